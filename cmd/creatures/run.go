@@ -1,0 +1,93 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+
+	"campus.example/apps/internal/creatures"
+	"campus.example/apps/internal/flagenv"
+	"campus.example/apps/internal/httpserve"
+	"campus.example/apps/internal/sqldb"
+)
+
+// run starts the service, or runs a subcommand, as main would; tests call it directly.
+// onReady, when the test needs the bound address, is taken from the context.
+func run(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
+	if len(args) > 0 && args[0] == "sql" {
+		return runSQL(args[1:], stdout, stderr)
+	}
+	fs := flag.NewFlagSet("creatures", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	addr := fs.String("addr", "127.0.0.1:8081", "address to listen on")
+	dbURL := fs.String("db", "sqlite:data/creatures.db", "database: sqlite:PATH or mysql://USER:PASSWORD@HOST:PORT/DATABASE[?socket=PATH]")
+	table := fs.String("table", creatures.DefaultTable, "name of the creatures table")
+	twins := flagenv.Twins{"addr": "CREATURES_ADDR", "db": "CREATURES_DB", "table": "CREATURES_TABLE"}
+	flagenv.Describe(fs, twins)
+	fs.Usage = func() {
+		fmt.Fprint(stderr, "Usage: creatures [flags]\n       creatures sql [-database NAME] [-table NAME]\n\nFlags:\n")
+		fs.PrintDefaults()
+		fmt.Fprint(stderr, "\nEnvironment:\n  CREATURES_DB_PASSWORD\n    \tdatabase password; replaces the one in the -db URL\n")
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil
+		}
+		return err
+	}
+	if err := flagenv.Apply(fs, twins, getenv); err != nil {
+		return err
+	}
+	log := slog.New(slog.NewTextHandler(stderr, nil))
+
+	src, err := sqldb.ParseURL(*dbURL, getenv("CREATURES_DB_PASSWORD"))
+	if err != nil {
+		return err
+	}
+	db, err := sqldb.Open(ctx, src)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	store, err := creatures.NewStore(db, *table)
+	if err != nil {
+		return err
+	}
+	// Only a new SQLite catalog gets the sample rows; on MySQL they come from creatures.sql.
+	if err := store.Migrate(ctx, db.Dialect == sqldb.SQLite); err != nil {
+		return err
+	}
+	log.Info("database ready", "db", src.String(), "table", *table)
+	return httpserve.Serve(ctx, *addr, creatures.NewServer(log, store), log, readyFunc(ctx))
+}
+
+func runSQL(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("creatures sql", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	database := fs.String("database", creatures.DefaultDatabase, "database to create")
+	table := fs.String("table", creatures.DefaultTable, "table to create")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil
+		}
+		return err
+	}
+	return creatures.WriteScript(stdout, *database, *table)
+}
+
+type readyKey struct{}
+
+// withReady returns a context whose run reports the bound address to fn: tests listen on
+// ":0" and need to learn the port.
+func withReady(ctx context.Context, fn func(net.Addr)) context.Context {
+	return context.WithValue(ctx, readyKey{}, fn)
+}
+
+func readyFunc(ctx context.Context) func(net.Addr) {
+	fn, _ := ctx.Value(readyKey{}).(func(net.Addr))
+	return fn
+}

@@ -1,0 +1,192 @@
+package creatures
+
+import (
+	"bufio"
+	"encoding/json"
+	"net/http"
+	"net/url"
+	"regexp"
+	"strconv"
+
+	"campus.example/apps/internal/jsonhttp"
+	"campus.example/apps/internal/problem"
+)
+
+// MaxBody is the largest request body accepted, 1 MiB.
+const MaxBody = jsonhttp.DefaultMaxBody
+
+const mergePatchType = "application/merge-patch+json"
+
+var idPattern = regexp.MustCompile(`^[0-9]{1,18}$`)
+
+func pathID(r *http.Request) (int64, error) {
+	raw := r.PathValue("id")
+	if !idPattern.MatchString(raw) {
+		return 0, problem.New(problem.Malformed, "The id %q is not a positive integer.", raw)
+	}
+	id, _ := strconv.ParseInt(raw, 10, 64)
+	return id, nil
+}
+
+// writeCreature sends one creature with its ETag, encoding it once for both.
+func writeCreature(w http.ResponseWriter, status int, c Creature) {
+	body, _ := json.Marshal(c)
+	w.Header().Set("ETag", etagOf(body))
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-cache")
+	w.WriteHeader(status)
+	_, _ = w.Write(append(body, '\n'))
+}
+
+func (h handlers) get(w http.ResponseWriter, r *http.Request) error {
+	id, err := pathID(r)
+	if err != nil {
+		return err
+	}
+	c, err := h.store.Get(r.Context(), id)
+	if err != nil {
+		return err
+	}
+	if inm := r.Header.Get("If-None-Match"); inm != "" && ETagMatches(inm, ETag(c), true) {
+		w.Header().Set("ETag", ETag(c))
+		w.WriteHeader(http.StatusNotModified)
+		return nil
+	}
+	writeCreature(w, http.StatusOK, c)
+	return nil
+}
+
+func (h handlers) create(w http.ResponseWriter, r *http.Request) error {
+	obj, err := jsonhttp.ReadObject(w, r, MaxBody)
+	if err != nil {
+		return err
+	}
+	in, err := DecodeInput(obj, false)
+	if err != nil {
+		return err
+	}
+	c, err := h.store.Create(r.Context(), in)
+	if err != nil {
+		return err
+	}
+	w.Header().Set("Location", "/creatures/"+strconv.FormatInt(c.ID, 10))
+	writeCreature(w, http.StatusCreated, c)
+	return nil
+}
+
+func (h handlers) replace(w http.ResponseWriter, r *http.Request) error {
+	return h.update(w, r, []string{"application/json"}, func(_ Creature, body jsonhttp.Object) (Input, error) {
+		return DecodeInput(body, true)
+	})
+}
+
+func (h handlers) patch(w http.ResponseWriter, r *http.Request) error {
+	return h.update(w, r, []string{mergePatchType, "application/json"}, MergePatch)
+}
+
+// update reads the body first, so a bad body never waits for the row's lock, then lets the
+// store apply change to the current record under If-Match.
+func (h handlers) update(w http.ResponseWriter, r *http.Request, accept []string, change func(Creature, jsonhttp.Object) (Input, error)) error {
+	id, err := pathID(r)
+	if err != nil {
+		return err
+	}
+	body, err := jsonhttp.ReadObject(w, r, MaxBody, accept...)
+	if err != nil {
+		return err
+	}
+	c, err := h.store.Update(r.Context(), id, Precondition(r.Header.Get("If-Match")), func(cur Creature) (Input, error) {
+		return change(cur, body)
+	})
+	if err != nil {
+		return err
+	}
+	writeCreature(w, http.StatusOK, c)
+	return nil
+}
+
+func (h handlers) delete(w http.ResponseWriter, r *http.Request) error {
+	id, err := pathID(r)
+	if err != nil {
+		return err
+	}
+	if err := h.store.Delete(r.Context(), id, Precondition(r.Header.Get("If-Match"))); err != nil {
+		return err
+	}
+	w.WriteHeader(http.StatusNoContent)
+	return nil
+}
+
+// list streams the matching creatures as one JSON array. Rows go from the database cursor
+// to the client through a small buffer, so memory does not grow with the table. A failure
+// after the first bytes cannot change the status any more; the connection is then aborted so
+// the client sees a truncated body rather than a short list that looks complete.
+func (h handlers) list(w http.ResponseWriter, r *http.Request) error {
+	opts, err := ParseListOptions(r.URL.Query())
+	if err != nil {
+		return err
+	}
+	if opts.Paged {
+		total, err := h.store.Count(r.Context(), opts)
+		if err != nil {
+			return err
+		}
+		w.Header().Set("X-Total-Count", strconv.Itoa(total))
+		if link := pageLinks(r.URL, opts, total); link != "" {
+			w.Header().Set("Link", link)
+		}
+	}
+	w.Header().Set("Content-Type", "application/json")
+	bw := bufio.NewWriterSize(w, 32<<10)
+	enc := json.NewEncoder(bw)
+	n := 0
+	err = h.store.List(r.Context(), opts, func(c Creature) error {
+		if n == 0 {
+			bw.WriteByte('[')
+		} else {
+			bw.WriteByte(',')
+		}
+		n++
+		return enc.Encode(c)
+	})
+	if err != nil {
+		if n == 0 {
+			return err
+		}
+		h.log.ErrorContext(r.Context(), "list aborted mid-stream", "err", err)
+		panic(http.ErrAbortHandler)
+	}
+	if n == 0 {
+		bw.WriteByte('[')
+	}
+	bw.WriteString("]\n")
+	return bw.Flush()
+}
+
+// pageLinks returns an RFC 8288 Link header with the next and previous pages, keeping the
+// request's other options.
+func pageLinks(u *url.URL, opts ListOptions, total int) string {
+	if opts.Limit == 0 {
+		return ""
+	}
+	link := func(offset int, rel string) string {
+		q := u.Query()
+		q.Set("offset", strconv.Itoa(offset))
+		q.Set("limit", strconv.Itoa(opts.Limit))
+		return "<" + u.Path + "?" + q.Encode() + `>; rel="` + rel + `"`
+	}
+	var links []string
+	if opts.Offset+opts.Limit < total {
+		links = append(links, link(opts.Offset+opts.Limit, "next"))
+	}
+	if opts.Offset > 0 {
+		links = append(links, link(max(0, opts.Offset-opts.Limit), "prev"))
+	}
+	if len(links) == 2 {
+		return links[0] + ", " + links[1]
+	}
+	if len(links) == 1 {
+		return links[0]
+	}
+	return ""
+}

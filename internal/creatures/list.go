@@ -1,0 +1,165 @@
+package creatures
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"net/url"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"campus.example/apps/internal/problem"
+	"campus.example/apps/internal/sqldb"
+)
+
+// MaxLimit is the largest page a client may ask for; without limit the whole list streams.
+const MaxLimit = 1000
+
+// ListOptions selects and orders creatures for a list.
+type ListOptions struct {
+	// Limit is the page size; 0 means no limit.
+	Limit  int
+	Offset int
+	// Sort is a column; Desc reverses it. Ties are broken by id ascending.
+	Sort string
+	Desc bool
+	// Species matches exactly, ignoring case; Query is a case-insensitive substring of name or
+	// description. Empty means no filter.
+	Species string
+	Query   string
+	// Paged is true when the client gave limit or offset, which asks for paging headers.
+	Paged bool
+}
+
+// sortColumns maps the sort keys a client may use to columns.
+var sortColumns = map[string]string{
+	"id": "id", "name": "name_key", "species": "species", "danger_level": "danger_level",
+	"created_at": "created_at", "updated_at": "updated_at",
+}
+
+// ParseListOptions reads list options from a query string. Unknown, repeated or malformed
+// options are a Malformed problem, so a typo never silently returns the wrong list.
+func ParseListOptions(q url.Values) (ListOptions, error) {
+	opts := ListOptions{Sort: "id"}
+	bad := map[string]string{}
+	for key, vals := range q {
+		if len(vals) > 1 {
+			bad[key] = "must be given once"
+			continue
+		}
+		v := vals[0]
+		switch key {
+		case "limit":
+			opts.Limit = parseBound(bad, key, v, 1, MaxLimit)
+			opts.Paged = true
+		case "offset":
+			opts.Offset = parseBound(bad, key, v, 0, math.MaxInt32)
+			opts.Paged = true
+		case "sort":
+			opts.Desc = strings.HasPrefix(v, "-")
+			col := strings.TrimPrefix(v, "-")
+			if _, ok := sortColumns[col]; !ok {
+				bad[key] = "must be one of id, name, species, danger_level, created_at, updated_at, optionally prefixed by -"
+			}
+			opts.Sort = col
+		case "species":
+			opts.Species = textOption(bad, key, v, MaxSpecies)
+		case "q":
+			opts.Query = textOption(bad, key, v, MaxName)
+		default:
+			bad[key] = "is not a known option (limit, offset, sort, species, q)"
+		}
+	}
+	if len(bad) > 0 {
+		return ListOptions{}, &problem.Error{Kind: problem.Malformed, Detail: "The list options are not valid.", Fields: bad}
+	}
+	return opts, nil
+}
+
+func parseBound(bad map[string]string, key, v string, lo, hi int) int {
+	n, err := strconv.Atoi(v)
+	if err != nil || n < lo || n > hi {
+		bad[key] = fmt.Sprintf("must be an integer from %d to %d", lo, hi)
+	}
+	return n
+}
+
+func textOption(bad map[string]string, key, v string, maxLen int) string {
+	v = strings.TrimSpace(v)
+	if v == "" || !utf8.ValidString(v) || utf8.RuneCountInString(v) > maxLen {
+		bad[key] = fmt.Sprintf("must be 1 to %d characters", maxLen)
+	}
+	return v
+}
+
+// where returns the filter clause and its arguments.
+func (s *Store) where(opts ListOptions) (string, []any) {
+	var conds []string
+	var args []any
+	d := s.db.Dialect
+	if opts.Species != "" {
+		conds = append(conds, d.FoldSQL("species")+" = ?")
+		args = append(args, sqldb.Fold(opts.Species))
+	}
+	if opts.Query != "" {
+		pattern := "%" + escapeLike(sqldb.Fold(opts.Query)) + "%"
+		conds = append(conds, "(name_key LIKE ? ESCAPE '!' OR "+d.FoldSQL("description")+" LIKE ? ESCAPE '!')")
+		args = append(args, pattern, pattern)
+	}
+	if len(conds) == 0 {
+		return "", nil
+	}
+	return " WHERE " + strings.Join(conds, " AND "), args
+}
+
+// escapeLike makes a search text literal inside a LIKE pattern whose escape character is "!".
+func escapeLike(s string) string {
+	return strings.NewReplacer("!", "!!", "%", "!%", "_", "!_").Replace(s)
+}
+
+// Count returns how many creatures match the options' filters.
+func (s *Store) Count(ctx context.Context, opts ListOptions) (int, error) {
+	where, args := s.where(opts)
+	var n int
+	err := s.db.QueryRowContext(ctx, "SELECT COUNT(*) FROM "+s.table+where, args...).Scan(&n)
+	return n, err
+}
+
+// List calls yield for each creature that matches opts, in order, reading rows from the
+// database as yield consumes them: memory stays flat however large the table. It stops at the
+// first error from yield and returns it.
+func (s *Store) List(ctx context.Context, opts ListOptions, yield func(Creature) error) error {
+	where, args := s.where(opts)
+	dir := ""
+	if opts.Desc {
+		dir = " DESC"
+	}
+	query := "SELECT " + s.selectCols + " FROM " + s.table + where + " ORDER BY " + sortColumns[opts.Sort] + dir
+	if opts.Sort != "id" {
+		query += ", id"
+	}
+	if opts.Limit > 0 || opts.Offset > 0 {
+		limit := opts.Limit
+		if limit == 0 {
+			limit = math.MaxInt32
+		}
+		query += " LIMIT ? OFFSET ?"
+		args = append(args, limit, opts.Offset)
+	}
+	rows, err := s.db.QueryContext(ctx, query, args...)
+	if err != nil {
+		return fmt.Errorf("list creatures: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		c, err := scanCreature(rows)
+		if err != nil {
+			return fmt.Errorf("list creatures: %w", err)
+		}
+		if err := yield(c); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
+}

@@ -1,0 +1,55 @@
+package creatures
+
+import (
+	"log/slog"
+	"net/http"
+
+	"campus.example/apps/internal/httpserve"
+	"campus.example/apps/internal/problem"
+)
+
+// NewServer returns the Creature Catalog's HTTP API over store. Every route is listed here.
+func NewServer(log *slog.Logger, store *Store) http.Handler {
+	mux := http.NewServeMux()
+	h := handlers{store: store, log: log}
+
+	mux.Handle("GET /creatures", h.wrap(h.list))
+	mux.Handle("POST /creatures", h.wrap(h.create))
+	mux.Handle("GET /creatures/{id}", h.wrap(h.get))
+	mux.Handle("PUT /creatures/{id}", h.wrap(h.replace))
+	mux.Handle("PATCH /creatures/{id}", h.wrap(h.patch))
+	mux.Handle("DELETE /creatures/{id}", h.wrap(h.delete))
+	mux.Handle("GET /openapi.json", serveOpenAPI())
+	mux.Handle("GET /healthz", httpserve.Healthz())
+	mux.Handle("GET /readyz", httpserve.Readyz(store.Ping))
+
+	// Method-less patterns catch what the ones above do not, so that every error is a
+	// problem document rather than the mux's plain text.
+	mux.Handle("/creatures", h.methodNotAllowed("GET, POST"))
+	mux.Handle("/creatures/{id}", h.methodNotAllowed("GET, PUT, PATCH, DELETE"))
+	mux.Handle("/", h.wrap(func(http.ResponseWriter, *http.Request) error {
+		return problem.New(problem.NotFound, "There is nothing at this path.")
+	}))
+	return httpserve.Recover(log, mux)
+}
+
+// handlers holds what the API's handlers share. Handlers return errors; wrap writes them.
+type handlers struct {
+	store *Store
+	log   *slog.Logger
+}
+
+func (h handlers) wrap(fn func(http.ResponseWriter, *http.Request) error) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if err := fn(w, r); err != nil {
+			problem.Write(w, r, h.log, err)
+		}
+	})
+}
+
+func (h handlers) methodNotAllowed(allow string) http.Handler {
+	return h.wrap(func(w http.ResponseWriter, r *http.Request) error {
+		w.Header().Set("Allow", allow)
+		return problem.New(problem.MethodNotAllowed, "%s is not allowed here; use %s.", r.Method, allow)
+	})
+}

@@ -1,0 +1,137 @@
+// Package dbtest gives tests real databases: a SQLite file in a temporary directory, or a
+// fresh database on the local MariaDB server that is dropped when the test ends.
+//
+// When MariaDB cannot be reached the MariaDB variants skip, except under CI=true, where a
+// missing database is a failure: CI must never pass by testing less.
+package dbtest
+
+import (
+	"context"
+	"crypto/rand"
+	"database/sql"
+	"encoding/hex"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/go-sql-driver/mysql"
+
+	"campus.example/apps/internal/sqldb"
+)
+
+// AdminDSNEnv names the variable that overrides how tests reach MariaDB as an administrator
+// (a go-sql-driver DSN without a database). The default is root over the Unix socket, which
+// Debian's MariaDB lets the system's root user use without a password.
+const AdminDSNEnv = "TEST_MARIADB_ADMIN_DSN"
+
+const defaultAdminDSN = "root@unix(/run/mysqld/mysqld.sock)/"
+
+// Dialects lists the dialects every store and API test runs on.
+var Dialects = []sqldb.Dialect{sqldb.SQLite, sqldb.MySQL}
+
+// Open returns a fresh, empty database of dialect d (see SQLite and MariaDB).
+func Open(t testing.TB, d sqldb.Dialect) *sqldb.DB {
+	t.Helper()
+	if d == sqldb.MySQL {
+		return MariaDB(t)
+	}
+	return SQLite(t)
+}
+
+// SQLite returns a database in a new file under t.TempDir(), closed when the test ends.
+func SQLite(t testing.TB) *sqldb.DB {
+	t.Helper()
+	src := sqldb.Source{Dialect: sqldb.SQLite, Path: filepath.Join(t.TempDir(), "test.db")}
+	return mustOpen(t, src)
+}
+
+// MariaDB returns a new, empty database on the local server, dropped when the test ends.
+func MariaDB(t testing.TB) *sqldb.DB {
+	t.Helper()
+	admin := Admin(t)
+	name := "test_" + RandomHex(6)
+	if _, err := admin.Exec("CREATE DATABASE `" + name + "` CHARACTER SET utf8mb4 COLLATE utf8mb4_bin"); err != nil {
+		t.Fatalf("create test database: %v", err)
+	}
+	t.Cleanup(func() {
+		if _, err := admin.Exec("DROP DATABASE IF EXISTS `" + name + "`"); err != nil {
+			t.Errorf("drop test database %s: %v", name, err)
+		}
+	})
+	cfg := AdminConfig(t).Clone()
+	cfg.DBName = name
+	cfg.ParseTime, cfg.Loc, cfg.InterpolateParams = true, time.UTC, true
+	cfg.Params = map[string]string{"charset": "utf8mb4", "time_zone": "'+00:00'"}
+	return mustOpen(t, sqldb.Source{Dialect: sqldb.MySQL, MySQL: cfg})
+}
+
+func mustOpen(t testing.TB, src sqldb.Source) *sqldb.DB {
+	t.Helper()
+	db, err := sqldb.Open(context.Background(), src)
+	if err != nil {
+		t.Fatalf("open %s: %v", src, err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db
+}
+
+var (
+	adminOnce sync.Once
+	adminDB   *sql.DB
+	adminCfg  *mysql.Config
+	adminErr  error
+)
+
+// AdminConfig returns the administrator's connection settings, skipping or failing the test
+// (see the package comment) when MariaDB is unreachable.
+func AdminConfig(t testing.TB) *mysql.Config {
+	t.Helper()
+	Admin(t)
+	return adminCfg
+}
+
+// Admin returns a connection pool with administrator rights on the local MariaDB, shared by
+// the whole test binary.
+func Admin(t testing.TB) *sql.DB {
+	t.Helper()
+	adminOnce.Do(func() {
+		dsn := os.Getenv(AdminDSNEnv)
+		if dsn == "" {
+			dsn = defaultAdminDSN
+		}
+		adminCfg, adminErr = mysql.ParseDSN(dsn)
+		if adminErr != nil {
+			return
+		}
+		adminDB, adminErr = sql.Open("mysql", dsn)
+		if adminErr != nil {
+			return
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		adminErr = adminDB.PingContext(ctx)
+	})
+	if adminErr != nil {
+		if InCI() {
+			t.Fatalf("MariaDB is required under CI=true but unreachable (%s): %v", AdminDSNEnv, adminErr)
+		}
+		t.Skipf("MariaDB unreachable, skipping (run `make test` to start it): %v", adminErr)
+	}
+	return adminDB
+}
+
+// InCI reports whether the tests run under CI=true, where missing components are failures.
+func InCI() bool {
+	v := strings.ToLower(os.Getenv("CI"))
+	return v == "true" || v == "1"
+}
+
+// RandomHex returns n random bytes in hex, for unique names.
+func RandomHex(n int) string {
+	b := make([]byte, n)
+	_, _ = rand.Read(b)
+	return hex.EncodeToString(b)
+}

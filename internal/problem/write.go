@@ -1,0 +1,86 @@
+package problem
+
+import (
+	"encoding/json"
+	"errors"
+	"log/slog"
+	"net/http"
+	"strconv"
+)
+
+// ContentType is the media type of every error body.
+const ContentType = "application/problem+json"
+
+// TypeBase prefixes every problem type. The types are stable identifiers that clients may
+// switch on; they are documented in docs/API-ERRORS.md.
+const TypeBase = "urn:problem-type:"
+
+// Document is the RFC 9457 body.
+type Document struct {
+	Type     string            `json:"type"`
+	Title    string            `json:"title"`
+	Status   int               `json:"status"`
+	Detail   string            `json:"detail,omitempty"`
+	Instance string            `json:"instance,omitempty"`
+	Errors   map[string]string `json:"errors,omitempty"`
+}
+
+type kindInfo struct {
+	status int
+	slug   string
+	title  string
+}
+
+// kinds is the one table that maps an error kind to what the client sees.
+var kinds = map[Kind]kindInfo{
+	Internal:             {http.StatusInternalServerError, "internal", "Internal server error"},
+	Malformed:            {http.StatusBadRequest, "malformed-request", "Malformed request"},
+	Invalid:              {http.StatusUnprocessableEntity, "validation", "Validation failed"},
+	NotFound:             {http.StatusNotFound, "not-found", "Not found"},
+	Conflict:             {http.StatusConflict, "conflict", "Conflict"},
+	PreconditionFailed:   {http.StatusPreconditionFailed, "precondition-failed", "Precondition failed"},
+	TooLarge:             {http.StatusRequestEntityTooLarge, "too-large", "Request body too large"},
+	UnsupportedMediaType: {http.StatusUnsupportedMediaType, "unsupported-media-type", "Unsupported media type"},
+	Unauthorized:         {http.StatusUnauthorized, "unauthorized", "Authentication required"},
+	Forbidden:            {http.StatusForbidden, "forbidden", "Forbidden"},
+	TooManyRequests:      {http.StatusTooManyRequests, "too-many-requests", "Too many requests"},
+	MethodNotAllowed:     {http.StatusMethodNotAllowed, "method-not-allowed", "Method not allowed"},
+}
+
+// Status returns the HTTP status for a kind.
+func Status(k Kind) int { return kinds[k].status }
+
+// Write sends err as a problem document. Errors that are not *Error, and Internal ones, are
+// logged with their cause and answered with a generic 500 whose detail reveals nothing.
+func Write(w http.ResponseWriter, r *http.Request, log *slog.Logger, err error) {
+	var pe *Error
+	if !errors.As(err, &pe) {
+		pe = &Error{Kind: Internal, Err: err}
+	}
+	info, ok := kinds[pe.Kind]
+	if !ok {
+		info = kinds[Internal]
+	}
+	doc := Document{
+		Type:     TypeBase + info.slug,
+		Title:    info.title,
+		Status:   info.status,
+		Detail:   pe.Detail,
+		Instance: r.URL.Path,
+		Errors:   pe.Fields,
+	}
+	if info.status >= 500 {
+		log.ErrorContext(r.Context(), "request failed", "method", r.Method, "path", r.URL.Path, "err", err)
+		doc.Detail = "The server could not complete the request."
+	}
+	if pe.Kind == TooManyRequests && pe.RetryAfter > 0 {
+		w.Header().Set("Retry-After", strconv.Itoa(pe.RetryAfter))
+	}
+	if pe.Kind == Unauthorized {
+		w.Header().Set("WWW-Authenticate", `Bearer realm="api"`)
+	}
+	w.Header().Set("Content-Type", ContentType)
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	w.WriteHeader(info.status)
+	_ = json.NewEncoder(w).Encode(doc)
+}

@@ -1,0 +1,111 @@
+package sqldb
+
+import (
+	"context"
+	"database/sql"
+	"database/sql/driver"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/go-sql-driver/mysql"
+	"modernc.org/sqlite"
+)
+
+// DB is a connection pool together with its dialect. It is safe for concurrent use.
+type DB struct {
+	*sql.DB
+	Dialect Dialect
+	source  Source
+}
+
+// Source returns where the pool connects, for logging (it holds no password in String form).
+func (db *DB) Source() Source { return db.source }
+
+// Open connects to src and checks the connection. For SQLite it creates the file and its
+// directory when they are missing.
+func Open(ctx context.Context, src Source) (*DB, error) {
+	var (
+		sqlDB *sql.DB
+		err   error
+	)
+	switch src.Dialect {
+	case SQLite:
+		sqlDB, err = openSQLite(src.Path)
+	case MySQL:
+		sqlDB, err = openMySQL(src.MySQL)
+	default:
+		return nil, fmt.Errorf("open database: unknown dialect")
+	}
+	if err != nil {
+		return nil, fmt.Errorf("open %s: %w", src, err)
+	}
+	pingCtx, cancel := context.WithTimeout(ctx, 15*time.Second)
+	defer cancel()
+	if err := sqlDB.PingContext(pingCtx); err != nil {
+		sqlDB.Close()
+		return nil, fmt.Errorf("connect to %s: %w", src, err)
+	}
+	return &DB{DB: sqlDB, Dialect: src.Dialect, source: src}, nil
+}
+
+var registerFold sync.Once
+
+// openSQLite opens path with write-ahead logging and immediate transactions: without
+// _txlock=immediate, concurrent read-then-write transactions fail with "database is locked"
+// instead of waiting for the busy timeout.
+func openSQLite(path string) (*sql.DB, error) {
+	registerFold.Do(func() {
+		// fold gives SQLite the same Unicode lower-casing as Fold and MySQL's LOWER; SQLite's
+		// own lower() only knows ASCII.
+		_ = sqlite.RegisterDeterministicScalarFunction("fold", 1, func(_ *sqlite.FunctionContext, args []driver.Value) (driver.Value, error) {
+			if s, ok := args[0].(string); ok {
+				return Fold(s), nil
+			}
+			return args[0], nil
+		})
+	})
+	if dir := filepath.Dir(path); dir != "." {
+		if err := os.MkdirAll(dir, 0o750); err != nil {
+			return nil, err
+		}
+	}
+	dsn := "file:" + path + "?_pragma=journal_mode(WAL)&_pragma=busy_timeout(10000)" +
+		"&_pragma=synchronous(NORMAL)&_pragma=foreign_keys(1)&_txlock=immediate&_time_format=sqlite"
+	db, err := sql.Open("sqlite", dsn)
+	if err != nil {
+		return nil, err
+	}
+	n := max(4, 2*runtime.GOMAXPROCS(0))
+	db.SetMaxOpenConns(n)
+	db.SetMaxIdleConns(n)
+	return db, nil
+}
+
+func openMySQL(cfg *mysql.Config) (*sql.DB, error) {
+	conn, err := mysql.NewConnector(cfg)
+	if err != nil {
+		return nil, err
+	}
+	db := sql.OpenDB(conn)
+	db.SetMaxOpenConns(32)
+	db.SetMaxIdleConns(32)
+	db.SetConnMaxLifetime(5 * time.Minute)
+	return db, nil
+}
+
+// Fold is the case folding the services use for case-insensitive keys and searches. The
+// databases apply the same folding through the expression FoldSQL returns.
+func Fold(s string) string { return strings.ToLower(s) }
+
+// FoldSQL returns the SQL that case-folds the expression expr, to match Fold.
+func (d Dialect) FoldSQL(expr string) string {
+	if d == SQLite {
+		return "fold(" + expr + ")"
+	}
+	return "LOWER(" + expr + ")"
+}

@@ -1,0 +1,120 @@
+// Package sqldb opens the two databases the services run on — an embedded SQLite file and a
+// MySQL-compatible server — and holds the few pieces where their SQL differs: migrations,
+// transactions, duplicate-key detection and case folding.
+package sqldb
+
+import (
+	"errors"
+	"fmt"
+	"net"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/go-sql-driver/mysql"
+)
+
+// Dialect names the SQL dialect of a database.
+type Dialect int
+
+const (
+	// SQLite is the embedded database, used by default.
+	SQLite Dialect = iota + 1
+	// MySQL is MariaDB or MySQL, for deployments with several replicas.
+	MySQL
+)
+
+func (d Dialect) String() string {
+	switch d {
+	case SQLite:
+		return "sqlite"
+	case MySQL:
+		return "mysql"
+	}
+	return "unknown"
+}
+
+// Source says how to reach a database. Its String form never contains the password, so it
+// is safe to log.
+type Source struct {
+	Dialect Dialect
+	// Path is the SQLite file.
+	Path string
+	// MySQL is the driver configuration, password included.
+	MySQL *mysql.Config
+}
+
+// String returns the source with any password removed.
+func (s Source) String() string {
+	if s.Dialect == SQLite {
+		return "sqlite:" + s.Path
+	}
+	if s.MySQL == nil {
+		return "mysql://"
+	}
+	addr := s.MySQL.Addr
+	if s.MySQL.Net == "unix" {
+		addr = "unix(" + addr + ")"
+	}
+	return fmt.Sprintf("mysql://%s@%s/%s", s.MySQL.User, addr, s.MySQL.DBName)
+}
+
+// ParseURL parses "sqlite:PATH" or "mysql://USER:PASSWORD@HOST:PORT/DATABASE" (optionally with
+// "?socket=/path/to/mysqld.sock" to use a Unix socket instead of TCP). A non-empty password
+// replaces the URL's, so deployments can keep it out of the URL. Errors never quote the URL,
+// since it may hold a password.
+func ParseURL(raw, password string) (Source, error) {
+	switch {
+	case strings.HasPrefix(raw, "sqlite:"):
+		path := strings.TrimPrefix(raw, "sqlite:")
+		path = strings.TrimPrefix(path, "//")
+		if path == "" {
+			return Source{}, errors.New("database URL: sqlite: needs a file path, as in sqlite:data/app.db")
+		}
+		return Source{Dialect: SQLite, Path: path}, nil
+	case strings.HasPrefix(raw, "mysql://"), strings.HasPrefix(raw, "mariadb://"):
+		return parseMySQL(raw, password)
+	}
+	return Source{}, errors.New("database URL: must start with sqlite: or mysql://")
+}
+
+func parseMySQL(raw, password string) (Source, error) {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return Source{}, errors.New("database URL: not a valid mysql:// URL")
+	}
+	cfg := mysql.NewConfig()
+	cfg.User = u.User.Username()
+	if p, ok := u.User.Password(); ok {
+		cfg.Passwd = p
+	}
+	if password != "" {
+		cfg.Passwd = password
+	}
+	if cfg.User == "" {
+		return Source{}, errors.New("database URL: mysql:// needs a user, as in mysql://USER@HOST:3306/DATABASE")
+	}
+	cfg.DBName = strings.TrimPrefix(u.Path, "/")
+	if cfg.DBName == "" || strings.Contains(cfg.DBName, "/") {
+		return Source{}, errors.New("database URL: mysql:// needs one database name as its path")
+	}
+	if sock := u.Query().Get("socket"); sock != "" {
+		cfg.Net, cfg.Addr = "unix", sock
+	} else {
+		host, port := u.Hostname(), u.Port()
+		if host == "" {
+			host = "127.0.0.1"
+		}
+		if port == "" {
+			port = "3306"
+		}
+		cfg.Net, cfg.Addr = "tcp", net.JoinHostPort(host, port)
+	}
+	cfg.ParseTime = true
+	cfg.Loc = time.UTC
+	// Client-side interpolation saves a prepare round trip per query; it is safe with utf8mb4.
+	cfg.InterpolateParams = true
+	cfg.Params = map[string]string{"charset": "utf8mb4", "time_zone": "'+00:00'"}
+	cfg.Timeout = 10 * time.Second
+	return Source{Dialect: MySQL, MySQL: cfg}, nil
+}

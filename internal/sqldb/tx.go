@@ -1,0 +1,44 @@
+package sqldb
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+)
+
+// Transact runs fn in a transaction and commits when fn returns nil. It rolls back when fn
+// returns an error or panics (re-raising the panic), so callers never leak a transaction.
+// On SQLite every transaction takes the write lock at its start (BEGIN IMMEDIATE), which makes
+// read-then-write sequences in fn safe from concurrent writers.
+func (db *DB) Transact(ctx context.Context, fn func(tx *sql.Tx) error) (err error) {
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("begin transaction: %w", err)
+	}
+	defer func() {
+		if p := recover(); p != nil {
+			_ = tx.Rollback()
+			panic(p)
+		}
+		if err != nil {
+			if rbErr := tx.Rollback(); rbErr != nil && !errors.Is(rbErr, sql.ErrTxDone) {
+				err = errors.Join(err, fmt.Errorf("rollback: %w", rbErr))
+			}
+			return
+		}
+		if cErr := tx.Commit(); cErr != nil {
+			err = fmt.Errorf("commit: %w", cErr)
+		}
+	}()
+	return fn(tx)
+}
+
+// ForUpdate returns the clause that locks selected rows until the transaction ends. SQLite
+// needs none: its transactions already hold the database's write lock.
+func (d Dialect) ForUpdate() string {
+	if d == MySQL {
+		return " FOR UPDATE"
+	}
+	return ""
+}
