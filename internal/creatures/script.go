@@ -56,4 +56,3 @@ func sqlNullable(s *string) string {
 	}
 	return sqlString(*s)
 }
-
