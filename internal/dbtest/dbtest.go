@@ -63,9 +63,7 @@ func MariaDB(t testing.TB) *sqldb.DB {
 	})
 	cfg := AdminConfig(t).Clone()
 	cfg.DBName = name
-	cfg.ParseTime, cfg.Loc, cfg.InterpolateParams = true, time.UTC, true
-	cfg.Params = map[string]string{"charset": "utf8mb4", "time_zone": "'+00:00'"}
-	return mustOpen(t, sqldb.Source{Dialect: sqldb.MySQL, MySQL: cfg})
+	return mustOpen(t, sqldb.MySQLSource(cfg))
 }
 
 func mustOpen(t testing.TB, src sqldb.Source) *sqldb.DB {

@@ -95,6 +95,10 @@ func (f *Fields) Int(name string, minV, maxV int64) *int64 {
 		return nil
 	}
 	var n json.Number
+	if v[0] == '"' { // json.Number would accept a quoted number
+		f.Fail(name, "must be an integer")
+		return nil
+	}
 	dec := json.NewDecoder(bytes.NewReader(v))
 	dec.UseNumber()
 	if err := dec.Decode(&n); err != nil {

@@ -110,11 +110,19 @@ func parseMySQL(raw, password string) (Source, error) {
 		}
 		cfg.Net, cfg.Addr = "tcp", net.JoinHostPort(host, port)
 	}
+	return MySQLSource(cfg), nil
+}
+
+// MySQLSource returns a source for cfg with the settings the services rely on: times parsed
+// as UTC, utf8mb4, and client-side parameter interpolation, which saves a prepare round trip
+// per query and is safe with utf8mb4. cfg itself is not changed.
+func MySQLSource(cfg *mysql.Config) Source {
+	cfg = cfg.Clone()
 	cfg.ParseTime = true
 	cfg.Loc = time.UTC
-	// Client-side interpolation saves a prepare round trip per query; it is safe with utf8mb4.
 	cfg.InterpolateParams = true
-	cfg.Params = map[string]string{"charset": "utf8mb4", "time_zone": "'+00:00'"}
+	cfg.Collation = "utf8mb4_general_ci"
+	cfg.Params = map[string]string{"time_zone": "'+00:00'"}
 	cfg.Timeout = 10 * time.Second
-	return Source{Dialect: MySQL, MySQL: cfg}, nil
+	return Source{Dialect: MySQL, MySQL: cfg}
 }

@@ -1,0 +1,158 @@
+package creatures_test
+
+import (
+	"bytes"
+	"fmt"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"log/slog"
+	"net/http/httptest"
+
+	"campus.example/apps/internal/creatures"
+	"campus.example/apps/internal/dbtest"
+	"campus.example/apps/internal/sqldb"
+)
+
+const scriptPath = "../../creatures.sql"
+
+// TestScript_CommittedFileIsCurrent keeps creatures.sql equal to what `creatures sql` prints.
+func TestScript_CommittedFileIsCurrent(t *testing.T) {
+	committed, err := os.ReadFile(scriptPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := creatures.WriteScript(&buf, creatures.DefaultDatabase, creatures.DefaultTable); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(committed, buf.Bytes()) {
+		t.Errorf("creatures.sql is stale; regenerate it with: go run ./cmd/creatures sql > creatures.sql")
+	}
+}
+
+func TestScript_OtherNames(t *testing.T) {
+	var buf bytes.Buffer
+	if err := creatures.WriteScript(&buf, "zoo", "animals"); err != nil {
+		t.Fatal(err)
+	}
+	s := buf.String()
+	for _, want := range []string{"CREATE DATABASE IF NOT EXISTS `zoo`", "USE `zoo`;", "CREATE TABLE IF NOT EXISTS `animals`", "INSERT IGNORE INTO `animals`"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("script lacks %q", want)
+		}
+	}
+	if strings.Contains(s, "creature_catalog") || strings.Contains(s, "`creatures`") {
+		t.Error("script still names the default database or table")
+	}
+	for _, bad := range [][2]string{{"zoo;", "animals"}, {"zoo", "drop table"}, {"", "animals"}} {
+		if err := creatures.WriteScript(&buf, bad[0], bad[1]); err == nil {
+			t.Errorf("WriteScript accepted %q, %q", bad[0], bad[1])
+		}
+	}
+}
+
+// TestScript_SourceIntoMariaDB loads creatures.sql twice with the client's source command and
+// serves the result as a non-root user over TCP. It leaves an existing creature_catalog
+// database as it found it: the rows it adds, it deletes.
+func TestScript_SourceIntoMariaDB(t *testing.T) {
+	admin := dbtest.Admin(t)
+	client := mariadbClient(t)
+	abs, err := filepath.Abs(scriptPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	source := func() {
+		t.Helper()
+		out, err := exec.Command(client, "-u", "root", "-e", "source "+abs).CombinedOutput()
+		if err != nil {
+			t.Fatalf("%s source creatures.sql: %v\n%s", client, err, out)
+		}
+	}
+	source()
+	mine := "Script test " + dbtest.RandomHex(4)
+	if _, err := admin.Exec("INSERT INTO creature_catalog.creatures (name, name_key, species, danger_level, created_at, updated_at) VALUES (?, ?, 'Test', 1, UTC_TIMESTAMP(), UTC_TIMESTAMP())",
+		mine, sqldb.Fold(mine)); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { admin.Exec("DELETE FROM creature_catalog.creatures WHERE name_key = ?", sqldb.Fold(mine)) })
+	source()
+
+	for _, s := range append(creatures.Samples, creatures.Input{Name: mine}) {
+		var n int
+		if err := admin.QueryRow("SELECT COUNT(*) FROM creature_catalog.creatures WHERE name_key = ?", sqldb.Fold(s.Name)).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		if n != 1 {
+			t.Errorf("%q is in the table %d times after sourcing twice, want once", s.Name, n)
+		}
+	}
+
+	user, password := "catalog_"+dbtest.RandomHex(4), dbtest.RandomHex(16)
+	for _, stmt := range []string{
+		fmt.Sprintf("CREATE USER '%s'@'127.0.0.1' IDENTIFIED BY '%s'", user, password),
+		fmt.Sprintf("GRANT SELECT, INSERT, UPDATE, DELETE, CREATE ON creature_catalog.* TO '%s'@'127.0.0.1'", user),
+	} {
+		if _, err := admin.Exec(stmt); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Cleanup(func() { admin.Exec(fmt.Sprintf("DROP USER IF EXISTS '%s'@'127.0.0.1'", user)) })
+
+	src, err := sqldb.ParseURL("mysql://"+user+"@127.0.0.1:3306/creature_catalog", password)
+	if err != nil {
+		t.Fatal(err)
+	}
+	db, err := sqldb.Open(t.Context(), src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	store, err := creatures.NewStore(db, creatures.DefaultTable)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := store.Migrate(t.Context(), false); err != nil {
+		t.Fatalf("migrate as %s: %v", user, err)
+	}
+	h := creatures.NewServer(slog.New(slog.NewTextHandler(testWriter{t}, nil)), store)
+
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest("GET", "/creatures?q=axolotl", nil))
+	if got := decode[[]creatures.Creature](t, rec); len(got) != 1 || got[0].Name != "Axolotl" {
+		t.Errorf("search for the sample Axolotl: %d %s", rec.Code, rec.Body.String())
+	}
+	name := "Served " + dbtest.RandomHex(4)
+	rec = httptest.NewRecorder()
+	req := httptest.NewRequest("POST", "/creatures", strings.NewReader(`{"name":"`+name+`","species":"Test"}`))
+	req.Header.Set("Content-Type", "application/json")
+	h.ServeHTTP(rec, req)
+	if rec.Code != http.StatusCreated {
+		t.Fatalf("create as %s: %d %s", user, rec.Code, rec.Body.String())
+	}
+	created := decode[creatures.Creature](t, rec)
+	rec = httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest("DELETE", fmt.Sprintf("/creatures/%d", created.ID), nil))
+	if rec.Code != http.StatusNoContent {
+		t.Errorf("delete as %s: %d %s", user, rec.Code, rec.Body.String())
+	}
+}
+
+// mariadbClient finds the command-line client, which `source` needs.
+func mariadbClient(t *testing.T) string {
+	t.Helper()
+	for _, name := range []string{"mariadb", "mysql"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	if dbtest.InCI() {
+		t.Fatal("the mariadb client is required under CI=true")
+	}
+	t.Skip("no mariadb or mysql client on PATH")
+	return ""
+}

@@ -1,0 +1,136 @@
+package creatures_test
+
+import (
+	"fmt"
+	"net/http"
+	"sync"
+	"testing"
+
+	"campus.example/apps/internal/creatures"
+	"campus.example/apps/internal/dbtest"
+)
+
+// TestAPI_ConcurrentCreates sends 40 creates at once: all must land, with distinct ids.
+func TestAPI_ConcurrentCreates(t *testing.T) {
+	for _, d := range dbtest.Dialects {
+		t.Run(d.String(), func(t *testing.T) {
+			f := newFixture(t, d).withRows()
+			const n = 40
+			ids := make(chan int64, n)
+			var wg sync.WaitGroup
+			for i := range n {
+				wg.Go(func() {
+					rec := f.do("POST", "/creatures", fmt.Sprintf(`{"name":"Concurrent %d","species":"Test"}`, i))
+					if rec.Code != http.StatusCreated {
+						t.Errorf("create %d: %d %s", i, rec.Code, rec.Body.String())
+						return
+					}
+					ids <- decode[creatures.Creature](t, rec).ID
+				})
+			}
+			wg.Wait()
+			close(ids)
+			seen := map[int64]bool{}
+			for id := range ids {
+				if seen[id] {
+					t.Errorf("id %d was given twice", id)
+				}
+				seen[id] = true
+			}
+			if len(seen) != n {
+				t.Errorf("%d creates landed, want %d", len(seen), n)
+			}
+			if got := len(decode[[]creatures.Creature](t, f.do("GET", "/creatures", ""))); got != n+len(fixtureRows) {
+				t.Errorf("list has %d rows, want %d", got, n+len(fixtureRows))
+			}
+		})
+	}
+}
+
+// TestAPI_ListStreamsManyRows lists more rows than one buffer holds and pages through them.
+func TestAPI_ListStreamsManyRows(t *testing.T) {
+	for _, d := range dbtest.Dialects {
+		t.Run(d.String(), func(t *testing.T) {
+			f := newFixture(t, d)
+			const n = 1500
+			for i := range n {
+				in := creatures.Input{Name: fmt.Sprintf("Creature %05d", i), Species: "Bulk", Description: text(fmt.Sprintf("row %d of a long list", i))}
+				if _, err := f.store.Create(t.Context(), in); err != nil {
+					t.Fatal(err)
+				}
+			}
+			all := decode[[]creatures.Creature](t, f.do("GET", "/creatures", ""))
+			if len(all) != n {
+				t.Fatalf("list has %d rows, want %d", len(all), n)
+			}
+			for i, c := range all {
+				if c.ID != int64(i+1) {
+					t.Fatalf("row %d has id %d: not in id order", i, c.ID)
+				}
+			}
+			var paged []creatures.Creature
+			for offset := 0; offset < n; offset += 1000 {
+				rec := f.do("GET", fmt.Sprintf("/creatures?limit=1000&offset=%d", offset), "")
+				if got := rec.Header().Get("X-Total-Count"); got != fmt.Sprint(n) {
+					t.Errorf("X-Total-Count = %s, want %d", got, n)
+				}
+				paged = append(paged, decode[[]creatures.Creature](t, rec)...)
+			}
+			if len(paged) != n || paged[n-1].ID != int64(n) {
+				t.Errorf("paging returned %d rows ending at id %d", len(paged), paged[len(paged)-1].ID)
+			}
+		})
+	}
+}
+
+// TestStore_MigrateSeedsOnce checks that a new catalog gets the samples once, that migrating
+// again adds nothing, and that a catalog emptied by its users stays empty.
+func TestStore_MigrateSeedsOnce(t *testing.T) {
+	for _, d := range dbtest.Dialects {
+		t.Run(d.String(), func(t *testing.T) {
+			db := dbtest.Open(t, d)
+			store, err := creatures.NewStore(db, "beasts")
+			if err != nil {
+				t.Fatal(err)
+			}
+			count := func() int {
+				n, err := store.Count(t.Context(), creatures.ListOptions{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				return n
+			}
+			for range 2 {
+				if err := store.Migrate(t.Context(), true); err != nil {
+					t.Fatal(err)
+				}
+				if got := count(); got != len(creatures.Samples) {
+					t.Fatalf("after migrate: %d rows, want %d", got, len(creatures.Samples))
+				}
+			}
+			if _, err := db.Exec("DELETE FROM beasts"); err != nil {
+				t.Fatal(err)
+			}
+			if err := store.Migrate(t.Context(), true); err != nil {
+				t.Fatal(err)
+			}
+			if got := count(); got != 0 {
+				t.Errorf("an emptied catalog was re-seeded with %d rows", got)
+			}
+		})
+	}
+}
+
+func TestNewStore_RejectsBadTableNames(t *testing.T) {
+	db := dbtest.SQLite(t)
+	for _, name := range []string{"", "1creatures", "creatures;drop", "crea tures", "`x`", "c-r", "ü", string(make([]byte, 49))} {
+		if _, err := creatures.NewStore(db, name); err == nil {
+			t.Errorf("NewStore accepted table name %q", name)
+		}
+	}
+	for _, name := range []string{"creatures", "Beasts_2", "_private"} {
+		if _, err := creatures.NewStore(db, name); err != nil {
+			t.Errorf("NewStore rejected table name %q: %v", name, err)
+		}
+	}
+}
