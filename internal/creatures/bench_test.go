@@ -1,0 +1,100 @@
+package creatures_test
+
+import (
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"log/slog"
+
+	"campus.example/apps/internal/creatures"
+	"campus.example/apps/internal/dbtest"
+	"campus.example/apps/internal/sqldb"
+)
+
+// Benchmarks through the real handler and store on each database, without the network:
+//
+//	go test ./internal/creatures -run '^$' -bench . -benchmem
+//
+// Figures are in docs/BENCHMARKS.md; scripts/bench.sh measures the same over HTTP with wrk.
+
+func benchServer(b *testing.B, d sqldb.Dialect, rows int) http.Handler {
+	b.Helper()
+	db := dbtest.Open(b, d)
+	store, err := creatures.NewStore(db, "creatures")
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := store.Migrate(b.Context(), false); err != nil {
+		b.Fatal(err)
+	}
+	for i := range rows {
+		in := creatures.Input{Name: fmt.Sprintf("Bench %06d", i), Species: "Load", Habitat: text("Benchmark hall"),
+			DangerLevel: i % 11, Description: text("A creature made for measuring how fast the catalog answers.")}
+		if _, err := store.Create(b.Context(), in); err != nil {
+			b.Fatal(err)
+		}
+	}
+	return creatures.NewServer(slog.New(slog.NewTextHandler(io.Discard, nil)), store)
+}
+
+func BenchmarkGetCreature(b *testing.B) {
+	for _, d := range dbtest.Dialects {
+		b.Run(d.String(), func(b *testing.B) {
+			h := benchServer(b, d, 1000)
+			var n atomic.Int64
+			b.RunParallel(func(pb *testing.PB) {
+				for pb.Next() {
+					id := n.Add(1)%1000 + 1
+					rec := httptest.NewRecorder()
+					h.ServeHTTP(rec, httptest.NewRequest("GET", fmt.Sprintf("/creatures/%d", id), nil))
+					if rec.Code != http.StatusOK {
+						b.Fatalf("GET: %d", rec.Code)
+					}
+				}
+			})
+		})
+	}
+}
+
+func BenchmarkCreateCreature(b *testing.B) {
+	for _, d := range dbtest.Dialects {
+		b.Run(d.String(), func(b *testing.B) {
+			h := benchServer(b, d, 0)
+			var n atomic.Int64
+			b.RunParallel(func(pb *testing.PB) {
+				for pb.Next() {
+					body := fmt.Sprintf(`{"name":"Created %d","species":"Load","danger_level":3}`, n.Add(1))
+					req := httptest.NewRequest("POST", "/creatures", strings.NewReader(body))
+					req.Header.Set("Content-Type", "application/json")
+					rec := httptest.NewRecorder()
+					h.ServeHTTP(rec, req)
+					if rec.Code != http.StatusCreated {
+						b.Fatalf("POST: %d %s", rec.Code, rec.Body.String())
+					}
+				}
+			})
+		})
+	}
+}
+
+func BenchmarkListCreatures10k(b *testing.B) {
+	for _, d := range dbtest.Dialects {
+		b.Run(d.String(), func(b *testing.B) {
+			h := benchServer(b, d, 10000)
+			b.ResetTimer()
+			for b.Loop() {
+				rec := httptest.NewRecorder()
+				h.ServeHTTP(rec, httptest.NewRequest("GET", "/creatures", nil))
+				if rec.Code != http.StatusOK {
+					b.Fatalf("GET list: %d", rec.Code)
+				}
+				b.SetBytes(int64(rec.Body.Len()))
+			}
+		})
+	}
+}
