@@ -1,0 +1,341 @@
+// The Chess Club API client. This module alone knows the base URL, keeps the login token and turns
+// error responses (RFC 9457 problem+json) into ApiError values that screens can show.
+
+/** A club member as the server returns it. `email` is present only for oneself and for admins. */
+export interface Member {
+  id: number;
+  username: string;
+  full_name: string;
+  email?: string | null;
+  rating: number;
+  role: 'member' | 'admin';
+  photo_url: string | null;
+  joined_at: string;
+}
+
+export type TournamentFormat = 'swiss' | 'round_robin' | 'knockout';
+
+/** A tournament; dates are YYYY-MM-DD. */
+export interface Tournament {
+  id: number;
+  name: string;
+  start_date: string;
+  end_date: string;
+  location: string;
+  format: TournamentFormat;
+  rounds: number | null;
+  time_control: string;
+  description: string;
+  created_by: number;
+  created_at: string;
+}
+
+/** What POST /tournaments accepts. */
+export interface TournamentInput {
+  name: string;
+  start_date: string;
+  end_date: string;
+  location: string;
+  format: TournamentFormat;
+  rounds: number | null;
+  time_control: string;
+  description: string;
+}
+
+/** What POST /user accepts. */
+export interface Registration {
+  username: string;
+  password: string;
+  full_name: string;
+  email?: string;
+}
+
+/** The answer to POST /login. */
+export interface LoginResult {
+  token: string;
+  token_type: string;
+  expires_at: string;
+  member: Member;
+}
+
+/** A stored member photo. */
+export interface Figure {
+  id: string;
+  member_id: number;
+  content_type: string;
+  size: number;
+  width: number;
+  height: number;
+  url: string;
+  created_at: string;
+}
+
+/** Field name to message, from a problem's `errors` member. */
+export type FieldErrors = Record<string, string>;
+
+/** An RFC 9457 problem document. */
+export interface Problem {
+  type: string;
+  title: string;
+  status: number;
+  detail?: string;
+  errors?: FieldErrors;
+}
+
+/** ApiError is thrown for every failed request; status 0 means the server was not reached. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly problem: Problem;
+
+  constructor(problem: Problem) {
+    super(problem.detail || problem.title);
+    this.name = 'ApiError';
+    this.status = problem.status;
+    this.problem = problem;
+  }
+
+  /** The per-field messages of a validation or conflict problem (empty when there are none). */
+  get fields(): FieldErrors {
+    return this.problem.errors ?? {};
+  }
+}
+
+/** A persistent string store; Capacitor Preferences in the app, a Map in tests. */
+export interface KeyValueStore {
+  get(key: string): Promise<string | null>;
+  set(key: string, value: string): Promise<void>;
+  remove(key: string): Promise<void>;
+}
+
+/** The Preferences key under which the token is kept. */
+export const TOKEN_KEY = 'chessclub.token';
+
+export interface ApiOptions {
+  /** Base URL of the API, "/api" or an absolute URL such as "https://club.example.edu/api". */
+  baseUrl?: string;
+  store: KeyValueStore;
+  fetch?: typeof fetch;
+}
+
+interface RequestOptions {
+  json?: unknown;
+  form?: FormData;
+  /** Whether to send the token (when there is one). Login and registration do not. */
+  auth?: boolean;
+}
+
+/** Api is the client of the Chess Club API. One instance serves the whole app. */
+export class Api {
+  readonly baseUrl: string;
+  private readonly store: KeyValueStore;
+  private readonly fetchFn: typeof fetch;
+  private tokenValue: string | null | undefined;
+  private readonly listeners = new Set<() => void>();
+
+  constructor(options: ApiOptions) {
+    this.baseUrl = (options.baseUrl || '/api').replace(/\/+$/, '');
+    this.store = options.store;
+    this.fetchFn = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  }
+
+  /** The stored token, or null when logged out. */
+  async token(): Promise<string | null> {
+    if (this.tokenValue === undefined) {
+      this.tokenValue = await this.store.get(TOKEN_KEY);
+    }
+    return this.tokenValue;
+  }
+
+  private async setToken(token: string | null): Promise<void> {
+    this.tokenValue = token;
+    if (token === null) {
+      await this.store.remove(TOKEN_KEY);
+    } else {
+      await this.store.set(TOKEN_KEY, token);
+    }
+  }
+
+  /** Calls listener whenever the server rejects the token (a 401); returns an unsubscribe function. */
+  onUnauthorized(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Resolves a URL the server returned (such as a photo_url) against the API's origin. */
+  assetUrl(url: string): string {
+    if (/^[a-z][a-z0-9+.-]*:/i.test(this.baseUrl)) {
+      return new URL(url, this.baseUrl).href;
+    }
+    return url;
+  }
+
+  /** Sends a request and decodes the JSON answer; throws ApiError for any failure. */
+  async request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    let body: BodyInit | undefined;
+    if (options.json !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(options.json);
+    } else if (options.form) {
+      body = options.form; // the browser sets the multipart boundary
+    }
+    const token = options.auth === false ? null : await this.token();
+    if (token) {
+      headers.Authorization = `Bearer ${token}`;
+    }
+    let res: Response;
+    try {
+      res = await this.fetchFn(this.baseUrl + path, { method, headers, body });
+    } catch {
+      throw new ApiError({
+        type: 'about:blank',
+        title: 'Network error',
+        status: 0,
+        detail: 'The server could not be reached. Check the connection and try again.',
+      });
+    }
+    if (!res.ok) {
+      const problem = await decodeProblem(res);
+      if (res.status === 401 && token) {
+        await this.setToken(null);
+        this.listeners.forEach((listener) => listener());
+      }
+      throw new ApiError(problem);
+    }
+    if (res.status === 204) {
+      return undefined as T;
+    }
+    const text = await res.text();
+    return (text ? JSON.parse(text) : undefined) as T;
+  }
+
+  /** Logs in and keeps the token. A wrong password is an ApiError with status 401. */
+  async login(username: string, password: string): Promise<LoginResult> {
+    const result = await this.request<LoginResult>('POST', '/login', {
+      json: { username, password },
+      auth: false,
+    });
+    await this.setToken(result.token);
+    return result;
+  }
+
+  /** Revokes the token on the server (best effort) and forgets it. */
+  async logout(): Promise<void> {
+    const token = await this.token();
+    await this.setToken(null);
+    if (!token) {
+      return;
+    }
+    try {
+      await this.fetchFn(this.baseUrl + '/logout', {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}` },
+      });
+    } catch {
+      // Offline: the token is forgotten here and expires on the server.
+    }
+  }
+
+  register(input: Registration): Promise<Member> {
+    return this.request<Member>('POST', '/user', { json: input, auth: false });
+  }
+
+  me(): Promise<Member> {
+    return this.request<Member>('GET', '/me');
+  }
+
+  members(): Promise<Member[]> {
+    return this.request<Member[]>('GET', '/members');
+  }
+
+  tournaments(): Promise<Tournament[]> {
+    return this.request<Tournament[]>('GET', '/tournaments');
+  }
+
+  createTournament(input: TournamentInput): Promise<Tournament> {
+    return this.request<Tournament>('POST', '/tournaments', { json: input });
+  }
+
+  deleteTournament(id: number): Promise<void> {
+    return this.request<void>('DELETE', `/tournaments/${encodeURIComponent(String(id))}`);
+  }
+
+  /** Uploads a photo as multipart field "photo"; memberId defaults to the caller on the server. */
+  uploadPhoto(photo: Blob, memberId?: number): Promise<Figure> {
+    const form = new FormData();
+    if (memberId !== undefined) {
+      form.append('member_id', String(memberId));
+    }
+    form.append('photo', photo, fileName(photo.type));
+    return this.request<Figure>('POST', '/figures', { form });
+  }
+}
+
+function fileName(type: string): string {
+  switch (type) {
+    case 'image/png':
+      return 'photo.png';
+    case 'image/webp':
+      return 'photo.webp';
+    default:
+      return 'photo.jpg';
+  }
+}
+
+/** Reads a failed response as a problem, inventing one from the status when the body is not. */
+export async function decodeProblem(res: Response): Promise<Problem> {
+  const fallback: Problem = {
+    type: 'about:blank',
+    title: res.statusText || `HTTP ${res.status}`,
+    status: res.status,
+  };
+  let text = '';
+  try {
+    text = await res.text();
+  } catch {
+    return fallback;
+  }
+  const type = res.headers.get('Content-Type') ?? '';
+  if (!/json/i.test(type) || !text) {
+    return text && text.length < 300 ? { ...fallback, detail: text.trim() } : fallback;
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return fallback;
+  }
+  if (typeof body !== 'object' || body === null) {
+    return fallback;
+  }
+  const doc = body as Record<string, unknown>;
+  const problem: Problem = {
+    type: typeof doc.type === 'string' ? doc.type : fallback.type,
+    title: typeof doc.title === 'string' ? doc.title : fallback.title,
+    status: typeof doc.status === 'number' ? doc.status : res.status,
+  };
+  if (typeof doc.detail === 'string') {
+    problem.detail = doc.detail;
+  }
+  const errors = fieldErrors(doc.errors);
+  if (errors) {
+    problem.errors = errors;
+  }
+  return problem;
+}
+
+// fieldErrors accepts {"field": "message"} and {"field": ["message", ...]}.
+function fieldErrors(value: unknown): FieldErrors | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return undefined;
+  }
+  const out: FieldErrors = {};
+  for (const [field, message] of Object.entries(value)) {
+    if (typeof message === 'string') {
+      out[field] = message;
+    } else if (Array.isArray(message) && typeof message[0] === 'string') {
+      out[field] = message.join(' ');
+    }
+  }
+  return Object.keys(out).length > 0 ? out : undefined;
+}

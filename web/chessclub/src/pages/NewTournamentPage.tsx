@@ -1,0 +1,95 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { IonButton, IonSpinner } from '@ionic/react';
+import { IonItem, IonList, IonListHeader, IonRadio, IonRadioGroup, IonTextarea, showToast } from '../components/ionic';
+import type { FieldErrors, TournamentFormat } from '../api';
+import { emptyTournament, splitError, tournamentInput, validateTournament, type TournamentValues } from '../forms';
+import { TextField } from '../components/TextField';
+import { useSession } from '../session';
+import { markFirstRender } from '../perf';
+import { formatName } from './TournamentsPage';
+
+const FIELDS = ['name', 'start_date', 'end_date', 'location', 'format', 'rounds', 'time_control', 'description'] as const;
+const FORMATS: TournamentFormat[] = ['swiss', 'round_robin', 'knockout'];
+
+/** NewTournamentPage creates a tournament and returns to the list. */
+export default function NewTournamentPage() {
+  const { api } = useSession();
+  const navigate = useNavigate();
+  const [values, setValues] = useState<TournamentValues>(emptyTournament);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+  const set = (field: keyof TournamentValues) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
+
+  useEffect(markFirstRender, []);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const invalid = validateTournament(values);
+    setErrors(invalid);
+    if (Object.keys(invalid).length > 0) return;
+    setBusy(true);
+    try {
+      const created = await api.createTournament(tournamentInput(values));
+      setValues(emptyTournament);
+      void showToast({ message: `Tournament “${created.name}” created.`, duration: 3000, color: 'success' });
+      navigate('/tournaments');
+    } catch (err) {
+      const split = splitError(err, FIELDS);
+      setErrors(split.fields);
+      if (split.toast) void showToast({ message: split.toast, duration: 5000, color: 'danger' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="form" onSubmit={submit} noValidate>
+      <TextField name="name" label="Name" value={values.name} onChange={set('name')} error={errors.name} required />
+      <div className="row">
+        <TextField name="start_date" label="Start date" type="date" value={values.start_date} onChange={set('start_date')} error={errors.start_date} required />
+        <TextField name="end_date" label="End date" type="date" value={values.end_date} onChange={set('end_date')} error={errors.end_date} min={values.start_date || undefined} required />
+      </div>
+      <TextField name="location" label="Location" value={values.location} onChange={set('location')} error={errors.location} />
+      <IonList className="format">
+        <IonRadioGroup value={values.format} onIonChange={(e) => set('format')(String(e.detail.value))} aria-labelledby="format-label">
+          <IonListHeader>
+            <h3 id="format-label">Format</h3>
+          </IonListHeader>
+          {FORMATS.map((f) => (
+            <IonItem key={f} lines="none">
+              <IonRadio value={f} justify="start" labelPlacement="end">
+                {formatName(f)}
+              </IonRadio>
+            </IonItem>
+          ))}
+        </IonRadioGroup>
+        {errors.format && (
+          <p className="field-error" role="alert">
+            {errors.format}
+          </p>
+        )}
+      </IonList>
+      <div className="row">
+        <TextField name="rounds" label="Rounds" type="number" value={values.rounds} onChange={set('rounds')} error={errors.rounds} min="1" max="30" helperText="1–30, optional" />
+        <TextField name="time_control" label="Time control" value={values.time_control} onChange={set('time_control')} error={errors.time_control} helperText="e.g. 90+30" />
+      </div>
+      <IonTextarea
+        className={errors.description ? 'field ion-invalid ion-touched' : 'field'}
+        name="description"
+        label="Description"
+        labelPlacement="stacked"
+        fill="outline"
+        autoGrow
+        rows={3}
+        value={values.description}
+        errorText={errors.description}
+        onIonInput={(e) => set('description')(String(e.detail.value ?? ''))}
+      />
+      <IonButton type="submit" expand="block" disabled={busy}>
+        {busy && <IonSpinner slot="start" name="dots" aria-hidden="true" />}
+        Create tournament
+      </IonButton>
+    </form>
+  );
+}
