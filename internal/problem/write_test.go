@@ -1,0 +1,67 @@
+package problem_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"campus.example/apps/internal/problem"
+)
+
+func TestWrite(t *testing.T) {
+	tests := []struct {
+		name    string
+		err     error
+		want    problem.Document
+		headers map[string]string
+		logged  bool
+	}{
+		{name: "validation", err: problem.Validation(map[string]string{"name": "is required"}),
+			want: problem.Document{Type: "urn:problem-type:validation", Title: "Validation failed", Status: 422, Detail: "The request has invalid fields.", Instance: "/x", Errors: map[string]string{"name": "is required"}}},
+		{name: "wrapped not found", err: fmt.Errorf("lookup: %w", problem.New(problem.NotFound, "No creature 7.")),
+			want: problem.Document{Type: "urn:problem-type:not-found", Title: "Not found", Status: 404, Detail: "No creature 7.", Instance: "/x"}},
+		{name: "throttled", err: &problem.Error{Kind: problem.TooManyRequests, Detail: "Slow down.", RetryAfter: 30},
+			want:    problem.Document{Type: "urn:problem-type:too-many-requests", Title: "Too many requests", Status: 429, Detail: "Slow down.", Instance: "/x"},
+			headers: map[string]string{"Retry-After": "30"}},
+		{name: "unauthorized", err: problem.New(problem.Unauthorized, "Log in."),
+			want:    problem.Document{Type: "urn:problem-type:unauthorized", Title: "Authentication required", Status: 401, Detail: "Log in.", Instance: "/x"},
+			headers: map[string]string{"WWW-Authenticate": `Bearer realm="api"`}},
+		{name: "plain error hides its text", err: errors.New("dial tcp: password=hunter2 refused"), logged: true,
+			want: problem.Document{Type: "urn:problem-type:internal", Title: "Internal server error", Status: 500, Detail: "The server could not complete the request.", Instance: "/x"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var logs bytes.Buffer
+			rec := httptest.NewRecorder()
+			problem.Write(rec, httptest.NewRequest("GET", "/x", nil), slog.New(slog.NewTextHandler(&logs, nil)), tc.err)
+			if rec.Code != tc.want.Status || rec.Header().Get("Content-Type") != problem.ContentType {
+				t.Fatalf("status %d, Content-Type %q", rec.Code, rec.Header().Get("Content-Type"))
+			}
+			var got problem.Document
+			if err := json.Unmarshal(rec.Body.Bytes(), &got); err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("document (-want +got):\n%s", diff)
+			}
+			for k, v := range tc.headers {
+				if rec.Header().Get(k) != v {
+					t.Errorf("%s = %q, want %q", k, rec.Header().Get(k), v)
+				}
+			}
+			if tc.logged != (logs.Len() > 0) {
+				t.Errorf("logged = %v, want %v: %s", logs.Len() > 0, tc.logged, logs.String())
+			}
+			if strings.Contains(rec.Body.String(), "hunter2") {
+				t.Error("the response repeats an internal error")
+			}
+		})
+	}
+}
