@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"net"
 
 	"campus.example/apps/internal/creatures"
 	"campus.example/apps/internal/flagenv"
@@ -15,8 +14,8 @@ import (
 	"campus.example/apps/internal/sqldb"
 )
 
-// run starts the service, or runs a subcommand, as main would; tests call it directly.
-// onReady, when the test needs the bound address, is taken from the context.
+// run starts the service, or runs a subcommand, as main would; tests call it directly and
+// learn the bound address through httpserve.WithReady.
 func run(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
 	if len(args) > 0 && args[0] == "sql" {
 		return runSQL(args[1:], stdout, stderr)
@@ -62,7 +61,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		return err
 	}
 	log.Info("database ready", "db", src.String(), "table", *table)
-	return httpserve.Serve(ctx, *addr, creatures.NewServer(log, store), log, readyFunc(ctx))
+	return httpserve.Serve(ctx, *addr, creatures.NewServer(log, store), log, httpserve.ReadyHook(ctx))
 }
 
 func runSQL(args []string, stdout, stderr io.Writer) error {
@@ -77,17 +76,4 @@ func runSQL(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	return creatures.WriteScript(stdout, *database, *table)
-}
-
-type readyKey struct{}
-
-// withReady returns a context whose run reports the bound address to fn: tests listen on
-// ":0" and need to learn the port.
-func withReady(ctx context.Context, fn func(net.Addr)) context.Context {
-	return context.WithValue(ctx, readyKey{}, fn)
-}
-
-func readyFunc(ctx context.Context) func(net.Addr) {
-	fn, _ := ctx.Value(readyKey{}).(func(net.Addr))
-	return fn
 }

@@ -12,6 +12,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"campus.example/apps/internal/httpserve"
 )
 
 // syncBuffer is a bytes.Buffer safe for the server's logger and the test to share.
@@ -40,7 +42,7 @@ func TestRun(t *testing.T) {
 	dbPath := filepath.Join(t.TempDir(), "nested", "creatures.db")
 	ctx, cancel := context.WithCancel(t.Context())
 	addrc := make(chan net.Addr, 1)
-	ctx = withReady(ctx, func(a net.Addr) { addrc <- a })
+	ctx = httpserve.WithReady(ctx, func(a net.Addr) { addrc <- a })
 	var logs syncBuffer
 	done := make(chan error, 1)
 	go func() {
