@@ -1,0 +1,22 @@
+// Command chessclub serves the Chess Club API and app.
+//
+//	go run ./cmd/chessclub                  serve on 127.0.0.1:8080 with ./data/chessclub.db
+//	go run ./cmd/chessclub admin USERNAME   make a registered member an admin
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/signal"
+	"syscall"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := run(ctx, os.Args[1:], os.Getenv, os.Stdout, os.Stderr); err != nil {
+		fmt.Fprintln(os.Stderr, "chessclub:", err)
+		os.Exit(1)
+	}
+}

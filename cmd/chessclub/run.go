@@ -1,0 +1,151 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"strings"
+
+	"campus.example/apps/internal/chessclub"
+	"campus.example/apps/internal/flagenv"
+	"campus.example/apps/internal/httpserve"
+	"campus.example/apps/internal/sqldb"
+)
+
+const (
+	defaultDB   = "sqlite:data/chessclub.db"
+	dbUsage     = "database: sqlite:PATH or mysql://USER:PASSWORD@HOST:PORT/DATABASE[?socket=PATH]"
+	passwordEnv = "CHESSCLUB_DB_PASSWORD"
+)
+
+// run starts the service, or runs a subcommand, as main would; tests call it directly.
+// The hook that learns the bound address, for tests on ":0", comes from the context
+// (httpserve.WithReady).
+func run(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
+	if len(args) > 0 && args[0] == "admin" {
+		return runAdmin(ctx, args[1:], getenv, stdout, stderr)
+	}
+	fs := flag.NewFlagSet("chessclub", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on")
+	dbURL := fs.String("db", defaultDB, dbUsage)
+	figures := fs.String("figures", "data/figures", "directory of member photos")
+	origins := fs.String("cors-origins", strings.Join(chessclub.DefaultCORSOrigins, ","), "comma-separated origins that may call the API from a browser (* for any)")
+	tokenTTL := fs.Duration("token-ttl", chessclub.DefaultTokenTTL, "how long a login token lasts")
+	maxPhoto := fs.Int64("max-photo-bytes", chessclub.DefaultMaxPhotoBytes, "largest photo accepted, in bytes")
+	twins := flagenv.Twins{
+		"addr": "CHESSCLUB_ADDR", "db": "CHESSCLUB_DB", "figures": "CHESSCLUB_FIGURES",
+		"cors-origins": "CHESSCLUB_CORS_ORIGINS", "token-ttl": "CHESSCLUB_TOKEN_TTL", "max-photo-bytes": "CHESSCLUB_MAX_PHOTO_BYTES",
+	}
+	flagenv.Describe(fs, twins)
+	fs.Usage = func() {
+		fmt.Fprint(stderr, "Usage: chessclub [flags]\n       chessclub admin [-db URL] USERNAME\n\nFlags:\n")
+		fs.PrintDefaults()
+		fmt.Fprint(stderr, "\nEnvironment:\n  "+passwordEnv+"\n    \tdatabase password; replaces the one in the -db URL\n")
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil
+		}
+		return err
+	}
+	if fs.NArg() > 0 {
+		fs.Usage()
+		return fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	}
+	if err := flagenv.Apply(fs, twins, getenv); err != nil {
+		return err
+	}
+	log := slog.New(slog.NewTextHandler(stderr, nil))
+
+	store, closeDB, err := openStore(ctx, *dbURL, getenv(passwordEnv))
+	if err != nil {
+		return err
+	}
+	defer closeDB()
+	log.Info("database ready", "db", store.source)
+	srv, err := chessclub.NewServer(log, store.Store, chessclub.Config{
+		FiguresDir:    *figures,
+		UI:            chessclub.PlaceholderUI,
+		CORSOrigins:   splitList(*origins),
+		TokenTTL:      *tokenTTL,
+		MaxPhotoBytes: *maxPhoto,
+	})
+	if err != nil {
+		return err
+	}
+	return httpserve.Serve(ctx, *addr, srv, log, httpserve.ReadyHook(ctx))
+}
+
+// runAdmin gives a registered member the admin role.
+func runAdmin(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("chessclub admin", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	dbURL := fs.String("db", defaultDB, dbUsage)
+	twins := flagenv.Twins{"db": "CHESSCLUB_DB"}
+	flagenv.Describe(fs, twins)
+	fs.Usage = func() {
+		fmt.Fprint(stderr, "Usage: chessclub admin [-db URL] USERNAME\n\nMakes the registered member USERNAME an admin.\n\nFlags:\n")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil
+		}
+		return err
+	}
+	if fs.NArg() != 1 {
+		fs.Usage()
+		return errors.New("admin needs exactly one USERNAME")
+	}
+	if err := flagenv.Apply(fs, twins, getenv); err != nil {
+		return err
+	}
+	store, closeDB, err := openStore(ctx, *dbURL, getenv(passwordEnv))
+	if err != nil {
+		return err
+	}
+	defer closeDB()
+	if err := store.SetRole(ctx, fs.Arg(0), chessclub.RoleAdmin); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "%s is now an admin\n", fs.Arg(0))
+	return nil
+}
+
+type openedStore struct {
+	*chessclub.Store
+	source string
+}
+
+// openStore opens and migrates the database; the returned function closes it.
+func openStore(ctx context.Context, rawURL, password string) (openedStore, func(), error) {
+	src, err := sqldb.ParseURL(rawURL, password)
+	if err != nil {
+		return openedStore{}, nil, err
+	}
+	db, err := sqldb.Open(ctx, src)
+	if err != nil {
+		return openedStore{}, nil, err
+	}
+	store := chessclub.NewStore(db)
+	if err := store.Migrate(ctx); err != nil {
+		db.Close()
+		return openedStore{}, nil, err
+	}
+	return openedStore{Store: store, source: src.String()}, func() { db.Close() }, nil
+}
+
+// splitList splits a comma-separated list, dropping empty items.
+func splitList(s string) []string {
+	out := []string{}
+	for item := range strings.SplitSeq(s, ",") {
+		if item = strings.TrimSpace(item); item != "" {
+			out = append(out, item)
+		}
+	}
+	return out
+}

@@ -1,0 +1,100 @@
+package chessclub
+
+import (
+	"log/slog"
+	"net"
+	"net/http"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"campus.example/apps/internal/jsonhttp"
+	"campus.example/apps/internal/problem"
+)
+
+// MaxBody is the largest JSON request body accepted, 1 MiB.
+const MaxBody = jsonhttp.DefaultMaxBody
+
+// handlers holds what the API's handlers share. Handlers return errors; wrap writes them.
+type handlers struct {
+	log      *slog.Logger
+	store    *Store
+	hasher   *Hasher
+	throttle *throttle
+	tokenTTL time.Duration
+	photos   *photos
+}
+
+func (h *handlers) wrap(fn func(http.ResponseWriter, *http.Request) error) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if err := fn(w, r); err != nil {
+			problem.Write(w, r, h.log, err)
+		}
+	})
+}
+
+// authed is wrap for handlers that need a logged-in caller, whom they receive. Requests
+// without a valid, unexpired, unrevoked bearer token get 401.
+func (h *handlers) authed(fn func(http.ResponseWriter, *http.Request, Member) error) http.Handler {
+	return h.wrap(func(w http.ResponseWriter, r *http.Request) error {
+		token, ok := bearerToken(r)
+		if !ok {
+			return unauthorized()
+		}
+		caller, err := h.store.Authenticate(r.Context(), token)
+		if err != nil {
+			return err
+		}
+		return fn(w, r, caller)
+	})
+}
+
+// bearerToken returns the token of an "Authorization: Bearer TOKEN" header.
+func bearerToken(r *http.Request) (string, bool) {
+	scheme, token, ok := strings.Cut(r.Header.Get("Authorization"), " ")
+	token = strings.TrimSpace(token)
+	if !ok || !strings.EqualFold(scheme, "Bearer") || token == "" || len(token) > 200 {
+		return "", false
+	}
+	return token, true
+}
+
+func (h *handlers) methodNotAllowed(allow string) http.Handler {
+	return h.wrap(func(w http.ResponseWriter, r *http.Request) error {
+		w.Header().Set("Allow", allow)
+		return problem.New(problem.MethodNotAllowed, "%s is not allowed here; use %s.", r.Method, allow)
+	})
+}
+
+// writeJSON sends v; API responses hold member data and are not to be stored by caches.
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Cache-Control", "no-store")
+	jsonhttp.Write(w, status, v)
+}
+
+var idPattern = regexp.MustCompile(`^[0-9]{1,18}$`)
+
+// parseID parses a positive decimal id, with a Malformed problem otherwise.
+func parseID(raw string) (int64, error) {
+	if !idPattern.MatchString(raw) {
+		return 0, problem.New(problem.Malformed, "The id %q is not a positive integer.", raw)
+	}
+	id, _ := strconv.ParseInt(raw, 10, 64)
+	if id == 0 {
+		return 0, problem.New(problem.Malformed, "The id %q is not a positive integer.", raw)
+	}
+	return id, nil
+}
+
+func pathID(r *http.Request) (int64, error) { return parseID(r.PathValue("id")) }
+
+// clientAddr is the address the login throttle counts failures against: the peer's IP. The
+// server is meant to be reached directly; behind a proxy, every client would share one bucket.
+func clientAddr(r *http.Request) string {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	return host
+}

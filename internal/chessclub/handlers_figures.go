@@ -1,0 +1,172 @@
+package chessclub
+
+import (
+	"errors"
+	"io"
+	"mime"
+	"net/http"
+	"os"
+	"strconv"
+	"strings"
+
+	"campus.example/apps/internal/problem"
+)
+
+// multipartSlack is what a multipart body may hold beyond the photo itself: boundaries,
+// part headers and the member_id field.
+const multipartSlack = 64 << 10
+
+// uploadFigure stores a photo for the caller, or for member_id (admins only). The photo
+// comes as the "photo" part of multipart/form-data, or as the whole body with an image
+// content type (member_id then in the query).
+func (h *handlers) uploadFigure(w http.ResponseWriter, r *http.Request, caller Member) error {
+	mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	raw := strings.HasPrefix(mt, "image/") || mt == "application/octet-stream"
+	if mt != "multipart/form-data" && !raw {
+		return problem.New(problem.UnsupportedMediaType, "Send the photo as multipart/form-data (field photo) or as the body with an image content type.")
+	}
+	limit := h.photos.maxBytes
+	if !raw {
+		limit += multipartSlack
+	}
+	if r.ContentLength > limit {
+		return problem.New(problem.TooLarge, "The photo exceeds the limit of %d bytes.", h.photos.maxBytes)
+	}
+	r.Body = http.MaxBytesReader(w, r.Body, limit)
+	target := caller.ID
+	var u *upload
+	defer func() { u.discard() }()
+	var err error
+	if raw {
+		if v := r.URL.Query().Get("member_id"); v != "" {
+			if target, err = memberIDField(v); err != nil {
+				return err
+			}
+		}
+		if err := mayChangePhoto(caller, target); err != nil {
+			return err
+		}
+		if u, err = h.photos.receive(r.Body); err != nil {
+			return err
+		}
+	} else if u, target, err = h.readMultipart(r, caller); err != nil {
+		return err
+	}
+	f, err := h.photos.commit(r.Context(), u, target)
+	if err != nil {
+		return err
+	}
+	u = nil
+	w.Header().Set("Location", f.URL)
+	writeJSON(w, http.StatusCreated, f)
+	return nil
+}
+
+// readMultipart reads the parts photo and member_id in either order, streaming the photo to
+// a temporary file. The caller discards the returned upload when it is not committed.
+func (h *handlers) readMultipart(r *http.Request, caller Member) (*upload, int64, error) {
+	mr, err := r.MultipartReader()
+	if err != nil {
+		return nil, 0, &problem.Error{Kind: problem.Malformed, Detail: "The multipart body is not valid.", Err: err}
+	}
+	target := caller.ID
+	var u *upload
+	fail := func(err error) (*upload, int64, error) {
+		u.discard()
+		return nil, 0, err
+	}
+	for {
+		part, err := mr.NextPart()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return fail(photoError(asMalformed(err), h.photos.maxBytes))
+		}
+		switch part.FormName() {
+		case "member_id":
+			v, err := io.ReadAll(io.LimitReader(part, 32))
+			if err != nil {
+				return fail(photoError(asMalformed(err), h.photos.maxBytes))
+			}
+			if target, err = memberIDField(strings.TrimSpace(string(v))); err != nil {
+				return fail(err)
+			}
+			if err := mayChangePhoto(caller, target); err != nil {
+				return fail(err)
+			}
+		case "photo":
+			if u != nil {
+				return fail(problem.Validation(map[string]string{"photo": "must be given once"}))
+			}
+			if err := mayChangePhoto(caller, target); err != nil {
+				return fail(err)
+			}
+			if u, err = h.photos.receive(part); err != nil {
+				return fail(err)
+			}
+		default:
+			return fail(problem.Validation(map[string]string{part.FormName(): "is not a known field (photo, member_id)"}))
+		}
+	}
+	if u == nil {
+		return fail(problem.Validation(map[string]string{"photo": "is required"}))
+	}
+	return u, target, nil
+}
+
+// asMalformed turns a multipart syntax error into a Malformed problem; size errors pass.
+func asMalformed(err error) error {
+	var tooBig *http.MaxBytesError
+	if errors.As(err, &tooBig) || errors.Is(err, errPhotoTooLarge) {
+		return err
+	}
+	return &problem.Error{Kind: problem.Malformed, Detail: "The multipart body is not valid.", Err: err}
+}
+
+func memberIDField(v string) (int64, error) {
+	id, err := parseID(v)
+	if err != nil {
+		return 0, problem.Validation(map[string]string{"member_id": "must be a member id"})
+	}
+	return id, nil
+}
+
+// mayChangePhoto allows members to change their own photo and admins anyone's.
+func mayChangePhoto(caller Member, target int64) error {
+	if caller.ID == target || caller.IsAdmin() {
+		return nil
+	}
+	return problem.New(problem.Forbidden, "Only admins may set another member's photo.")
+}
+
+// getFigure serves a photo. Its id never changes content (a new photo gets a new id), so it
+// may be cached for good. Photos are public to whoever knows the unguessable URL, because
+// image elements cannot send a bearer token.
+func (h *handlers) getFigure(w http.ResponseWriter, r *http.Request) error {
+	id := r.PathValue("id")
+	if !figureID.MatchString(id) {
+		return figureNotFound()
+	}
+	f, err := h.store.Figure(r.Context(), id)
+	if err != nil {
+		return err
+	}
+	file, err := os.Open(h.photos.path(f.ID, f.ContentType))
+	if errors.Is(err, os.ErrNotExist) {
+		h.log.ErrorContext(r.Context(), "photo file missing", "figure", f.ID)
+		return figureNotFound()
+	}
+	if err != nil {
+		return err
+	}
+	defer file.Close()
+	w.Header().Set("Content-Type", f.ContentType)
+	w.Header().Set("ETag", `"`+f.ID+`"`)
+	w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	w.Header().Set("Content-Security-Policy", "default-src 'none'")
+	w.Header().Set("Content-Length", strconv.FormatInt(f.Size, 10))
+	http.ServeContent(w, r, "", f.CreatedAt, file)
+	return nil
+}

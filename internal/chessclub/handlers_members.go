@@ -1,0 +1,121 @@
+package chessclub
+
+import (
+	"encoding/json"
+	"net/http"
+	"strconv"
+
+	"campus.example/apps/internal/jsonhttp"
+	"campus.example/apps/internal/problem"
+	"campus.example/apps/internal/sqldb"
+)
+
+// register creates a member. The password is hashed before the store checks that the name is
+// free, so a taken name and a free one cost the same.
+func (h *handlers) register(w http.ResponseWriter, r *http.Request) error {
+	obj, err := jsonhttp.ReadObject(w, r, MaxBody)
+	if err != nil {
+		return err
+	}
+	reg, err := DecodeRegistration(obj)
+	if err != nil {
+		return err
+	}
+	hash, err := h.hasher.Hash(r.Context(), reg.Password)
+	if err != nil {
+		return err
+	}
+	m, err := h.store.CreateMember(r.Context(), reg, hash)
+	if err != nil {
+		return err
+	}
+	w.Header().Set("Location", "/api/members/"+strconv.FormatInt(m.ID, 10))
+	writeJSON(w, http.StatusCreated, m)
+	return nil
+}
+
+// login exchanges a username and password for a token. An unknown username and a wrong
+// password give the same 401 after the same work (a dummy hash check); failures are
+// throttled per username and per client address.
+func (h *handlers) login(w http.ResponseWriter, r *http.Request) error {
+	obj, err := jsonhttp.ReadObject(w, r, MaxBody)
+	if err != nil {
+		return err
+	}
+	f := jsonhttp.NewFields(obj)
+	username := f.Text("username", 1, 100, true)
+	password := ""
+	f.Ignore("password")
+	if raw, ok := obj["password"]; !ok || string(raw) == "null" {
+		f.Fail("password", "is required")
+	} else if err := json.Unmarshal(raw, &password); err != nil {
+		f.Fail("password", "must be a string")
+	}
+	f.RejectUnknown()
+	if err := f.Err(); err != nil {
+		return err
+	}
+	key, addr := sqldb.Fold(*username), clientAddr(r)
+	if wait := h.throttle.take(key, addr); wait > 0 {
+		return &problem.Error{Kind: problem.TooManyRequests, RetryAfter: retryAfterSeconds(wait),
+			Detail: "Too many failed logins for this username or from this address; wait before trying again."}
+	}
+	m, hash, err := h.store.Credentials(r.Context(), *username)
+	if err != nil {
+		return err
+	}
+	ok, err := h.hasher.Verify(r.Context(), hash, password)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return problem.New(problem.Unauthorized, "The username or password is wrong.")
+	}
+	h.throttle.succeeded(key, addr)
+	sess, err := h.store.CreateSession(r.Context(), m, h.tokenTTL)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, sess)
+	return nil
+}
+
+// logout revokes the token the request carries.
+func (h *handlers) logout(w http.ResponseWriter, r *http.Request, _ Member) error {
+	token, _ := bearerToken(r)
+	if err := h.store.RevokeSession(r.Context(), token); err != nil {
+		return err
+	}
+	w.WriteHeader(http.StatusNoContent)
+	return nil
+}
+
+func (h *handlers) me(w http.ResponseWriter, _ *http.Request, caller Member) error {
+	writeJSON(w, http.StatusOK, caller)
+	return nil
+}
+
+func (h *handlers) listMembers(w http.ResponseWriter, r *http.Request, caller Member) error {
+	members, err := h.store.Members(r.Context())
+	if err != nil {
+		return err
+	}
+	for i := range members {
+		members[i] = members[i].VisibleTo(caller)
+	}
+	writeJSON(w, http.StatusOK, members)
+	return nil
+}
+
+func (h *handlers) getMember(w http.ResponseWriter, r *http.Request, caller Member) error {
+	id, err := pathID(r)
+	if err != nil {
+		return err
+	}
+	m, err := h.store.Member(r.Context(), id)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, m.VisibleTo(caller))
+	return nil
+}

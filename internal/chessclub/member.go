@@ -1,0 +1,126 @@
+package chessclub
+
+import (
+	"encoding/json"
+	"net/mail"
+	"regexp"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"campus.example/apps/internal/jsonhttp"
+	"campus.example/apps/internal/sqldb"
+)
+
+// Roles a member may have.
+const (
+	RoleMember = "member"
+	RoleAdmin  = "admin"
+)
+
+// Limits on member fields, in characters.
+const (
+	MinPassword   = 8
+	MaxPassword   = 128
+	MaxFullName   = 100
+	MaxEmail      = 254
+	DefaultRating = 1200
+)
+
+// usernamePattern is checked against the folded username: letters of either case are
+// accepted, and two names that differ only in case are the same member.
+var usernamePattern = regexp.MustCompile(`^[a-z0-9_.-]{3,32}$`)
+
+// Member is a club member as the API shows it. It never holds a password or its hash.
+type Member struct {
+	ID int64 `json:"id"`
+	// Username is kept as registered; it is unique without regard to case.
+	Username string `json:"username"`
+	FullName string `json:"full_name"`
+	// Email is nil when the member gave none, and is removed by Public for other viewers.
+	Email *string `json:"email,omitempty"`
+	// Rating is the club rating, DefaultRating for new members.
+	Rating int `json:"rating"`
+	// Role is RoleMember or RoleAdmin.
+	Role string `json:"role"`
+	// PhotoURL is the path of the member's photo, nil until one is stored.
+	PhotoURL *string   `json:"photo_url"`
+	JoinedAt time.Time `json:"joined_at"`
+}
+
+// IsAdmin reports whether the member has the admin role.
+func (m Member) IsAdmin() bool { return m.Role == RoleAdmin }
+
+// VisibleTo returns m as viewer may see it: the email address is shown only to the member
+// themself and to admins.
+func (m Member) VisibleTo(viewer Member) Member {
+	if viewer.ID != m.ID && !viewer.IsAdmin() {
+		m.Email = nil
+	}
+	return m
+}
+
+// Registration is the body of POST /api/user.
+type Registration struct {
+	Username string
+	Password string
+	FullName string
+	Email    *string
+}
+
+// DecodeRegistration validates a registration. It returns a validation problem naming every
+// bad or unknown field.
+func DecodeRegistration(obj jsonhttp.Object) (Registration, error) {
+	f := jsonhttp.NewFields(obj)
+	username := f.String("username")
+	if _, failed := f.Errors["username"]; !failed {
+		switch {
+		case username == nil || *username == "":
+			f.Fail("username", "is required")
+		case !usernamePattern.MatchString(sqldb.Fold(*username)):
+			f.Fail("username", "must be 3 to 32 characters of a-z, 0-9, _, . and -")
+		}
+	}
+	password := rawPassword(f, obj)
+	fullName := f.Text("full_name", 1, MaxFullName, true)
+	email := f.Text("email", 0, MaxEmail, false)
+	if email != nil && !validEmail(*email) {
+		f.Fail("email", "must be a valid email address such as name@example.org")
+	}
+	f.RejectUnknown("id", "rating", "role", "photo_url", "joined_at")
+	if err := f.Err(); err != nil {
+		return Registration{}, err
+	}
+	return Registration{Username: *username, Password: password, FullName: *fullName, Email: email}, nil
+}
+
+// rawPassword decodes the password without trimming it: spaces are part of a password.
+// It is shared by registration and login.
+func rawPassword(f *jsonhttp.Fields, obj jsonhttp.Object) string {
+	f.Ignore("password")
+	raw, ok := obj["password"]
+	if !ok || string(raw) == "null" {
+		f.Fail("password", "is required")
+		return ""
+	}
+	var pw string
+	if err := json.Unmarshal(raw, &pw); err != nil {
+		f.Fail("password", "must be a string")
+		return ""
+	}
+	if n := utf8.RuneCountInString(pw); n < MinPassword || n > MaxPassword {
+		f.Fail("password", "must be %d to %d characters long", MinPassword, MaxPassword)
+	}
+	return pw
+}
+
+// validEmail accepts a bare address (no display name) with a dotted domain.
+func validEmail(s string) bool {
+	a, err := mail.ParseAddress(s)
+	if err != nil || a.Address != s || a.Name != "" {
+		return false
+	}
+	at := strings.LastIndexByte(s, '@')
+	domain := s[at+1:]
+	return at > 0 && strings.Contains(domain, ".") && !strings.HasPrefix(domain, ".") && !strings.HasSuffix(domain, ".")
+}

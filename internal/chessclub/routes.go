@@ -1,0 +1,57 @@
+package chessclub
+
+import (
+	"io/fs"
+	"net/http"
+
+	"campus.example/apps/internal/httpserve"
+	"campus.example/apps/internal/problem"
+	"campus.example/apps/internal/spa"
+)
+
+// routes lists every route of the service.
+func (h *handlers) routes(ui fs.FS, corsOrigins []string) http.Handler {
+	mux := http.NewServeMux()
+
+	mux.Handle("POST /api/user", h.wrap(h.register))
+	mux.Handle("POST /api/login", h.wrap(h.login))
+	mux.Handle("POST /api/logout", h.authed(h.logout))
+	mux.Handle("GET /api/me", h.authed(h.me))
+	mux.Handle("GET /api/members", h.authed(h.listMembers))
+	mux.Handle("GET /api/members/{id}", h.authed(h.getMember))
+
+	mux.Handle("GET /api/tournaments", h.wrap(h.listTournaments))
+	mux.Handle("POST /api/tournaments", h.authed(h.createTournament))
+	// The original client names the tournament to delete in the query (?id=N) or in a JSON
+	// body ({"id": N}); newer clients use the path. All three work.
+	mux.Handle("DELETE /api/tournaments", h.authed(h.deleteTournament))
+	mux.Handle("GET /api/tournaments/{id}", h.wrap(h.getTournament))
+	mux.Handle("DELETE /api/tournaments/{id}", h.authed(h.deleteTournament))
+
+	mux.Handle("POST /api/figures", h.authed(h.uploadFigure))
+	mux.Handle("GET /api/figures/{id}", h.wrap(h.getFigure))
+
+	mux.Handle("GET /openapi.json", serveOpenAPI())
+	mux.Handle("GET /healthz", httpserve.Healthz())
+	mux.Handle("GET /readyz", httpserve.Readyz(h.store.Ping))
+
+	// Method-less patterns catch what the ones above do not, so that every API error is a
+	// problem document rather than the mux's plain text.
+	mux.Handle("/api/user", h.methodNotAllowed("POST"))
+	mux.Handle("/api/login", h.methodNotAllowed("POST"))
+	mux.Handle("/api/logout", h.methodNotAllowed("POST"))
+	mux.Handle("/api/me", h.methodNotAllowed("GET"))
+	mux.Handle("/api/members", h.methodNotAllowed("GET"))
+	mux.Handle("/api/members/{id}", h.methodNotAllowed("GET"))
+	mux.Handle("/api/tournaments", h.methodNotAllowed("GET, POST, DELETE"))
+	mux.Handle("/api/tournaments/{id}", h.methodNotAllowed("GET, DELETE"))
+	mux.Handle("/api/figures", h.methodNotAllowed("POST"))
+	mux.Handle("/api/figures/{id}", h.methodNotAllowed("GET"))
+	mux.Handle("/api/", h.wrap(func(http.ResponseWriter, *http.Request) error {
+		return problem.New(problem.NotFound, "There is no API endpoint at this path.")
+	}))
+	// Everything else is the client app; its router handles deep links.
+	mux.Handle("/", spa.Handler(ui))
+
+	return httpserve.Recover(h.log, cors(corsOrigins, mux))
+}

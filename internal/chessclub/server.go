@@ -1,0 +1,113 @@
+package chessclub
+
+import (
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"os"
+	"runtime"
+	"time"
+)
+
+//go:embed placeholder
+var placeholder embed.FS
+
+// PlaceholderUI is a one-page stand-in for the client app, served until the real build is
+// passed as Config.UI.
+var PlaceholderUI fs.FS = mustSub(placeholder, "placeholder")
+
+func mustSub(fsys fs.FS, dir string) fs.FS {
+	sub, err := fs.Sub(fsys, dir)
+	if err != nil {
+		panic(err)
+	}
+	return sub
+}
+
+// DefaultCORSOrigins are the origins of the native app's web views.
+var DefaultCORSOrigins = []string{"capacitor://localhost", "ionic://localhost", "http://localhost"}
+
+// Config holds the service's settings. Zero values take the documented defaults.
+type Config struct {
+	// FiguresDir is the directory of photo files; it is created when missing. Required.
+	FiguresDir string
+	// UI is the client app's built files (index.html at its root, hashed files under
+	// assets/), served at "/". Nil serves PlaceholderUI.
+	UI fs.FS
+	// CORSOrigins may call the API from a browser; "*" allows any origin. Nil means
+	// DefaultCORSOrigins; an empty non-nil slice allows none.
+	CORSOrigins []string
+	// TokenTTL is how long a login lasts (DefaultTokenTTL).
+	TokenTTL time.Duration
+	// MaxPhotoBytes limits uploaded photos (DefaultMaxPhotoBytes).
+	MaxPhotoBytes int64
+	// MaxPixels limits photo dimensions (DefaultMaxPixels).
+	MaxPixels int64
+	// Password sets the cost of new password hashes (DefaultPasswordParams). Tests lower it.
+	Password PasswordParams
+	// HashConcurrency bounds the password hashes that run at once (GOMAXPROCS).
+	HashConcurrency int
+	// Throttle limits failed logins (DefaultThrottle).
+	Throttle ThrottleConfig
+}
+
+func (c *Config) setDefaults() error {
+	if c.FiguresDir == "" {
+		return errors.New("chessclub: Config.FiguresDir is required")
+	}
+	if c.UI == nil {
+		c.UI = PlaceholderUI
+	}
+	if c.CORSOrigins == nil {
+		c.CORSOrigins = DefaultCORSOrigins
+	}
+	if c.TokenTTL <= 0 {
+		c.TokenTTL = DefaultTokenTTL
+	}
+	if c.MaxPhotoBytes <= 0 {
+		c.MaxPhotoBytes = DefaultMaxPhotoBytes
+	}
+	if c.MaxPixels <= 0 {
+		c.MaxPixels = DefaultMaxPixels
+	}
+	if c.Password == (PasswordParams{}) {
+		c.Password = DefaultPasswordParams
+	}
+	if c.HashConcurrency <= 0 {
+		c.HashConcurrency = runtime.GOMAXPROCS(0)
+	}
+	if c.Throttle == (ThrottleConfig{}) {
+		c.Throttle = DefaultThrottle
+	}
+	return nil
+}
+
+// NewServer returns the Chess Club's HTTP handler: the API under /api, /healthz, /readyz,
+// /openapi.json, and cfg.UI everywhere else. The store must be migrated. It creates the
+// photo directory and computes one password hash (for the dummy check), so it takes a
+// moment at the production cost.
+func NewServer(log *slog.Logger, store *Store, cfg Config) (http.Handler, error) {
+	if err := cfg.setDefaults(); err != nil {
+		return nil, err
+	}
+	if err := os.MkdirAll(cfg.FiguresDir, 0o750); err != nil {
+		return nil, fmt.Errorf("photo directory: %w", err)
+	}
+	hasher, err := NewHasher(cfg.Password, cfg.HashConcurrency)
+	if err != nil {
+		return nil, err
+	}
+	h := &handlers{
+		log:      log,
+		store:    store,
+		hasher:   hasher,
+		throttle: newThrottle(cfg.Throttle, func() time.Time { return store.Now() }),
+		tokenTTL: cfg.TokenTTL,
+		photos: &photos{dir: cfg.FiguresDir, maxBytes: cfg.MaxPhotoBytes, maxPixels: cfg.MaxPixels,
+			store: store, log: log},
+	}
+	return h.routes(cfg.UI, cfg.CORSOrigins), nil
+}

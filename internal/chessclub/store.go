@@ -1,0 +1,68 @@
+// Package chessclub is the Chess Club API: members with password logins and bearer tokens,
+// tournaments, and member photos, over SQLite or MariaDB.
+//
+// The Store owns the database; NewServer wires it, the password hasher, the login throttle
+// and the photo directory into one http.Handler whose routes are all listed in routes.go.
+package chessclub
+
+import (
+	"context"
+	"database/sql"
+	"embed"
+	"fmt"
+	"time"
+
+	"campus.example/apps/internal/sqldb"
+)
+
+// Ledger is the table that records which migrations have run.
+const Ledger = "schema_migrations"
+
+//go:embed migrations
+var migrationFiles embed.FS
+
+// Migrations returns the schema's history for dialect d, read from the embedded
+// migrations/sqlite or migrations/mysql directory.
+func Migrations(d sqldb.Dialect) ([]sqldb.Migration, error) {
+	return sqldb.LoadMigrations(migrationFiles, "migrations/"+d.String())
+}
+
+// Store keeps members, sessions, tournaments and photo records in a SQLite or MySQL database.
+// It is safe for concurrent use; several replicas may share one MySQL database. Each exported
+// method runs in its own transaction or single statement.
+type Store struct {
+	db *sqldb.DB
+	// Now is the clock for every timestamp and expiry; tests replace it to fix the time.
+	// Set it before the store is used.
+	Now func() time.Time
+}
+
+// NewStore returns a store over db. Call Migrate before using it.
+func NewStore(db *sqldb.DB) *Store {
+	return &Store{db: db, Now: time.Now}
+}
+
+// Migrate creates the tables that are missing. It is idempotent and adopts a MySQL database
+// made by chess.sql as it is.
+func (s *Store) Migrate(ctx context.Context) error {
+	ms, err := Migrations(s.db.Dialect)
+	if err != nil {
+		return fmt.Errorf("load migrations: %w", err)
+	}
+	return s.db.Migrate(ctx, Ledger, ms)
+}
+
+// Ping checks that the database answers.
+func (s *Store) Ping(ctx context.Context) error { return s.db.PingContext(ctx) }
+
+// now returns the store's clock in UTC to the second, the precision both databases keep.
+func (s *Store) now() time.Time { return s.Now().UTC().Truncate(time.Second) }
+
+type scanner interface{ Scan(dest ...any) error }
+
+func nullString(ns sql.NullString) *string {
+	if !ns.Valid {
+		return nil
+	}
+	return &ns.String
+}
