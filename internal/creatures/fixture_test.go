@@ -38,7 +38,7 @@ var (
 
 // fixture is one API over a fresh database of one dialect.
 type fixture struct {
-	t       *testing.T
+	t       testing.TB
 	store   *creatures.Store
 	handler http.Handler
 	oapi    *openapitest.Validator
@@ -47,7 +47,7 @@ type fixture struct {
 }
 
 // newFixture returns an API over a new, empty database of dialect d, with a clock fixed at t0.
-func newFixture(t *testing.T, d sqldb.Dialect) *fixture {
+func newFixture(t testing.TB, d sqldb.Dialect) *fixture {
 	t.Helper()
 	db := dbtest.Open(t, d)
 	store, err := creatures.NewStore(db, "creatures")
@@ -140,7 +140,7 @@ func problemOf(t *testing.T, rec *httptest.ResponseRecorder) problem.Document {
 	return doc
 }
 
-type testWriter struct{ t *testing.T }
+type testWriter struct{ t testing.TB }
 
 func (w testWriter) Write(p []byte) (int, error) {
 	w.t.Log(strings.TrimSpace(string(p)))
