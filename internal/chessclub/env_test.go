@@ -104,6 +104,8 @@ type req struct {
 	contentType string
 	header      map[string]string
 	remoteAddr  string
+	// unknownLength sends the body without a Content-Length, as a chunked upload would.
+	unknownLength bool
 }
 
 // resp is a recorded response.
@@ -168,6 +170,9 @@ func (e *env) do(r req) resp {
 	}
 	for k, v := range r.header {
 		hr.Header.Set(k, v)
+	}
+	if r.unknownLength {
+		hr.ContentLength = -1
 	}
 	if r.remoteAddr != "" {
 		hr.RemoteAddr = r.remoteAddr

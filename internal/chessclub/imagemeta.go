@@ -89,13 +89,22 @@ func (c *countingWriter) Write(p []byte) (int, error) {
 	return n, err
 }
 
+// readErr reports the end of the input as a malformed (truncated) image and passes any
+// other error, such as the size limit, through.
+func readErr(err error, what string) error {
+	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, bufio.ErrBufferFull) {
+		return malformed("%s", what)
+	}
+	return err
+}
+
 // readFull is io.ReadFull that reports a short file as malformed.
 func readFull(r io.Reader, buf []byte) error {
 	_, err := io.ReadFull(r, buf)
-	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
-		return malformed("the file is truncated")
+	if err != nil {
+		return readErr(err, "the file is truncated")
 	}
-	return err
+	return nil
 }
 
 // copyN copies n bytes, reporting a short file as malformed.
@@ -158,9 +167,12 @@ func stripJPEG(br *bufio.Reader, w io.Writer, checkSize func(int, int) error) (w
 			return 0, 0, malformed("JPEG segment length")
 		}
 		if isSOF(m) && !sawSOF {
-			head, err := br.Peek(5)
-			if err != nil || n < 5 {
+			if n < 5 {
 				return 0, 0, malformed("JPEG frame header is short")
+			}
+			head, err := br.Peek(5)
+			if err != nil {
+				return 0, 0, readErr(err, "JPEG frame header is short")
 			}
 			height, width = int(binary.BigEndian.Uint16(head[1:3])), int(binary.BigEndian.Uint16(head[3:5]))
 			if width == 0 || height == 0 {
@@ -173,7 +185,7 @@ func stripJPEG(br *bufio.Reader, w io.Writer, checkSize func(int, int) error) (w
 		}
 		if dropJPEGSegment(br, m, n) {
 			if _, err := br.Discard(int(n)); err != nil {
-				return 0, 0, malformed("the file is truncated")
+				return 0, 0, readErr(err, "the file is truncated")
 			}
 			continue
 		}
@@ -217,7 +229,7 @@ func nextMarker(br *bufio.Reader, haveFF bool) (byte, error) {
 	if !haveFF {
 		var err error
 		if b, err = br.ReadByte(); err != nil {
-			return 0, malformed("JPEG ends without an end-of-image marker")
+			return 0, readErr(err, "JPEG ends without an end-of-image marker")
 		}
 	}
 	if b != 0xFF {
@@ -226,7 +238,7 @@ func nextMarker(br *bufio.Reader, haveFF bool) (byte, error) {
 	for b == 0xFF {
 		var err error
 		if b, err = br.ReadByte(); err != nil {
-			return 0, malformed("JPEG ends without an end-of-image marker")
+			return 0, readErr(err, "JPEG ends without an end-of-image marker")
 		}
 	}
 	if b == 0 {
@@ -247,11 +259,11 @@ func copyScan(br *bufio.Reader, w io.Writer) error {
 			continue
 		}
 		if err != nil {
-			return malformed("JPEG scan is truncated")
+			return readErr(err, "JPEG scan is truncated")
 		}
 		next, err := br.Peek(1)
 		if err != nil {
-			return malformed("JPEG scan is truncated")
+			return readErr(err, "JPEG scan is truncated")
 		}
 		if c := next[0]; c == 0x00 || (c >= 0xD0 && c <= 0xD7) {
 			if _, err := w.Write(chunk); err != nil {
@@ -296,7 +308,7 @@ func stripPNG(br *bufio.Reader, w io.Writer, checkSize func(int, int) error) (wi
 			}
 			ihdr, err := br.Peek(8)
 			if err != nil {
-				return 0, 0, malformed("the file is truncated")
+				return 0, 0, readErr(err, "the file is truncated")
 			}
 			width, height = int(binary.BigEndian.Uint32(ihdr[:4])), int(binary.BigEndian.Uint32(ihdr[4:]))
 			if width == 0 || height == 0 || width > 1<<31-1 || height > 1<<31-1 {
@@ -379,7 +391,7 @@ func stripWebP(br *bufio.Reader, ws io.WriteSeeker, w *countingWriter, checkSize
 		if first {
 			peek, err := br.Peek(int(min(n, 10)))
 			if err != nil {
-				return 0, 0, malformed("the file is truncated")
+				return 0, 0, readErr(err, "the file is truncated")
 			}
 			if width, height, err = webpSize(fourcc, peek); err != nil {
 				return 0, 0, err
@@ -390,7 +402,7 @@ func stripWebP(br *bufio.Reader, ws io.WriteSeeker, w *countingWriter, checkSize
 		}
 		if fourcc == "EXIF" || fourcc == "XMP " {
 			if _, err := br.Discard(int(padded)); err != nil {
-				return 0, 0, malformed("the file is truncated")
+				return 0, 0, readErr(err, "the file is truncated")
 			}
 			continue
 		}
@@ -400,7 +412,7 @@ func stripWebP(br *bufio.Reader, ws io.WriteSeeker, w *countingWriter, checkSize
 		if fourcc == "VP8X" {
 			flags, err := br.ReadByte()
 			if err != nil {
-				return 0, 0, malformed("the file is truncated")
+				return 0, 0, readErr(err, "the file is truncated")
 			}
 			if _, err := w.Write([]byte{flags &^ (vp8xEXIF | vp8xXMP)}); err != nil {
 				return 0, 0, err

@@ -1,0 +1,211 @@
+package chessclub
+
+import (
+	"bytes"
+	"image"
+	"image/jpeg"
+	"image/png"
+	"net/http"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"golang.org/x/image/webp"
+
+	"campus.example/apps/internal/sqldb"
+)
+
+// files lists the photo directory.
+func (e *env) files() []string {
+	e.t.Helper()
+	entries, err := os.ReadDir(e.cfg.FiguresDir)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	var names []string
+	for _, de := range entries {
+		names = append(names, de.Name())
+	}
+	return names
+}
+
+func TestPhotos(t *testing.T) {
+	forDialects(t, func(t *testing.T, d sqldb.Dialect) {
+		e := newEnv(t, d).withMembers()
+		alice := e.ids["alice"]
+		jpegExif := testJPEG(t, 40, 30, true)
+		pngMeta := testPNG(t, 20, 10, true)
+		webpMeta := testWebP(t)
+		decoders := map[string]func([]byte) (image.Image, error){
+			TypeJPEG: func(b []byte) (image.Image, error) { return jpeg.Decode(bytes.NewReader(b)) },
+			TypePNG:  func(b []byte) (image.Image, error) { return png.Decode(bytes.NewReader(b)) },
+			TypeWebP: func(b []byte) (image.Image, error) { return webp.Decode(bytes.NewReader(b)) },
+		}
+		tests := []struct {
+			name          string
+			raw           bool
+			contentType   string // of a raw body
+			photo         []byte
+			wantType      string
+			width, height int
+		}{
+			{"JPEG with EXIF, multipart", false, "", jpegExif, TypeJPEG, 40, 30},
+			{"JPEG with EXIF, raw", true, "image/jpeg", jpegExif, TypeJPEG, 40, 30},
+			{"JPEG labelled PNG", true, "image/png", jpegExif, TypeJPEG, 40, 30},
+			{"PNG with text and eXIf", false, "", pngMeta, TypePNG, 20, 10},
+			{"PNG as octet-stream", true, "application/octet-stream", pngMeta, TypePNG, 20, 10},
+			{"WebP with EXIF and XMP", false, "", webpMeta, TypeWebP, 1, 1},
+			{"plain lossy WebP, raw", true, "image/webp", webpLossy, TypeWebP, 1, 1},
+		}
+		for _, tc := range tests {
+			t.Run(tc.name, func(t *testing.T) {
+				r := req{method: "POST", path: "/api/figures", as: "alice"}
+				if tc.raw {
+					r.body, r.contentType = tc.photo, tc.contentType
+				} else {
+					r.body, r.contentType = multipartBody(t, "photo", tc.photo)
+				}
+				res := e.mustDo(r, http.StatusCreated)
+				var f Figure
+				res.decode(t, &f)
+				stored, err := os.ReadFile(filepath.Join(e.cfg.FiguresDir, f.ID+figureExt[tc.wantType]))
+				if err != nil {
+					t.Fatalf("stored file: %v", err)
+				}
+				diff(t, "figure", f, Figure{ID: f.ID, MemberID: alice, ContentType: tc.wantType, Size: int64(len(stored)),
+					Width: tc.width, Height: tc.height, URL: "/api/figures/" + f.ID, CreatedAt: t0})
+				if !figureID.MatchString(f.ID) {
+					t.Errorf("id %q is not 128 random bits in hex", f.ID)
+				}
+				for _, leak := range []string{gpsMarker, "Exif\x00", "xmpmeta", "eXIf", "tEXt", "iTXt"} {
+					if bytes.Contains(stored, []byte(leak)) {
+						t.Errorf("stored photo still holds %q", leak)
+					}
+				}
+				img, err := decoders[tc.wantType](stored)
+				if err != nil {
+					t.Fatalf("stored photo does not decode: %v", err)
+				}
+				diff(t, "decoded size", img.Bounds().Size(), image.Pt(tc.width, tc.height))
+				if tc.wantType == TypeWebP {
+					checkRIFF(t, stored)
+				}
+
+				// It is served with its type, an ETag and long caching, byte for byte.
+				got := e.mustDo(req{method: "GET", path: f.URL}, http.StatusOK)
+				if !bytes.Equal(got.body, stored) {
+					t.Errorf("served bytes differ from the stored file")
+				}
+				diff(t, "headers", map[string]string{
+					"type": got.header.Get("Content-Type"), "etag": got.header.Get("ETag"), "cache": got.header.Get("Cache-Control"),
+				}, map[string]string{"type": tc.wantType, "etag": `"` + f.ID + `"`, "cache": "public, max-age=31536000, immutable"})
+				e.mustDo(req{method: "GET", path: f.URL, header: map[string]string{"If-None-Match": `"` + f.ID + `"`}}, http.StatusNotModified)
+
+				var me Member
+				e.mustDo(req{method: "GET", path: "/api/me", as: "alice"}, http.StatusOK).decode(t, &me)
+				if me.PhotoURL == nil || *me.PhotoURL != f.URL {
+					t.Errorf("photo_url = %v, want %s", me.PhotoURL, f.URL)
+				}
+				// Each upload replaced the previous photo: one file, and only this one.
+				diff(t, "files", e.files(), []string{f.ID + figureExt[tc.wantType]})
+			})
+		}
+
+		// The replaced photo is gone from the API too.
+		var first, second Figure
+		body, ct := multipartBody(t, "photo", testJPEG(t, 8, 8, false))
+		e.mustDo(req{method: "POST", path: "/api/figures", as: "bob", body: body, contentType: ct}, http.StatusCreated).decode(t, &first)
+		body, ct = multipartBody(t, "photo", testPNG(t, 8, 8, false))
+		e.mustDo(req{method: "POST", path: "/api/figures", as: "bob", body: body, contentType: ct}, http.StatusCreated).decode(t, &second)
+		checkProblem(t, e.do(req{method: "GET", path: first.URL}), wantProblem{404, "not-found", nil})
+		if _, err := os.Stat(filepath.Join(e.cfg.FiguresDir, first.ID+".jpg")); !os.IsNotExist(err) {
+			t.Errorf("replaced file still there: %v", err)
+		}
+
+		// An admin may set someone else's photo, in either order of the parts.
+		var byAdmin Figure
+		body, ct = multipartBody(t, "photo", testJPEG(t, 8, 8, false), "member_id", itoa(e.ids["bob"]))
+		e.mustDo(req{method: "POST", path: "/api/figures", as: "carol", body: body, contentType: ct}, http.StatusCreated).decode(t, &byAdmin)
+		var bob Member
+		e.mustDo(req{method: "GET", path: "/api/members/" + itoa(e.ids["bob"]), as: "alice"}, http.StatusOK).decode(t, &bob)
+		if bob.PhotoURL == nil || *bob.PhotoURL != byAdmin.URL || byAdmin.MemberID != e.ids["bob"] {
+			t.Errorf("admin upload: figure %+v, bob's photo_url %v", byAdmin, bob.PhotoURL)
+		}
+		if !slices.Contains(e.files(), byAdmin.ID+".jpg") || slices.Contains(e.files(), second.ID+".png") {
+			t.Errorf("files after the admin's upload: %v", e.files())
+		}
+	})
+}
+
+// checkRIFF checks that a WebP's RIFF size matches its length and VP8X no longer announces
+// EXIF or XMP.
+func checkRIFF(t *testing.T, b []byte) {
+	t.Helper()
+	if size := int(b[4]) | int(b[5])<<8 | int(b[6])<<16 | int(b[7])<<24; size != len(b)-8 {
+		t.Errorf("RIFF size %d, file %d bytes", size, len(b))
+	}
+	if string(b[12:16]) == "VP8X" && b[20]&(vp8xEXIF|vp8xXMP) != 0 {
+		t.Errorf("VP8X flags %#x still announce metadata", b[20])
+	}
+}
+
+func TestPhotoRejections(t *testing.T) {
+	forDialects(t, func(t *testing.T, d sqldb.Dialect) {
+		e := newEnv(t, d, func(c *Config) { c.MaxPhotoBytes = 20 << 10 }).withMembers()
+		big := testJPEG(t, 400, 300, false)
+		if len(big) <= 20<<10 {
+			t.Fatalf("test JPEG is only %d bytes", len(big))
+		}
+		small := testJPEG(t, 8, 8, false)
+		badCRC := testPNG(t, 8, 8, false)
+		badCRC[40] ^= 0xFF
+		gif := []byte("GIF89a\x01\x00\x01\x00\x80\x00\x00\xff\xff\xff\x00\x00\x00!\xf9\x04\x01\x00\x00\x00\x00,\x00\x00\x00\x00\x01\x00\x01\x00\x00\x02\x02D\x01\x00;")
+		multi := func(fields ...any) req {
+			body, ct := multipartBody(t, fields...)
+			return req{method: "POST", path: "/api/figures", as: "alice", body: body, contentType: ct}
+		}
+		raw := func(b []byte, ct string) req {
+			return req{method: "POST", path: "/api/figures", as: "alice", body: b, contentType: ct}
+		}
+		chunked := func(r req) req { r.unknownLength = true; return r }
+		tests := []struct {
+			name string
+			req  req
+			want wantProblem
+		}{
+			{"GIF", multi("photo", gif), wantProblem{415, "unsupported-media-type", nil}},
+			{"text labelled JPEG", raw([]byte("hello, world"), "image/jpeg"), wantProblem{415, "unsupported-media-type", nil}},
+			{"empty photo", multi("photo", []byte{}), wantProblem{415, "unsupported-media-type", nil}},
+			{"JSON body", req{method: "POST", path: "/api/figures", as: "alice", body: map[string]any{"photo": "x"}}, wantProblem{415, "unsupported-media-type", nil}},
+			{"too large, multipart", multi("photo", big), wantProblem{413, "too-large", nil}},
+			{"too large, raw", raw(big, "image/jpeg"), wantProblem{413, "too-large", nil}},
+			{"too large, streamed multipart", chunked(multi("photo", big)), wantProblem{413, "too-large", nil}},
+			{"too large, streamed raw", chunked(raw(big, "image/jpeg")), wantProblem{413, "too-large", nil}},
+			{"60000×60000 PNG", raw(pngClaiming(60000, 60000), "image/png"), wantProblem{422, "validation", []string{"photo"}}},
+			{"40 000 001 pixels", multi("photo", pngClaiming(40_000_001, 1)), wantProblem{422, "validation", []string{"photo"}}},
+			{"truncated JPEG", raw(small[:len(small)/2], "image/jpeg"), wantProblem{422, "validation", []string{"photo"}}},
+			{"PNG with a bad checksum", raw(badCRC, "image/png"), wantProblem{422, "validation", []string{"photo"}}},
+			{"no photo part", multi("member_id", itoa(e.ids["alice"])), wantProblem{422, "validation", []string{"photo"}}},
+			{"two photos", multi("photo", small, "photo", small), wantProblem{422, "validation", []string{"photo"}}},
+			{"unknown part", multi("caption", "me", "photo", small), wantProblem{422, "validation", []string{"caption"}}},
+			{"bad member_id", multi("member_id", "me", "photo", small), wantProblem{422, "validation", []string{"member_id"}}},
+			{"other member's photo", multi("photo", small, "member_id", itoa(e.ids["bob"])), wantProblem{403, "forbidden", nil}},
+			{"admin, missing member", req{method: "POST", path: "/api/figures?member_id=999999", as: "carol", body: small, contentType: "image/jpeg"}, wantProblem{404, "not-found", nil}},
+			{"broken multipart", raw([]byte("--x\r\nnot a part"), "multipart/form-data; boundary=x"), wantProblem{400, "malformed-request", nil}},
+		}
+		for _, tc := range tests {
+			t.Run(tc.name, func(t *testing.T) {
+				checkProblem(t, e.do(tc.req), tc.want)
+				// Nothing is left behind, not even a temporary file.
+				if files := e.files(); len(files) != 0 {
+					t.Errorf("files left: %v", files)
+				}
+			})
+		}
+		// 40 000 000 pixels exactly is accepted as far as the size check goes.
+		if err := (&photos{maxPixels: DefaultMaxPixels}).checkSize(8000, 5000); err != nil {
+			t.Errorf("8000×5000: %v", err)
+		}
+	})
+}

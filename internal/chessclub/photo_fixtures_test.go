@@ -1,0 +1,125 @@
+package chessclub
+
+import (
+	"bytes"
+	"encoding/binary"
+	"hash/crc32"
+	"image"
+	"image/color"
+	"image/jpeg"
+	"image/png"
+	"testing"
+)
+
+// gpsMarker stands for the location an EXIF block gives away; it must not survive.
+const gpsMarker = "GPS 47.3769N 8.5417E"
+
+func testImage(w, h int) image.Image {
+	img := image.NewRGBA(image.Rect(0, 0, w, h))
+	for y := range h {
+		for x := range w {
+			img.Set(x, y, color.RGBA{uint8(x * 7), uint8(y * 13), uint8(x ^ y), 255})
+		}
+	}
+	return img
+}
+
+// testJPEG encodes a w×h JPEG; with exif it carries an APP1 Exif segment, an XMP segment and
+// a comment, all holding gpsMarker.
+func testJPEG(t testing.TB, w, h int, exif bool) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := jpeg.Encode(&buf, testImage(w, h), &jpeg.Options{Quality: 90}); err != nil {
+		t.Fatal(err)
+	}
+	b := buf.Bytes()
+	if !exif {
+		return b
+	}
+	seg := func(marker byte, payload string) []byte {
+		out := []byte{0xFF, marker, 0, 0}
+		binary.BigEndian.PutUint16(out[2:], uint16(len(payload)+2))
+		return append(out, payload...)
+	}
+	var meta []byte
+	meta = append(meta, seg(0xE1, "Exif\x00\x00MM\x00\x2a"+gpsMarker)...)
+	meta = append(meta, seg(0xE1, "http://ns.adobe.com/xap/1.0/\x00<x:xmpmeta>"+gpsMarker+"</x:xmpmeta>")...)
+	meta = append(meta, seg(0xFE, "taken at "+gpsMarker)...)
+	out := append([]byte{}, b[:2]...)
+	out = append(out, meta...)
+	out = append(out, b[2:]...)
+	// Bytes after the end of the image are dropped too.
+	return append(out, []byte("trailer "+gpsMarker)...)
+}
+
+func pngChunk(typ string, data []byte) []byte {
+	out := make([]byte, 8, 12+len(data))
+	binary.BigEndian.PutUint32(out, uint32(len(data)))
+	copy(out[4:], typ)
+	out = append(out, data...)
+	crc := crc32.NewIEEE()
+	crc.Write([]byte(typ))
+	crc.Write(data)
+	return binary.BigEndian.AppendUint32(out, crc.Sum32())
+}
+
+// testPNG encodes a w×h PNG; with meta it carries tEXt, iTXt and eXIf chunks after IHDR.
+func testPNG(t testing.TB, w, h int, meta bool) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, testImage(w, h)); err != nil {
+		t.Fatal(err)
+	}
+	b := buf.Bytes()
+	if !meta {
+		return b
+	}
+	const afterIHDR = 8 + 25
+	out := append([]byte{}, b[:afterIHDR]...)
+	out = append(out, pngChunk("tEXt", []byte("Comment\x00"+gpsMarker))...)
+	out = append(out, pngChunk("iTXt", []byte("XML:com.adobe.xmp\x00\x00\x00\x00\x00"+gpsMarker))...)
+	out = append(out, pngChunk("eXIf", []byte("MM\x00\x2a"+gpsMarker))...)
+	return append(out, b[afterIHDR:]...)
+}
+
+// pngClaiming is a tiny PNG whose header claims w×h pixels: a decompression bomb's start.
+func pngClaiming(w, h uint32) []byte {
+	ihdr := binary.BigEndian.AppendUint32(nil, w)
+	ihdr = binary.BigEndian.AppendUint32(ihdr, h)
+	ihdr = append(ihdr, 8, 2, 0, 0, 0)
+	out := []byte("\x89PNG\r\n\x1a\n")
+	out = append(out, pngChunk("IHDR", ihdr)...)
+	out = append(out, pngChunk("IDAT", make([]byte, 64))...)
+	return append(out, pngChunk("IEND", nil)...)
+}
+
+// webpLossy is a 1×1 lossy WebP (a VP8 chunk in a simple RIFF container).
+var webpLossy = []byte{
+	'R', 'I', 'F', 'F', 0x22, 0, 0, 0, 'W', 'E', 'B', 'P', 'V', 'P', '8', ' ', 0x16, 0, 0, 0,
+	0x30, 0x01, 0x00, 0x9d, 0x01, 0x2a, 0x01, 0x00, 0x01, 0x00, 0x0e, 0xc0, 0xfe, 0x25, 0xa4, 0x00,
+	0x03, 0x70, 0x00, 0x00, 0x00, 0x00,
+}
+
+// testWebP wraps webpLossy's VP8 chunk in an extended (VP8X) container with EXIF and XMP
+// chunks, as phones write it.
+func testWebP(t testing.TB) []byte {
+	t.Helper()
+	vp8 := webpLossy[12:]
+	chunk := func(fourcc string, data []byte) []byte {
+		out := append([]byte(fourcc), binary.LittleEndian.AppendUint32(nil, uint32(len(data)))...)
+		out = append(out, data...)
+		if len(data)%2 == 1 {
+			out = append(out, 0)
+		}
+		return out
+	}
+	vp8x := []byte{vp8xEXIF | vp8xXMP, 0, 0, 0, 0, 0, 0, 0, 0, 0} // 1×1 canvas
+	var body []byte
+	body = append(body, chunk("VP8X", vp8x)...)
+	body = append(body, vp8...)
+	body = append(body, chunk("EXIF", []byte("MM\x00\x2a"+gpsMarker))...)
+	body = append(body, chunk("XMP ", []byte("<x:xmpmeta>"+gpsMarker+"</x:xmpmeta>"))...)
+	out := append([]byte("RIFF"), binary.LittleEndian.AppendUint32(nil, uint32(4+len(body)))...)
+	out = append(out, "WEBP"...)
+	return append(out, body...)
+}
