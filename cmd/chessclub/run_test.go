@@ -1,0 +1,225 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"campus.example/apps/internal/httpserve"
+)
+
+// syncBuffer is a bytes.Buffer safe for the server's logger and the test to share.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+func getenv(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
+
+// call sends a JSON request and decodes a JSON answer into out, returning the response.
+func call(t *testing.T, method, url, token string, body, out any) *http.Response {
+	t.Helper()
+	var rd *bytes.Reader
+	if body != nil {
+		b, _ := json.Marshal(body)
+		rd = bytes.NewReader(b)
+	} else {
+		rd = bytes.NewReader(nil)
+	}
+	req, err := http.NewRequest(method, url, rd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	if out != nil {
+		if err := json.NewDecoder(res.Body).Decode(out); err != nil {
+			t.Fatalf("%s %s: decode: %v", method, url, err)
+		}
+	}
+	return res
+}
+
+// TestRun starts the whole service as main does, on a free port with a fresh SQLite file
+// named by the environment, registers and logs in at the production password cost, makes the
+// member an admin with the admin subcommand, and shuts down through the context.
+func TestRun(t *testing.T) {
+	dir := t.TempDir()
+	dbURL := "sqlite:" + filepath.Join(dir, "nested", "chessclub.db")
+	figures := filepath.Join(dir, "figures")
+	env := getenv(map[string]string{"CHESSCLUB_DB": dbURL, "CHESSCLUB_FIGURES": figures, "CHESSCLUB_TOKEN_TTL": "1h"})
+
+	ctx, cancel := context.WithCancel(t.Context())
+	addrc := make(chan net.Addr, 1)
+	ctx = httpserve.WithReady(ctx, func(a net.Addr) { addrc <- a })
+	var logs syncBuffer
+	done := make(chan error, 1)
+	go func() { done <- run(ctx, []string{"-addr", "127.0.0.1:0"}, env, &logs, &logs) }()
+	var base string
+	select {
+	case a := <-addrc:
+		base = "http://" + a.String()
+	case err := <-done:
+		t.Fatalf("run returned before listening: %v\n%s", err, logs.String())
+	case <-time.After(30 * time.Second):
+		t.Fatal("run did not listen within 30 s")
+	}
+	waitHealthy(t, base+"/healthz")
+
+	if res := call(t, "POST", base+"/api/user", "", map[string]any{"username": "Magnus", "password": "e4 e5 Nf3", "full_name": "Magnus"}, nil); res.StatusCode != http.StatusCreated {
+		t.Fatalf("register: %d", res.StatusCode)
+	}
+	var sess struct {
+		Token     string    `json:"token"`
+		ExpiresAt time.Time `json:"expires_at"`
+		Member    struct {
+			Role string `json:"role"`
+		} `json:"member"`
+	}
+	start := time.Now()
+	if res := call(t, "POST", base+"/api/login", "", map[string]any{"username": "magnus", "password": "e4 e5 Nf3"}, &sess); res.StatusCode != http.StatusOK {
+		t.Fatalf("login: %d", res.StatusCode)
+	}
+	if d := time.Until(sess.ExpiresAt); d < 50*time.Minute || d > time.Hour+time.Minute {
+		t.Errorf("CHESSCLUB_TOKEN_TTL=1h gave a token that expires in %v", d)
+	}
+	t.Logf("login at the production cost took %v", time.Since(start))
+
+	// The admin subcommand works on the same database while the server runs.
+	var out bytes.Buffer
+	if err := run(t.Context(), []string{"admin", "-db", dbURL, "MAGNUS"}, getenv(nil), &out, &logs); err != nil {
+		t.Fatalf("admin: %v", err)
+	}
+	if got := out.String(); got != "MAGNUS is now an admin\n" {
+		t.Errorf("admin printed %q", got)
+	}
+	if err := run(t.Context(), []string{"admin", "nobody"}, env, &out, &logs); err == nil || !strings.Contains(err.Error(), "nobody") {
+		t.Errorf("admin of an unknown member: %v", err)
+	}
+	var me struct {
+		Role string `json:"role"`
+	}
+	call(t, "GET", base+"/api/me", sess.Token, nil, &me)
+	if me.Role != "admin" {
+		t.Errorf("role after chessclub admin = %q", me.Role)
+	}
+
+	res, err := http.Get(base + "/tournaments/new")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != http.StatusOK || !strings.HasPrefix(res.Header.Get("Content-Type"), "text/html") {
+		t.Errorf("deep link: %d %s", res.StatusCode, res.Header.Get("Content-Type"))
+	}
+	if _, err := os.Stat(figures); err != nil {
+		t.Errorf("photo directory not created: %v", err)
+	}
+	if strings.Contains(logs.String(), "e4 e5 Nf3") || strings.Contains(logs.String(), sess.Token) {
+		t.Errorf("the logs hold a secret:\n%s", logs.String())
+	}
+
+	cancel()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Errorf("run returned %v after shutdown", err)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("run did not return after its context ended")
+	}
+}
+
+func waitHealthy(t *testing.T, url string) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		res, err := http.Get(url)
+		if err == nil {
+			res.Body.Close()
+			if res.StatusCode == http.StatusOK {
+				return
+			}
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%s not healthy within 10 s: %v", url, err)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+func TestRunFlags(t *testing.T) {
+	tests := []struct {
+		name    string
+		args    []string
+		env     map[string]string
+		wantErr string
+		wantOut []string
+	}{
+		{"help", []string{"-h"}, nil, "", []string{"CHESSCLUB_ADDR", "CHESSCLUB_DB", "CHESSCLUB_DB_PASSWORD", "CHESSCLUB_FIGURES", "CHESSCLUB_CORS_ORIGINS", "capacitor://localhost", "127.0.0.1:8080", "sqlite:data/chessclub.db", "data/figures"}},
+		{"admin help", []string{"admin", "-h"}, nil, "", []string{"Usage: chessclub admin"}},
+		{"bad database URL", []string{"-db", "postgres://x"}, nil, "sqlite: or mysql://", nil},
+		{"password never quoted", nil, map[string]string{"CHESSCLUB_DB": "mysql://u:hunter2@127.0.0.1:1/db?timeout=1s"}, "connect", nil},
+		{"bad TTL in the environment", nil, map[string]string{"CHESSCLUB_TOKEN_TTL": "forever"}, "CHESSCLUB_TOKEN_TTL", nil},
+		{"stray argument", []string{"serve"}, nil, "unexpected argument", nil},
+		{"admin without a name", []string{"admin"}, nil, "exactly one USERNAME", nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var out syncBuffer
+			ctx, cancel := context.WithTimeout(t.Context(), 20*time.Second)
+			defer cancel()
+			err := run(ctx, tc.args, getenv(tc.env), &out, &out)
+			got := ""
+			if err != nil {
+				got = err.Error()
+			}
+			if (tc.wantErr == "") != (err == nil) || !strings.Contains(got, tc.wantErr) {
+				t.Fatalf("run error %q, want one containing %q", got, tc.wantErr)
+			}
+			if strings.Contains(got+out.String(), "hunter2") {
+				t.Errorf("the password appears in the output: %s %s", got, out.String())
+			}
+			var missing []string
+			for _, w := range tc.wantOut {
+				if !strings.Contains(out.String(), w) {
+					missing = append(missing, w)
+				}
+			}
+			if d := cmp.Diff([]string(nil), missing); d != "" {
+				t.Errorf("usage lacks (-want +got):\n%s\n%s", d, out.String())
+			}
+		})
+	}
+}
