@@ -372,3 +372,36 @@ type fakeT struct {
 
 func (f *fakeT) Errorf(string, ...any) { f.failed = true }
 func (f *fakeT) Helper()               {}
+
+// TestConcurrentLogins logs in 32 times at once while expired sessions wait to be purged; on
+// InnoDB a ranged purge inside the login's transaction once made these deadlock.
+func TestConcurrentLogins(t *testing.T) {
+	forDialects(t, func(t *testing.T, d sqldb.Dialect) {
+		e := newEnv(t, d)
+		for i := range 8 {
+			name := "user" + strconv.Itoa(i)
+			e.register(name, name, "")
+			e.login(name)
+		}
+		e.clock.Add(DefaultTokenTTL + time.Second)
+		var wg sync.WaitGroup
+		var mu sync.Mutex
+		counts := map[int]int{}
+		for i := range 32 {
+			wg.Go(func() {
+				name := "user" + strconv.Itoa(i%8)
+				res := e.do(req{method: "POST", path: "/api/login", remoteAddr: "10.2.0." + strconv.Itoa(i) + ":1",
+					body: map[string]any{"username": name, "password": "password-" + name}})
+				mu.Lock()
+				counts[res.status]++
+				mu.Unlock()
+			})
+		}
+		wg.Wait()
+		diff(t, "statuses", counts, map[int]int{200: 32})
+		var n int
+		if err := e.store.db.QueryRow("SELECT COUNT(*) FROM sessions WHERE expires_at <= ?", e.clock.Now()).Scan(&n); err != nil || n != 0 {
+			t.Errorf("%d expired sessions left (%v)", n, err)
+		}
+	})
+}

@@ -48,26 +48,51 @@ func unauthorized() error {
 }
 
 // CreateSession starts a session for m that lasts ttl. Expired sessions of the same member
-// are removed on the way, so the table does not grow without bound.
+// are removed first, so the table does not grow without bound.
+//
+// No transaction spans the two steps, and the purge deletes by primary key: on InnoDB a
+// ranged DELETE takes gap locks on the member index, and concurrent logins then deadlock
+// on each other's INSERTs.
 func (s *Store) CreateSession(ctx context.Context, m Member, ttl time.Duration) (Session, error) {
-	token := newToken()
 	now := s.now()
-	sess := Session{Token: token, TokenType: "Bearer", ExpiresAt: now.Add(ttl), Member: m}
-	err := s.db.Transact(ctx, func(tx *sql.Tx) error {
-		if _, err := tx.ExecContext(ctx, "DELETE FROM sessions WHERE member_id = ? AND expires_at <= ?", m.ID, now); err != nil {
-			return fmt.Errorf("purge sessions: %w", err)
-		}
-		_, err := tx.ExecContext(ctx, "INSERT INTO sessions (token_hash, member_id, created_at, expires_at) VALUES (?, ?, ?, ?)",
-			hashToken(token), m.ID, now, sess.ExpiresAt)
-		if err != nil {
-			return fmt.Errorf("insert session: %w", err)
-		}
-		return nil
-	})
-	if err != nil {
+	if err := s.purgeSessions(ctx, m.ID, now); err != nil {
 		return Session{}, err
 	}
+	token := newToken()
+	sess := Session{Token: token, TokenType: "Bearer", ExpiresAt: now.Add(ttl), Member: m}
+	_, err := s.db.ExecContext(ctx, "INSERT INTO sessions (token_hash, member_id, created_at, expires_at) VALUES (?, ?, ?, ?)",
+		hashToken(token), m.ID, now, sess.ExpiresAt)
+	if err != nil {
+		return Session{}, fmt.Errorf("insert session: %w", err)
+	}
 	return sess, nil
+}
+
+// purgeSessions deletes the member's sessions that expired by now.
+func (s *Store) purgeSessions(ctx context.Context, member int64, now time.Time) error {
+	rows, err := s.db.QueryContext(ctx, "SELECT token_hash FROM sessions WHERE member_id = ? AND expires_at <= ?", member, now)
+	if err != nil {
+		return fmt.Errorf("find expired sessions: %w", err)
+	}
+	var expired []string
+	for rows.Next() {
+		var h string
+		if err := rows.Scan(&h); err != nil {
+			rows.Close()
+			return fmt.Errorf("find expired sessions: %w", err)
+		}
+		expired = append(expired, h)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("find expired sessions: %w", err)
+	}
+	for _, h := range expired {
+		if _, err := s.db.ExecContext(ctx, "DELETE FROM sessions WHERE token_hash = ?", h); err != nil {
+			return fmt.Errorf("purge session: %w", err)
+		}
+	}
+	return nil
 }
 
 // Authenticate returns the member who holds token. It returns an Unauthorized problem when
