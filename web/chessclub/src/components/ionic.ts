@@ -91,10 +91,19 @@ export const IonTextarea = createComponent({
   defineCustomElement: defineTextarea,
 }) as unknown as typeof IonicReact.IonTextarea;
 
-/** showToast presents a toast; it resolves once the toast is on screen. */
+/**
+ * showToast presents a toast just above the current screen's footer (so that it hides neither
+ * the title nor the navigation); it resolves once the toast is on screen.
+ */
 export async function showToast(options: ToastOptions): Promise<void> {
   defineToast();
-  const toast = await toastController.create({ duration: 4000, position: 'top', ...options });
+  const footer = document.querySelector<HTMLElement>('.ion-page:not(.ion-page-hidden) ion-footer');
+  const toast = await toastController.create({
+    duration: 4000,
+    position: 'bottom',
+    ...(footer ? { positionAnchor: footer } : {}),
+    ...options,
+  });
   await toast.present();
 }
 

@@ -19,7 +19,10 @@ export default function NewTournamentPage() {
   const [values, setValues] = useState<TournamentValues>(emptyTournament);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
-  const set = (field: keyof TournamentValues) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
+  const set = (field: keyof TournamentValues) => (value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setErrors(({ [field]: _, ...rest }) => rest);
+  };
 
   useEffect(markFirstRender, []);
 

@@ -24,7 +24,10 @@ export default function RegisterPage() {
   const [values, setValues] = useState<RegisterValues>(EMPTY);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
-  const set = (field: keyof RegisterValues) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
+  const set = (field: keyof RegisterValues) => (value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setErrors(({ [field]: _, ...rest }) => rest);
+  };
 
   useEffect(markFirstRender, []);
 

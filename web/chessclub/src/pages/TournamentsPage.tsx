@@ -1,6 +1,6 @@
 import { useCallback, useEffect } from 'react';
 import { IonButton } from '@ionic/react';
-import { IonItem, IonLabel, IonList, IonNote } from '../components/ionic';
+import { IonItem, IonLabel, IonList } from '../components/ionic';
 import type { Tournament } from '../api';
 import { ListState, Refresher } from '../components/ListState';
 import { useSession } from '../session';
@@ -58,7 +58,6 @@ export default function TournamentsPage() {
                   {t.time_control ? ` · ${t.time_control}` : ''}
                 </p>
               </IonLabel>
-              <IonNote slot="end">{t.start_date.slice(0, 4)}</IonNote>
             </IonItem>
           ))}
         </IonList>

@@ -1,0 +1,263 @@
+// End-to-end test of the Chess Club app: the built client, served by the real Go server on a
+// temporary SQLite database, driven in Debian's Chromium at phone size (360×740). Every screen is
+// photographed into test-artifacts/chessclub/, and any uncaught page error fails the test.
+//
+//   node --test e2e/            (scripts/test-web.sh runs it after building)
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { artifactsDir, launchChromium, startServer } from './harness.mjs';
+
+const viewport = { width: 360, height: 740 };
+const member = { username: 'magnus', password: 'correct horse battery', fullName: 'Magnus Olsen', email: 'magnus@example.edu' };
+const tournamentName = 'Spring Rapid Open';
+
+let server;
+let browser;
+let context;
+let page;
+const pageErrors = [];
+let shot = 0;
+
+// recordNotifications replaces window.Notification with a subclass that records each call, so
+// the test can see the notification the app raised (headless Chromium shows none).
+function recordNotifications() {
+  const Real = window.Notification;
+  const seen = [];
+  Object.defineProperty(window, '__notifications', { value: seen });
+  class Recording extends Real {
+    constructor(title, options) {
+      seen.push({ title, body: options?.body ?? '' });
+      super(title, options);
+    }
+  }
+  window.Notification = Recording;
+}
+
+async function screenshot(name) {
+  shot += 1;
+  await page.waitForTimeout(350); // let Ionic's transitions and toasts settle
+  await page.screenshot({ path: join(artifactsDir, `${String(shot).padStart(2, '0')}-${name}.png`) });
+}
+
+// eventually retries check until it stops throwing (5 s at most): for values the app sets a moment
+// after the event the test waits for.
+async function eventually(check) {
+  const deadline = Date.now() + 5000;
+  for (;;) {
+    try {
+      return await check();
+    } catch (err) {
+      if (Date.now() > deadline) throw err;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+}
+
+// fieldError returns the error text announced for the input with the given label: the element
+// its aria-describedby names, as a screen reader would read it.
+async function fieldError(label) {
+  const ids = (await page.getByLabel(label).getAttribute('aria-describedby')) ?? '';
+  const texts = await Promise.all(ids.split(/\s+/).filter(Boolean).map((id) => page.locator(`[id="${id}"]`).innerText()));
+  return texts.join(' ').trim();
+}
+
+function path() {
+  return new URL(page.url()).pathname;
+}
+
+before(async () => {
+  rmSync(artifactsDir, { recursive: true, force: true });
+  mkdirSync(artifactsDir, { recursive: true });
+  server = await startServer();
+  browser = await launchChromium();
+  context = await browser.newContext({ viewport, baseURL: server.baseURL, deviceScaleFactor: 1 });
+  await context.grantPermissions(['notifications', 'camera'], { origin: server.baseURL });
+  await context.addInitScript(recordNotifications);
+  page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  page.on('pageerror', (err) => pageErrors.push(err));
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+test('the Go server serves the built app, with index.html for deep links', async () => {
+  for (const deep of ['/', '/tournaments/new']) {
+    const res = await fetch(server.baseURL + deep);
+    assert.equal(res.status, 200);
+    const html = await res.text();
+    assert.match(html, /<div id="root"><\/div>/, `${deep} is not the app's index.html`);
+    const asset = html.match(/src="(\/assets\/[^"]+\.js)"/)?.[1];
+    assert.ok(asset, 'index.html names no entry script');
+    const js = await fetch(server.baseURL + asset);
+    assert.equal(js.status, 200);
+    if (!process.env.E2E_PREVIEW) assert.match(js.headers.get('cache-control') ?? '', /immutable/);
+  }
+});
+
+test('a logged-out visit to /members lands on /login', async () => {
+  await page.goto('/members');
+  await page.getByRole('button', { name: 'Log in' }).waitFor();
+  assert.equal(path(), '/login');
+  assert.equal(new URL(page.url()).searchParams.get('next'), '/members');
+  await screenshot('login');
+});
+
+test('the tournament list is public and starts empty', async () => {
+  await page.goto('/tournaments');
+  await page.getByText('No tournaments yet.').waitFor();
+  await screenshot('tournaments-empty');
+});
+
+test('registering raises a local notification and opens the login form', async () => {
+  await page.goto('/register');
+  await page.getByLabel('Username').fill(member.username);
+  await page.getByLabel('Password').fill('short');
+  await page.getByLabel('Full name').fill(member.fullName);
+  await page.getByLabel('Email').fill(member.email);
+  await page.getByRole('button', { name: 'Register' }).click();
+  await page.getByText('Use at least 8 characters.').waitFor();
+  await screenshot('register-invalid');
+
+  await page.getByLabel('Password').fill(member.password);
+  await screenshot('register');
+  await page.getByRole('button', { name: 'Register' }).click();
+  await page.waitForURL((url) => url.pathname === '/login');
+  await page.waitForFunction(() => window.__notifications.some((n) => n.title !== ''));
+  const notes = (await page.evaluate(() => window.__notifications)).filter((n) => n.title !== '');
+  assert.equal(notes.length, 1);
+  assert.equal(notes[0].title, 'Member created');
+  assert.match(notes[0].body, /Magnus Olsen \(magnus\)/);
+  await eventually(async () => assert.equal(await page.getByLabel('Username').inputValue(), member.username));
+});
+
+test('a taken username is reported next to the field', async () => {
+  await page.goto('/register');
+  await page.getByLabel('Username').fill(member.username);
+  await page.getByLabel('Password').fill(member.password);
+  await page.getByLabel('Full name').fill('Someone Else');
+  await page.getByRole('button', { name: 'Register' }).click();
+  await eventually(async () => assert.match(await fieldError('Username'), /taken/));
+  assert.equal(await page.getByLabel('Username').getAttribute('aria-invalid'), 'true');
+  await screenshot('register-conflict');
+});
+
+test('a wrong password is shown next to the password field', async () => {
+  await page.goto('/login');
+  await page.getByLabel('Username').fill(member.username);
+  await page.getByLabel('Password').fill('not the password');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.getByText('Wrong username or password.').waitFor();
+});
+
+test('logging in returns to /members, which lists the member', async () => {
+  await page.goto('/members');
+  await page.waitForURL((url) => url.pathname === '/login');
+  await page.getByLabel('Username').fill(member.username);
+  await page.getByLabel('Password').fill(member.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL((url) => url.pathname === '/members');
+  const row = page.locator('ion-item.member', { hasText: member.fullName });
+  await row.waitFor();
+  assert.match(await row.innerText(), /1200/);
+  const token = await page.evaluate(() => localStorage.getItem('CapacitorStorage.chessclub.token'));
+  assert.ok(token && token.length >= 20, 'the token is kept in Capacitor Preferences');
+  await screenshot('members');
+});
+
+test('a photo taken with the camera is stored and shown in the list', async () => {
+  const row = page.locator('ion-item.member', { hasText: member.fullName });
+  await row.getByRole('button', { name: 'Take photo' }).click();
+  await page.locator('pwa-camera .shutter').click();
+  await screenshot('camera');
+  const upload = page.waitForResponse((res) => res.url().endsWith('/api/figures') && res.request().method() === 'POST');
+  await page.locator('pwa-camera .accept-use').click();
+  const res = await upload;
+  assert.equal(res.status(), 201);
+  const figure = await res.json();
+  assert.match(figure.content_type, /^image\/(jpeg|png|webp)$/);
+
+  const img = row.getByRole('img', { name: `Photo of ${member.fullName}` });
+  await img.waitFor();
+  await page.waitForFunction((el) => el.complete && el.naturalWidth > 0, await img.elementHandle());
+  assert.equal(new URL(await img.getAttribute('src'), server.baseURL).pathname, new URL(figure.url, server.baseURL).pathname);
+  const stored = await fetch(new URL(figure.url, server.baseURL));
+  assert.equal(stored.status, 200);
+  assert.equal(stored.headers.get('content-type'), figure.content_type);
+  await screenshot('members-photo');
+});
+
+test('a tournament is created', async () => {
+  await page.getByRole('link', { name: 'Tournaments' }).click();
+  await page.waitForURL((url) => url.pathname === '/tournaments');
+  await page.getByRole('link', { name: 'New tournament' }).click();
+  await page.waitForURL((url) => url.pathname === '/tournaments/new');
+  await page.getByLabel('Name').fill(tournamentName);
+  await page.getByLabel('Start date').fill('2027-04-10');
+  await page.getByLabel('End date').fill('2027-04-09');
+  await page.getByRole('button', { name: 'Create tournament' }).click();
+  await page.getByText('The end date cannot be before the start date.').waitFor();
+  await page.getByLabel('End date').fill('2027-04-11');
+  await page.getByLabel('Location').fill('Student Union, Room 2');
+  await page.getByRole('radio', { name: 'Round robin' }).click();
+  await page.getByLabel('Rounds').fill('7');
+  await page.getByLabel('Time control').fill('15+10');
+  await page.getByLabel('Description').fill('Seven rounds of rapid chess. Bring a clock.');
+  await screenshot('tournament-new');
+  await page.getByRole('button', { name: 'Create tournament' }).click();
+  await page.waitForURL((url) => url.pathname === '/tournaments');
+  const item = page.locator('ion-item.tournament', { hasText: tournamentName });
+  await item.waitFor();
+  assert.match(await item.innerText(), /Round robin · 7 rounds · 15\+10/);
+  await screenshot('tournaments');
+});
+
+test('the tournament is deleted after a confirmation and is gone', async () => {
+  await page.getByRole('link', { name: 'Delete a tournament' }).click();
+  await page.waitForURL((url) => url.pathname === '/tournaments/delete');
+  const del = page.getByRole('button', { name: 'Delete', exact: true });
+  assert.equal(await del.isDisabled(), true, 'Delete is disabled until a tournament is picked');
+  await page.getByRole('radio', { name: new RegExp(tournamentName) }).click();
+  await screenshot('tournament-delete');
+  await del.click();
+  const dialog = page.getByRole('alertdialog');
+  await dialog.waitFor();
+  await screenshot('tournament-delete-confirm');
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await page.getByText('You have no tournaments to delete.').waitFor();
+
+  const list = await (await fetch(`${server.apiURL}/api/tournaments`)).json();
+  assert.deepEqual(list, []);
+  await page.getByRole('link', { name: 'Tournaments' }).click();
+  await page.getByText('No tournaments yet.').waitFor();
+  assert.equal(await page.locator('ion-item.tournament', { hasText: tournamentName }).count(), 0);
+});
+
+test('logging out forgets the token; /members then leads to /login', async () => {
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await page.waitForURL((url) => url.pathname === '/login');
+  assert.equal(await page.evaluate(() => localStorage.getItem('CapacitorStorage.chessclub.token')), null);
+  await page.goto('/members');
+  await page.waitForURL((url) => url.pathname === '/login');
+  await page.getByRole('button', { name: 'Log in' }).waitFor();
+});
+
+test('every screen fits 360 px without horizontal scrolling', async () => {
+  for (const route of ['/login', '/register', '/tournaments']) {
+    await page.goto(route);
+    await page.locator('ion-content').first().waitFor();
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(width <= viewport.width, `${route} is ${width}px wide`);
+  }
+});
+
+test('no uncaught page errors', () => {
+  assert.deepEqual(
+    pageErrors.map((e) => e.message),
+    [],
+  );
+});

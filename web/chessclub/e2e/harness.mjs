@@ -1,0 +1,124 @@
+// Starts what the browser tests need: the real Go server (cmd/chessclub) on a free port with a
+// temporary SQLite database and photo directory, and Debian's Chromium through playwright-core.
+// Nothing here downloads a browser.
+import { spawn, execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, mkdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+export const appDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+export const repoDir = resolve(appDir, '../..');
+export const artifactsDir = process.env.TEST_ARTIFACTS ?? join(repoDir, 'test-artifacts', 'chessclub');
+
+/** The Chromium flags: headless, no sandbox (root in CI), a fake camera that needs no prompt. */
+export const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--use-fake-ui-for-media-stream',
+  '--use-fake-device-for-media-stream',
+];
+
+/** chromiumPath finds Debian's Chromium, preferring the binary that skips the wrapper script. */
+export function chromiumPath() {
+  for (const p of [process.env.CHROMIUM_PATH, '/usr/lib/chromium/chromium', '/usr/bin/chromium']) {
+    if (p && existsSync(p)) return p;
+  }
+  throw new Error('Chromium is not installed: apt-get install -y chromium (scripts/test-web.sh does this)');
+}
+
+export function launchChromium() {
+  return chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs, headless: true });
+}
+
+function freePort() {
+  return new Promise((resolvePort, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolvePort(port));
+    });
+  });
+}
+
+async function waitFor(url, child, logs) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) {
+      throw new Error(`server exited with ${child.exitCode}:\n${logs.join('')}`);
+    }
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} did not answer within 60 s:\n${logs.join('')}`);
+}
+
+/**
+ * startServer builds cmd/chessclub (or uses $CHESSCLUB_BIN) and runs it on a fresh database.
+ * It returns the base URL and a stop function that also removes the temporary directory.
+ */
+export async function startServer() {
+  const dir = mkdtempSync(join(tmpdir(), 'chessclub-e2e-'));
+  let bin = process.env.CHESSCLUB_BIN;
+  if (!bin) {
+    bin = join(dir, 'chessclub');
+    execFileSync('go', ['build', '-o', bin, './cmd/chessclub'], { cwd: repoDir, stdio: 'inherit' });
+  }
+  mkdirSync(join(dir, 'figures'));
+  const port = await freePort();
+  const logs = [];
+  const child = spawn(bin, ['-addr', `127.0.0.1:${port}`, '-db', `sqlite:${join(dir, 'x.db')}`, '-figures', join(dir, 'figures')], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout.on('data', (d) => logs.push(String(d)));
+  child.stderr.on('data', (d) => logs.push(String(d)));
+  const apiURL = `http://127.0.0.1:${port}`;
+  const processes = [child];
+  let baseURL = apiURL;
+  await waitFor(`${apiURL}/healthz`, child, logs);
+
+  // E2E_PREVIEW=1 serves dist/ with `vite preview` (proxying /api to the Go server) instead of
+  // the app embedded in the binary: for trying a build before it is committed and embedded.
+  if (process.env.E2E_PREVIEW === '1') {
+    const previewPort = await freePort();
+    const preview = spawn(join(appDir, 'node_modules/.bin/vite'), ['preview', '--port', String(previewPort), '--strictPort'], {
+      cwd: appDir,
+      env: { ...process.env, CHESSCLUB_API_URL: apiURL },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    preview.stdout.on('data', (d) => logs.push(String(d)));
+    preview.stderr.on('data', (d) => logs.push(String(d)));
+    processes.push(preview);
+    baseURL = `http://127.0.0.1:${previewPort}`;
+    await waitFor(`${baseURL}/`, preview, logs);
+  }
+
+  return {
+    baseURL,
+    apiURL,
+    logs,
+    async stop() {
+      for (const p of processes.reverse()) {
+        if (p.exitCode === null) {
+          p.kill('SIGTERM');
+          await new Promise((r) => p.once('exit', r));
+        }
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
