@@ -13,6 +13,7 @@ import (
 	"campus.example/apps/internal/flagenv"
 	"campus.example/apps/internal/httpserve"
 	"campus.example/apps/internal/sqldb"
+	chessclubweb "campus.example/apps/web/chessclub"
 )
 
 const (
@@ -69,7 +70,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	log.Info("database ready", "db", store.source)
 	srv, err := chessclub.NewServer(log, store.Store, chessclub.Config{
 		FiguresDir:    *figures,
-		UI:            chessclub.PlaceholderUI,
+		UI:            chessclubweb.Dist(),
 		CORSOrigins:   splitList(*origins),
 		TokenTTL:      *tokenTTL,
 		MaxPhotoBytes: *maxPhoto,
