@@ -258,6 +258,8 @@ func TestProblemShapes(t *testing.T) {
 		allow        string
 	}{
 		{"unknown API path", "GET", "/api/nothing/here", wantProblem{404, "not-found", nil}, ""},
+		{"API root", "GET", "/api", wantProblem{404, "not-found", nil}, ""},
+		{"API root with slash", "GET", "/api/", wantProblem{404, "not-found", nil}, ""},
 		{"unknown API path, POST", "POST", "/api/nothing", wantProblem{404, "not-found", nil}, ""},
 		{"wrong method", "PUT", "/api/tournaments", wantProblem{405, "method-not-allowed", nil}, "GET, POST, DELETE"},
 		{"wrong method on item", "PATCH", "/api/tournaments/1", wantProblem{405, "method-not-allowed", nil}, "GET, DELETE"},

@@ -6,7 +6,6 @@ import (
 	"mime"
 	"net/http"
 	"os"
-	"strconv"
 	"strings"
 
 	"campus.example/apps/internal/problem"
@@ -166,7 +165,6 @@ func (h *handlers) getFigure(w http.ResponseWriter, r *http.Request) error {
 	w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
 	w.Header().Set("X-Content-Type-Options", "nosniff")
 	w.Header().Set("Content-Security-Policy", "default-src 'none'")
-	w.Header().Set("Content-Length", strconv.FormatInt(f.Size, 10))
 	http.ServeContent(w, r, "", f.CreatedAt, file)
 	return nil
 }

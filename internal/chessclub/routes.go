@@ -47,9 +47,11 @@ func (h *handlers) routes(ui fs.FS, corsOrigins []string) http.Handler {
 	mux.Handle("/api/tournaments/{id}", h.methodNotAllowed("GET, DELETE"))
 	mux.Handle("/api/figures", h.methodNotAllowed("POST"))
 	mux.Handle("/api/figures/{id}", h.methodNotAllowed("GET"))
-	mux.Handle("/api/", h.wrap(func(http.ResponseWriter, *http.Request) error {
+	apiNotFound := h.wrap(func(http.ResponseWriter, *http.Request) error {
 		return problem.New(problem.NotFound, "There is no API endpoint at this path.")
-	}))
+	})
+	mux.Handle("/api", apiNotFound)
+	mux.Handle("/api/", apiNotFound)
 	// Everything else is the client app; its router handles deep links.
 	mux.Handle("/", spa.Handler(ui))
 
