@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"golang.org/x/image/webp"
@@ -184,6 +185,8 @@ func TestPhotoRejections(t *testing.T) {
 			{"too large, streamed raw", chunked(raw(big, "image/jpeg")), wantProblem{413, "too-large", nil}},
 			{"60000×60000 PNG", raw(pngClaiming(60000, 60000), "image/png"), wantProblem{422, "validation", []string{"photo"}}},
 			{"40 000 001 pixels", multi("photo", pngClaiming(40_000_001, 1)), wantProblem{422, "validation", []string{"photo"}}},
+			{"JPEG claiming 65535×65535", raw(jpegClaiming(t, small, 65535, 65535), "image/jpeg"), wantProblem{422, "validation", []string{"photo"}}},
+			{"WebP claiming 16384×16384", raw(webpClaiming(16384, 16384), "image/webp"), wantProblem{422, "validation", []string{"photo"}}},
 			{"truncated JPEG", raw(small[:len(small)/2], "image/jpeg"), wantProblem{422, "validation", []string{"photo"}}},
 			{"PNG with a bad checksum", raw(badCRC, "image/png"), wantProblem{422, "validation", []string{"photo"}}},
 			{"no photo part", multi("member_id", itoa(e.ids["alice"])), wantProblem{422, "validation", []string{"photo"}}},
@@ -203,9 +206,37 @@ func TestPhotoRejections(t *testing.T) {
 				}
 			})
 		}
+		// The pixel limit, not a parse error, refuses the bombs.
+		for _, bomb := range []req{raw(pngClaiming(60000, 60000), "image/png"), raw(jpegClaiming(t, small, 65535, 65535), "image/jpeg"), raw(webpClaiming(16384, 16384), "image/webp")} {
+			if doc := e.do(bomb).problemDoc(t); !strings.Contains(doc.Errors["photo"], "megapixels") {
+				t.Errorf("%s bomb refused with %q", bomb.contentType, doc.Errors["photo"])
+			}
+		}
 		// 40 000 000 pixels exactly is accepted as far as the size check goes.
 		if err := (&photos{maxPixels: DefaultMaxPixels}).checkSize(8000, 5000); err != nil {
 			t.Errorf("8000×5000: %v", err)
 		}
 	})
+}
+
+// jpegClaiming rewrites the frame header of a small JPEG to claim w×h pixels.
+func jpegClaiming(t *testing.T, b []byte, w, h uint16) []byte {
+	t.Helper()
+	out := slices.Clone(b)
+	i := bytes.Index(out, []byte{0xFF, 0xC0})
+	if i < 0 {
+		t.Fatal("no SOF0 in the test JPEG")
+	}
+	out[i+5], out[i+6], out[i+7], out[i+8] = byte(h>>8), byte(h), byte(w>>8), byte(w)
+	return out
+}
+
+// webpClaiming is an extended WebP whose VP8X canvas claims w×h pixels.
+func webpClaiming(w, h int) []byte {
+	vp8x := []byte{0, 0, 0, 0, byte(w - 1), byte((w - 1) >> 8), byte((w - 1) >> 16), byte(h - 1), byte((h - 1) >> 8), byte((h - 1) >> 16)}
+	body := append([]byte("VP8X\x0a\x00\x00\x00"), vp8x...)
+	body = append(body, webpLossy[12:]...)
+	out := append([]byte("RIFF"), byte(len(body)+4), byte((len(body)+4)>>8), 0, 0)
+	out = append(out, "WEBP"...)
+	return append(out, body...)
 }
