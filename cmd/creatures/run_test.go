@@ -1,65 +1,23 @@
 package main
 
 import (
-	"bytes"
-	"context"
 	"encoding/json"
-	"net"
 	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
-	"time"
 
-	"campus.example/apps/internal/httpserve"
+	"campus.example/apps/internal/servicetest"
 )
-
-// syncBuffer is a bytes.Buffer safe for the server's logger and the test to share.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
-func env(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
 
 // TestRun starts the whole service on a free port, as main does, polls /healthz, reads the
 // sample rows, and shuts it down through its context.
 func TestRun(t *testing.T) {
 	dbPath := filepath.Join(t.TempDir(), "nested", "creatures.db")
-	ctx, cancel := context.WithCancel(t.Context())
-	addrc := make(chan net.Addr, 1)
-	ctx = httpserve.WithReady(ctx, func(a net.Addr) { addrc <- a })
-	var logs syncBuffer
-	done := make(chan error, 1)
-	go func() {
-		done <- run(ctx, []string{"-addr", "127.0.0.1:0"}, env(map[string]string{"CREATURES_DB": "sqlite:" + dbPath}), &logs, &logs)
-	}()
-	var base string
-	select {
-	case a := <-addrc:
-		base = "http://" + a.String()
-	case err := <-done:
-		t.Fatalf("run returned before listening: %v\n%s", err, logs.String())
-	case <-time.After(30 * time.Second):
-		t.Fatal("run did not listen within 30 s")
-	}
-	waitHealthy(t, base+"/healthz")
+	svc := servicetest.Start(t, run, []string{"-addr", "127.0.0.1:0"}, map[string]string{"CREATURES_DB": "sqlite:" + dbPath})
 
-	resp, err := http.Get(base + "/creatures")
+	resp, err := http.Get(svc.URL + "/creatures")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -72,32 +30,9 @@ func TestRun(t *testing.T) {
 	if _, err := os.Stat(dbPath); err != nil {
 		t.Errorf("database file not created: %v", err)
 	}
-
-	cancel()
-	select {
-	case err := <-done:
-		if err != nil {
-			t.Errorf("run returned %v after shutdown", err)
-		}
-	case <-time.After(20 * time.Second):
-		t.Fatal("run did not stop after its context ended")
+	if err := svc.Stop(t); err != nil {
+		t.Errorf("run returned %v after shutdown", err)
 	}
-}
-
-func waitHealthy(t *testing.T, url string) {
-	t.Helper()
-	deadline := time.Now().Add(20 * time.Second)
-	for time.Now().Before(deadline) {
-		resp, err := http.Get(url)
-		if err == nil {
-			resp.Body.Close()
-			if resp.StatusCode == http.StatusOK {
-				return
-			}
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-	t.Fatalf("%s never answered 200", url)
 }
 
 // TestRun_PasswordNeverShown makes the database unreachable and checks that neither the
@@ -108,8 +43,8 @@ func TestRun_PasswordNeverShown(t *testing.T) {
 		{"in environment", "mysql://app@127.0.0.1:1/catalog", "env-secret-2"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			var out syncBuffer
-			err := run(t.Context(), []string{"-db", tc.url}, env(map[string]string{"CREATURES_DB_PASSWORD": tc.envPassword}), &out, &out)
+			var out servicetest.SyncBuffer
+			err := run(t.Context(), []string{"-db", tc.url}, servicetest.Env(map[string]string{"CREATURES_DB_PASSWORD": tc.envPassword}), &out, &out)
 			if err == nil {
 				t.Fatal("run succeeded against a closed port")
 			}
@@ -123,8 +58,8 @@ func TestRun_PasswordNeverShown(t *testing.T) {
 }
 
 func TestRun_Help(t *testing.T) {
-	var out syncBuffer
-	if err := run(t.Context(), []string{"-h"}, env(map[string]string{"CREATURES_DB": "mysql://u:leaky@h/db"}), &out, &out); err != nil {
+	var out servicetest.SyncBuffer
+	if err := run(t.Context(), []string{"-h"}, servicetest.Env(map[string]string{"CREATURES_DB": "mysql://u:leaky@h/db"}), &out, &out); err != nil {
 		t.Fatal(err)
 	}
 	for _, want := range []string{"-addr", "CREATURES_ADDR", "127.0.0.1:8081", "-db", "CREATURES_DB", "sqlite:data/creatures.db", "-table", "CREATURES_TABLE", "CREATURES_DB_PASSWORD"} {
@@ -138,8 +73,9 @@ func TestRun_Help(t *testing.T) {
 }
 
 func TestRun_SQLMatchesCommittedScript(t *testing.T) {
-	var out, errOut syncBuffer
-	if err := run(t.Context(), []string{"sql"}, env(nil), &out, &errOut); err != nil {
+	noEnv := servicetest.Env(nil)
+	var out, errOut servicetest.SyncBuffer
+	if err := run(t.Context(), []string{"sql"}, noEnv, &out, &errOut); err != nil {
 		t.Fatal(err)
 	}
 	committed, err := os.ReadFile("../../creatures.sql")
@@ -149,14 +85,14 @@ func TestRun_SQLMatchesCommittedScript(t *testing.T) {
 	if out.String() != string(committed) {
 		t.Error("`creatures sql` differs from creatures.sql")
 	}
-	out = syncBuffer{}
-	if err := run(t.Context(), []string{"sql", "-database", "zoo", "-table", "animals"}, env(nil), &out, &errOut); err != nil {
+	var other servicetest.SyncBuffer
+	if err := run(t.Context(), []string{"sql", "-database", "zoo", "-table", "animals"}, noEnv, &other, &errOut); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(out.String(), "USE `zoo`;") || !strings.Contains(out.String(), "CREATE TABLE IF NOT EXISTS `animals`") {
-		t.Errorf("`creatures sql -database zoo -table animals` does not use the names:\n%s", out.String())
+	if !strings.Contains(other.String(), "USE `zoo`;") || !strings.Contains(other.String(), "CREATE TABLE IF NOT EXISTS `animals`") {
+		t.Errorf("`creatures sql -database zoo -table animals` does not use the names:\n%s", other.String())
 	}
-	if err := run(t.Context(), []string{"sql", "-table", "x;y"}, env(nil), &out, &errOut); err == nil {
+	if err := run(t.Context(), []string{"sql", "-table", "x;y"}, noEnv, &other, &errOut); err == nil {
 		t.Error("an invalid table name was accepted")
 	}
 }
@@ -168,8 +104,8 @@ func TestRun_BadConfiguration(t *testing.T) {
 		{"-table", "bad name", "-db", "sqlite:" + filepath.Join(t.TempDir(), "x.db")},
 		{"-nope"},
 	} {
-		var out syncBuffer
-		if err := run(t.Context(), args, env(nil), &out, &out); err == nil {
+		var out servicetest.SyncBuffer
+		if err := run(t.Context(), args, servicetest.Env(nil), &out, &out); err == nil {
 			t.Errorf("run %v succeeded", args)
 		}
 	}

@@ -3,13 +3,12 @@ package creatures_test
 import (
 	"fmt"
 	"io"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"sync/atomic"
 	"testing"
-
-	"log/slog"
 
 	"campus.example/apps/internal/creatures"
 	"campus.example/apps/internal/dbtest"

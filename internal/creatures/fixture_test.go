@@ -2,14 +2,13 @@ package creatures_test
 
 import (
 	"encoding/json"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"sync"
 	"testing"
 	"time"
-
-	"log/slog"
 
 	"campus.example/apps/internal/creatures"
 	"campus.example/apps/internal/dbtest"

@@ -3,15 +3,12 @@ package creatures_test
 import (
 	"bytes"
 	"fmt"
+	"log/slog"
 	"net/http"
+	"net/http/httptest"
 	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
-
-	"log/slog"
-	"net/http/httptest"
 
 	"campus.example/apps/internal/creatures"
 	"campus.example/apps/internal/dbtest"
@@ -61,18 +58,7 @@ func TestScript_OtherNames(t *testing.T) {
 // database as it found it: the rows it adds, it deletes.
 func TestScript_SourceIntoMariaDB(t *testing.T) {
 	admin := dbtest.Admin(t)
-	client := mariadbClient(t)
-	abs, err := filepath.Abs(scriptPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	source := func() {
-		t.Helper()
-		out, err := exec.Command(client, "-u", "root", "-e", "source "+abs).CombinedOutput()
-		if err != nil {
-			t.Fatalf("%s source creatures.sql: %v\n%s", client, err, out)
-		}
-	}
+	source := func() { dbtest.SourceScript(t, scriptPath) }
 	source()
 	mine := "Script test " + dbtest.RandomHex(4)
 	if _, err := admin.Exec("INSERT INTO creature_catalog.creatures (name, name_key, species, danger_level, created_at, updated_at) VALUES (?, ?, 'Test', 1, UTC_TIMESTAMP(), UTC_TIMESTAMP())",
@@ -92,17 +78,7 @@ func TestScript_SourceIntoMariaDB(t *testing.T) {
 		}
 	}
 
-	user, password := "catalog_"+dbtest.RandomHex(4), dbtest.RandomHex(16)
-	for _, stmt := range []string{
-		fmt.Sprintf("CREATE USER '%s'@'127.0.0.1' IDENTIFIED BY '%s'", user, password),
-		fmt.Sprintf("GRANT SELECT, INSERT, UPDATE, DELETE, CREATE ON creature_catalog.* TO '%s'@'127.0.0.1'", user),
-	} {
-		if _, err := admin.Exec(stmt); err != nil {
-			t.Fatal(err)
-		}
-	}
-	t.Cleanup(func() { admin.Exec(fmt.Sprintf("DROP USER IF EXISTS '%s'@'127.0.0.1'", user)) })
-
+	user, password := dbtest.TempUser(t, "creature_catalog", "SELECT, INSERT, UPDATE, DELETE, CREATE")
 	src, err := sqldb.ParseURL("mysql://"+user+"@127.0.0.1:3306/creature_catalog", password)
 	if err != nil {
 		t.Fatal(err)
@@ -140,19 +116,4 @@ func TestScript_SourceIntoMariaDB(t *testing.T) {
 	if rec.Code != http.StatusNoContent {
 		t.Errorf("delete as %s: %d %s", user, rec.Code, rec.Body.String())
 	}
-}
-
-// mariadbClient finds the command-line client, which `source` needs.
-func mariadbClient(t *testing.T) string {
-	t.Helper()
-	for _, name := range []string{"mariadb", "mysql"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	if dbtest.InCI() {
-		t.Fatal("the mariadb client is required under CI=true")
-	}
-	t.Skip("no mariadb or mysql client on PATH")
-	return ""
 }
