@@ -246,6 +246,38 @@ test('logging out forgets the token; /members then leads to /login', async () =>
   await page.getByRole('button', { name: 'Log in' }).waitFor();
 });
 
+test('a token the server no longer accepts is forgotten, and the login page shown', async () => {
+  await page.evaluate(() => localStorage.setItem('CapacitorStorage.chessclub.token', 'revoked-or-made-up-token'));
+  await page.goto('/tournaments/new');
+  await page.waitForURL((url) => url.pathname === '/login');
+  assert.equal(new URL(page.url()).searchParams.get('next'), '/tournaments/new');
+  assert.equal(await page.evaluate(() => localStorage.getItem('CapacitorStorage.chessclub.token')), null);
+});
+
+test('without notification permission, registering shows a toast instead', async () => {
+  const denied = await browser.newContext({ viewport, baseURL: server.baseURL });
+  try {
+    await denied.addInitScript(recordNotifications);
+    const other = await denied.newPage();
+    other.on('pageerror', (err) => pageErrors.push(err));
+    await other.goto('/register');
+    await other.getByLabel('Username').fill('judit');
+    await other.getByLabel('Password').fill('correct horse battery');
+    await other.getByLabel('Full name').fill('Judit Polgar');
+    await other.getByRole('button', { name: 'Register' }).click();
+    await other.waitForURL((url) => url.pathname === '/login');
+    await other.locator('ion-toast').filter({ hasText: 'Member created: Judit Polgar' }).waitFor({ state: 'attached' });
+    assert.equal(await other.evaluate(() => Notification.permission), 'denied');
+    const shown = (await other.evaluate(() => window.__notifications)).filter((n) => n.title !== '');
+    assert.deepEqual(shown, []);
+    shot += 1;
+    await other.waitForTimeout(350);
+    await other.screenshot({ path: join(artifactsDir, `${String(shot).padStart(2, '0')}-register-toast.png`) });
+  } finally {
+    await denied.close();
+  }
+});
+
 test('every screen fits 360 px without horizontal scrolling', async () => {
   for (const route of ['/login', '/register', '/tournaments']) {
     await page.goto(route);
@@ -253,6 +285,18 @@ test('every screen fits 360 px without horizontal scrolling', async () => {
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     assert.ok(width <= viewport.width, `${route} is ${width}px wide`);
   }
+});
+
+test('the member list on a desktop', async () => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/login?next=%2Fmembers');
+  await page.getByLabel('Username').fill(member.username);
+  await page.getByLabel('Password').fill(member.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL((url) => url.pathname === '/members');
+  await page.getByRole('img', { name: `Photo of ${member.fullName}` }).waitFor();
+  await screenshot('members-desktop');
+  await page.setViewportSize(viewport);
 });
 
 test('no uncaught page errors', () => {

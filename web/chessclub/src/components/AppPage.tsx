@@ -69,8 +69,10 @@ export function AppPage({ path, title, auth = false, account = true, children }:
         </IonToolbar>
       </IonHeader>
       <IonContent className="ion-padding">
-        {member && account && <p className="signed-in">Signed in as {member.full_name}</p>}
-        {body}
+        <div className="page">
+          {member && account && <p className="signed-in">Signed in as {member.full_name}</p>}
+          {body}
+        </div>
       </IonContent>
       <IonFooter>
         <IonToolbar>
