@@ -237,6 +237,32 @@ test('the tournament is deleted after a confirmation and is gone', async () => {
   assert.equal(await page.locator('ion-item.tournament', { hasText: tournamentName }).count(), 0);
 });
 
+test('pulling the list down refreshes it', async () => {
+  const login = await fetch(`${server.apiURL}/api/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username: member.username, password: member.password }),
+  });
+  const { token } = await login.json();
+  const created = await fetch(`${server.apiURL}/api/tournaments`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+    body: JSON.stringify({ name: 'Club Championship', start_date: '2027-09-01', end_date: '2027-09-30' }),
+  });
+  assert.equal(created.status, 201);
+  assert.equal(path(), '/tournaments');
+  assert.equal(await page.locator('ion-item.tournament', { hasText: 'Club Championship' }).count(), 0);
+
+  const content = page.locator('.ion-page:not(.ion-page-hidden) ion-content');
+  const box = await content.boundingBox();
+  const x = box.x + box.width / 2;
+  await page.mouse.move(x, box.y + 20);
+  await page.mouse.down();
+  for (let dy = 10; dy <= 300; dy += 10) await page.mouse.move(x, box.y + 20 + dy);
+  await page.mouse.up();
+  await page.locator('ion-item.tournament', { hasText: 'Club Championship' }).waitFor();
+});
+
 test('logging out forgets the token; /members then leads to /login', async () => {
   await page.getByRole('button', { name: 'Log out' }).click();
   await page.waitForURL((url) => url.pathname === '/login');
