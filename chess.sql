@@ -73,6 +73,13 @@ CREATE TABLE IF NOT EXISTS figures (
   CONSTRAINT figures_member_fk FOREIGN KEY (member_id) REFERENCES members (id) ON DELETE CASCADE
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin;
 
+CREATE TABLE IF NOT EXISTS login_throttle (
+  bucket VARCHAR(100) NOT NULL PRIMARY KEY,
+  tokens DOUBLE NOT NULL,
+  updated_at DATETIME(6) NOT NULL,
+  KEY login_throttle_updated (updated_at)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin;
+
 INSERT IGNORE INTO tournaments (id, name, start_date, end_date, location, format, rounds, time_control, description, created_by, created_at) VALUES
   (1, 'Autumn Club Championship', '2026-10-03', '2026-11-28', 'Student Union, Room 2.14', 'swiss', 9, '90+30', 'The club''s main event: one round every Saturday, FIDE rated.', NULL, '2026-01-01 00:00:00'),
   (2, 'Freshers'' Blitz', '2026-09-24', '2026-09-24', 'Library café', 'round_robin', NULL, '3+2', 'Meet the club over quick games; beginners welcome.', NULL, '2026-01-01 00:00:00'),

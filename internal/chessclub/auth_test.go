@@ -152,22 +152,24 @@ func TestLoginThrottle(t *testing.T) {
 // TestLoginThrottleConcurrent checks that parallel guesses cannot exceed the budget while
 // hashes run.
 func TestLoginThrottleConcurrent(t *testing.T) {
-	e := newEnv(t, sqldb.SQLite)
-	e.register("alice", "Alice", "")
-	var wg sync.WaitGroup
-	var mu sync.Mutex
-	counts := map[int]int{}
-	for i := range 20 {
-		wg.Go(func() {
-			res := e.do(req{method: "POST", path: "/api/login", remoteAddr: "10.1.1." + strconv.Itoa(i) + ":1",
-				body: map[string]any{"username": "alice", "password": "wrong"}})
-			mu.Lock()
-			counts[res.status]++
-			mu.Unlock()
-		})
-	}
-	wg.Wait()
-	diff(t, "statuses", counts, map[int]int{401: DefaultThrottle.UserBurst, 429: 20 - DefaultThrottle.UserBurst})
+	forDialects(t, func(t *testing.T, d sqldb.Dialect) {
+		e := newEnv(t, d)
+		e.register("alice", "Alice", "")
+		var wg sync.WaitGroup
+		var mu sync.Mutex
+		counts := map[int]int{}
+		for i := range 20 {
+			wg.Go(func() {
+				res := e.do(req{method: "POST", path: "/api/login", remoteAddr: "10.1.1." + strconv.Itoa(i) + ":1",
+					body: map[string]any{"username": "alice", "password": "wrong"}})
+				mu.Lock()
+				counts[res.status]++
+				mu.Unlock()
+			})
+		}
+		wg.Wait()
+		diff(t, "statuses", counts, map[int]int{401: DefaultThrottle.UserBurst, 429: 20 - DefaultThrottle.UserBurst})
+	})
 }
 
 func TestHasher(t *testing.T) {

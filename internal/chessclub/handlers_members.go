@@ -56,7 +56,11 @@ func (h *handlers) login(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	key, addr := sqldb.Fold(*username), clientAddr(r)
-	if wait := h.throttle.take(key, addr); wait > 0 {
+	wait, err := h.throttle.take(r.Context(), key, addr)
+	if err != nil {
+		return err
+	}
+	if wait > 0 {
 		return &problem.Error{Kind: problem.TooManyRequests, RetryAfter: retryAfterSeconds(wait),
 			Detail: "Too many failed logins for this username or from this address; wait before trying again."}
 	}
@@ -71,7 +75,9 @@ func (h *handlers) login(w http.ResponseWriter, r *http.Request) error {
 	if !ok {
 		return problem.New(problem.Unauthorized, "The username or password is wrong.")
 	}
-	h.throttle.succeeded(key, addr)
+	if err := h.throttle.succeeded(r.Context(), key, addr); err != nil {
+		return err
+	}
 	sess, err := h.store.CreateSession(r.Context(), m, h.tokenTTL)
 	if err != nil {
 		return err

@@ -104,7 +104,7 @@ func NewServer(log *slog.Logger, store *Store, cfg Config) (http.Handler, error)
 		log:      log,
 		store:    store,
 		hasher:   hasher,
-		throttle: newThrottle(cfg.Throttle, func() time.Time { return store.Now() }),
+		throttle: newThrottle(cfg.Throttle, store, log),
 		tokenTTL: cfg.TokenTTL,
 		photos: &photos{dir: cfg.FiguresDir, maxBytes: cfg.MaxPhotoBytes, maxPixels: cfg.MaxPixels,
 			store: store, log: log},

@@ -27,9 +27,9 @@ func Migrations(d sqldb.Dialect) ([]sqldb.Migration, error) {
 	return sqldb.LoadMigrations(migrationFiles, "migrations/"+d.String())
 }
 
-// Store keeps members, sessions, tournaments and photo records in a SQLite or MySQL database.
-// It is safe for concurrent use; several replicas may share one MySQL database. Each exported
-// method runs in its own transaction or single statement.
+// Store keeps members, sessions, tournaments, photo records and the login throttle's buckets
+// in a SQLite or MySQL database. It is safe for concurrent use; several replicas may share one
+// MySQL database. Each exported method runs in its own transaction or single statement.
 type Store struct {
 	db *sqldb.DB
 	// Now is the clock for every timestamp and expiry; tests replace it to fix the time.

@@ -1,9 +1,21 @@
 package chessclub
 
 import (
+	"context"
+	"crypto/sha256"
+	"database/sql"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"log/slog"
 	"math"
+	"strings"
 	"sync"
 	"time"
+
+	"github.com/go-sql-driver/mysql"
+
+	"campus.example/apps/internal/sqldb"
 )
 
 // ThrottleConfig sets how many failed logins are tolerated. Each username and each client
@@ -22,94 +34,252 @@ type ThrottleConfig struct {
 // is hopeless.
 var DefaultThrottle = ThrottleConfig{UserBurst: 5, UserRefill: time.Minute, AddrBurst: 30, AddrRefill: 10 * time.Second}
 
-// maxBuckets bounds the throttle's memory. Above it, full buckets (which say nothing) are
-// dropped.
-const maxBuckets = 10000
+// horizon is how long after its last change any bucket is full again, whatever it held.
+func (c ThrottleConfig) horizon() time.Duration {
+	return max(time.Duration(c.UserBurst)*c.UserRefill, time.Duration(c.AddrBurst)*c.AddrRefill)
+}
 
+const (
+	// pruneEvery is how often one server deletes the buckets that have refilled completely:
+	// a full bucket says nothing, and a missing one starts full.
+	pruneEvery = time.Minute
+	// pruneBatch bounds the keys that one DELETE names.
+	pruneBatch = 500
+	// deadlockRetries is how often a transaction that InnoDB chose as a deadlock victim is
+	// run again before the error is returned.
+	deadlockRetries = 3
+	// mysqlDeadlock is MySQL's and MariaDB's ER_LOCK_DEADLOCK.
+	mysqlDeadlock = 1213
+)
+
+// throttle limits failed logins with token buckets kept in the login_throttle table, so
+// that every server on one database (replicas behind a load balancer) shares them and a
+// restart forgets nothing. It is safe for concurrent use.
+type throttle struct {
+	cfg   ThrottleConfig
+	store *Store
+	log   *slog.Logger
+
+	mu        sync.Mutex
+	lastPrune time.Time
+}
+
+func newThrottle(cfg ThrottleConfig, store *Store, log *slog.Logger) *throttle {
+	return &throttle{cfg: cfg, store: store, log: log}
+}
+
+// bucket is one row of login_throttle while a transaction holds it.
 type bucket struct {
+	key    string
+	burst  float64
+	refill time.Duration
 	tokens float64
 	at     time.Time
 }
 
-// throttle is an in-memory login limiter, per process. It is safe for concurrent use.
-type throttle struct {
-	cfg   ThrottleConfig
-	now   func() time.Time
-	mu    sync.Mutex
-	users map[string]*bucket
-	addrs map[string]*bucket
+// bucketKey is the row key of a username's or an address's bucket. The value is hashed: the
+// username field sometimes holds a password typed into the wrong box, and neither it nor
+// the address needs to be readable in the database. An operator can still find a row, e.g.
+// CONCAT('addr:', SHA2('192.0.2.1', 256)).
+func bucketKey(kind, value string) string {
+	sum := sha256.Sum256([]byte(value))
+	return kind + ":" + hex.EncodeToString(sum[:])
 }
 
-func newThrottle(cfg ThrottleConfig, now func() time.Time) *throttle {
-	return &throttle{cfg: cfg, now: now, users: map[string]*bucket{}, addrs: map[string]*bucket{}}
-}
-
-// level refills b up to burst and returns it, creating a full bucket for a new key.
-func level(m map[string]*bucket, key string, burst int, refill time.Duration, now time.Time) *bucket {
-	b, ok := m[key]
-	if !ok {
-		b = &bucket{tokens: float64(burst), at: now}
-		m[key] = b
-		return b
-	}
-	if elapsed := now.Sub(b.at); elapsed > 0 {
-		b.tokens = math.Min(float64(burst), b.tokens+float64(elapsed)/float64(refill))
-		b.at = now
-	}
-	return b
-}
+// now is the store's clock in UTC to the microsecond, the precision both databases keep.
+func (t *throttle) now() time.Time { return t.store.Now().UTC().Truncate(time.Microsecond) }
 
 // take uses one attempt of user's and of addr's buckets before the password is checked, so
-// that parallel guesses cannot slip past the limit while a hash runs. When either is empty it
-// uses neither and returns how long to wait.
-func (t *throttle) take(user, addr string) time.Duration {
-	t.mu.Lock()
-	defer t.mu.Unlock()
+// that parallel guesses cannot slip past the limit while a hash runs: the buckets' rows stay
+// locked from the read to the write. When either bucket is empty it uses neither and returns
+// how long to wait. user is the folded username.
+func (t *throttle) take(ctx context.Context, user, addr string) (time.Duration, error) {
 	now := t.now()
-	t.prune(now)
-	u := level(t.users, user, t.cfg.UserBurst, t.cfg.UserRefill, now)
-	a := level(t.addrs, addr, t.cfg.AddrBurst, t.cfg.AddrRefill, now)
+	t.maybePrune(ctx, now)
 	var wait time.Duration
-	if u.tokens < 1 {
-		wait = max(wait, time.Duration((1-u.tokens)*float64(t.cfg.UserRefill)))
+	err := t.transact(ctx, func(tx *sql.Tx) error {
+		// The order of the keys is the order of the locks; "addr:" < "user:" keeps it the
+		// same in every transaction, which InnoDB needs to avoid deadlocks.
+		bs := []*bucket{
+			{key: bucketKey("addr", addr), burst: float64(t.cfg.AddrBurst), refill: t.cfg.AddrRefill},
+			{key: bucketKey("user", user), burst: float64(t.cfg.UserBurst), refill: t.cfg.UserRefill},
+		}
+		if err := t.lock(ctx, tx, bs, now); err != nil {
+			return err
+		}
+		wait = 0
+		for _, b := range bs {
+			if b.tokens < 1 {
+				wait = max(wait, time.Duration((1-b.tokens)*float64(b.refill)))
+			}
+		}
+		if wait > 0 {
+			return nil
+		}
+		for _, b := range bs {
+			if _, err := tx.ExecContext(ctx, "UPDATE login_throttle SET tokens = ?, updated_at = ? WHERE bucket = ?",
+				b.tokens-1, b.at, b.key); err != nil {
+				return fmt.Errorf("update login throttle: %w", err)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return 0, err
 	}
-	if a.tokens < 1 {
-		wait = max(wait, time.Duration((1-a.tokens)*float64(t.cfg.AddrRefill)))
+	return wait, nil
+}
+
+// lock creates the rows of bs that are missing as full buckets, locks all of them until tx
+// ends, and fills in their tokens refilled up to now. Creating first, in one statement that
+// leaves existing rows alone, means two servers that see a key for the first time at once
+// do not both insert it.
+func (t *throttle) lock(ctx context.Context, tx *sql.Tx, bs []*bucket, now time.Time) error {
+	values := make([]string, len(bs))
+	args := make([]any, 0, 3*len(bs))
+	keys := make([]any, len(bs))
+	for i, b := range bs {
+		values[i] = "(?, ?, ?)"
+		args = append(args, b.key, b.burst, now)
+		keys[i] = b.key
 	}
-	if wait > 0 {
-		return wait
+	insert := "INSERT INTO login_throttle (bucket, tokens, updated_at) VALUES " + strings.Join(values, ", ")
+	if t.store.db.Dialect == sqldb.MySQL {
+		insert += " ON DUPLICATE KEY UPDATE bucket = bucket"
+	} else {
+		insert += " ON CONFLICT (bucket) DO NOTHING"
 	}
-	u.tokens--
-	a.tokens--
-	return 0
+	if _, err := tx.ExecContext(ctx, insert, args...); err != nil {
+		return fmt.Errorf("create login throttle buckets: %w", err)
+	}
+	rows, err := tx.QueryContext(ctx, "SELECT bucket, tokens, updated_at FROM login_throttle WHERE bucket IN ("+
+		placeholders(len(bs))+") ORDER BY bucket"+t.store.db.Dialect.ForUpdate(), keys...)
+	if err != nil {
+		return fmt.Errorf("read login throttle: %w", err)
+	}
+	defer rows.Close()
+	found := 0
+	for rows.Next() {
+		var key string
+		var tokens float64
+		var at time.Time
+		if err := rows.Scan(&key, &tokens, &at); err != nil {
+			return fmt.Errorf("read login throttle: %w", err)
+		}
+		for _, b := range bs {
+			if b.key == key {
+				b.tokens, b.at = tokens, at.UTC()
+				b.refillTo(now)
+				found++
+			}
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("read login throttle: %w", err)
+	}
+	if found != len(bs) {
+		return fmt.Errorf("read login throttle: %d of %d buckets found after creating them", found, len(bs))
+	}
+	return nil
+}
+
+// refillTo adds what b earned since b.at, up to its burst. A clock that went back (another
+// server's may run a little ahead) earns nothing and leaves b.at as it was.
+func (b *bucket) refillTo(now time.Time) {
+	if elapsed := now.Sub(b.at); elapsed > 0 {
+		b.tokens = math.Min(b.burst, b.tokens+float64(elapsed)/float64(b.refill))
+		b.at = now
+	}
 }
 
 // succeeded gives back the attempt taken for a login that succeeded: the username's failures
-// are forgotten, and the address gets its attempt back.
-func (t *throttle) succeeded(user, addr string) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	delete(t.users, user)
-	if a, ok := t.addrs[addr]; ok {
-		a.tokens = math.Min(float64(t.cfg.AddrBurst), a.tokens+1)
+// are forgotten, and the address gets its attempt back. user is the folded username.
+func (t *throttle) succeeded(ctx context.Context, user, addr string) error {
+	return t.transact(ctx, func(tx *sql.Tx) error {
+		// The address first, as in take.
+		if _, err := tx.ExecContext(ctx, "UPDATE login_throttle SET tokens = CASE WHEN tokens + 1 > ? THEN ? ELSE tokens + 1 END WHERE bucket = ?",
+			t.cfg.AddrBurst, t.cfg.AddrBurst, bucketKey("addr", addr)); err != nil {
+			return fmt.Errorf("refund login attempt: %w", err)
+		}
+		if _, err := tx.ExecContext(ctx, "DELETE FROM login_throttle WHERE bucket = ?", bucketKey("user", user)); err != nil {
+			return fmt.Errorf("forget login failures: %w", err)
+		}
+		return nil
+	})
+}
+
+// transact runs fn in a transaction, again when InnoDB rolled it back to break a deadlock.
+// fn must start from scratch each time.
+func (t *throttle) transact(ctx context.Context, fn func(*sql.Tx) error) error {
+	for attempt := 1; ; attempt++ {
+		err := t.store.db.Transact(ctx, fn)
+		if err == nil || attempt > deadlockRetries || !isDeadlock(err) {
+			return err
+		}
 	}
 }
 
-// prune drops full buckets when there are too many; the caller holds t.mu.
-func (t *throttle) prune(now time.Time) {
-	if len(t.users)+len(t.addrs) < maxBuckets {
+// isDeadlock reports whether err is MySQL's deadlock error, after which the transaction was
+// rolled back and may simply be run again.
+func isDeadlock(err error) bool {
+	var me *mysql.MySQLError
+	return errors.As(err, &me) && me.Number == mysqlDeadlock
+}
+
+// maybePrune deletes the buckets that have refilled completely, at most once per pruneEvery
+// on this server. A failure is logged, not returned: it costs space, not correctness.
+func (t *throttle) maybePrune(ctx context.Context, now time.Time) {
+	t.mu.Lock()
+	due := now.Sub(t.lastPrune) >= pruneEvery
+	if due {
+		t.lastPrune = now
+	}
+	t.mu.Unlock()
+	if !due {
 		return
 	}
-	for key, b := range t.users {
-		if level(t.users, key, t.cfg.UserBurst, t.cfg.UserRefill, now); b.tokens >= float64(t.cfg.UserBurst) {
-			delete(t.users, key)
-		}
+	if err := t.prune(ctx, now); err != nil {
+		t.log.Error("prune login throttle", "err", err)
 	}
-	for key, b := range t.addrs {
-		if level(t.addrs, key, t.cfg.AddrBurst, t.cfg.AddrRefill, now); b.tokens >= float64(t.cfg.AddrBurst) {
-			delete(t.addrs, key)
-		}
+}
+
+// prune deletes the rows untouched for the throttle's horizon, which are full whatever they
+// held. It reads their keys without locking and deletes them by primary key, re-checking
+// the time, so it locks only those rows: a ranged DELETE on InnoDB would lock every row it
+// scans and stall the logins meanwhile.
+func (t *throttle) prune(ctx context.Context, now time.Time) error {
+	cutoff := now.Add(-t.cfg.horizon())
+	rows, err := t.store.db.QueryContext(ctx, "SELECT bucket FROM login_throttle WHERE updated_at < ? ORDER BY bucket", cutoff)
+	if err != nil {
+		return fmt.Errorf("find full buckets: %w", err)
 	}
+	var keys []any
+	for rows.Next() {
+		var key string
+		if err := rows.Scan(&key); err != nil {
+			rows.Close()
+			return fmt.Errorf("find full buckets: %w", err)
+		}
+		keys = append(keys, key)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("find full buckets: %w", err)
+	}
+	for len(keys) > 0 {
+		n := min(len(keys), pruneBatch)
+		args := append([]any{cutoff}, keys[:n]...)
+		if _, err := t.store.db.ExecContext(ctx, "DELETE FROM login_throttle WHERE updated_at < ? AND bucket IN ("+placeholders(n)+")", args...); err != nil {
+			return fmt.Errorf("delete full buckets: %w", err)
+		}
+		keys = keys[n:]
+	}
+	return nil
+}
+
+// placeholders returns n comma-separated question marks.
+func placeholders(n int) string {
+	return strings.TrimSuffix(strings.Repeat("?, ", n), ", ")
 }
 
 // retryAfterSeconds rounds a wait up to whole seconds, at least one, for Retry-After.

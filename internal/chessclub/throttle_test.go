@@ -1,0 +1,204 @@
+package chessclub
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/go-sql-driver/mysql"
+	"github.com/google/go-cmp/cmp/cmpopts"
+
+	"campus.example/apps/internal/sqldb"
+)
+
+// replica starts another server on e's database through a pool of its own, with the same
+// clock and configuration: a second replica behind a load balancer, or e's server after a
+// restart.
+func (e *env) replica() *env {
+	e.t.Helper()
+	db, err := sqldb.Open(context.Background(), e.store.db.Source())
+	if err != nil {
+		e.t.Fatalf("open replica: %v", err)
+	}
+	e.t.Cleanup(func() { db.Close() })
+	store := NewStore(db)
+	store.Now = e.clock.Now
+	srv, err := NewServer(slog.New(slog.NewTextHandler(io.Discard, nil)), store, e.cfg)
+	if err != nil {
+		e.t.Fatalf("NewServer: %v", err)
+	}
+	return &env{t: e.t, dialect: e.dialect, store: store, srv: srv, clock: e.clock, cfg: e.cfg, tokens: e.tokens, ids: e.ids}
+}
+
+// TestLoginThrottleReplicas runs logins against two servers on one database, as two
+// replicas, and a third started later, as a restart: they all see the same buckets.
+func TestLoginThrottleReplicas(t *testing.T) {
+	forDialects(t, func(t *testing.T, d sqldb.Dialect) {
+		cfg := ThrottleConfig{UserBurst: 5, UserRefill: time.Minute, AddrBurst: 8, AddrRefill: 10 * time.Second}
+		a := newEnv(t, d, func(c *Config) { c.Throttle = cfg })
+		a.register("alice", "Alice", "")
+		b := a.replica()
+		servers := map[string]*env{"A": a, "B": b}
+		steps := []struct {
+			name     string
+			server   string
+			user     string
+			password string
+			addr     string
+			advance  time.Duration
+			status   int
+			retry    string
+		}{
+			{"1st failure on A", "A", "alice", "wrong", "10.0.0.1", 0, 401, ""},
+			{"2nd failure on B", "B", "alice", "wrong", "10.0.0.2", 0, 401, ""},
+			{"3rd failure on A", "A", "ALICE", "wrong", "10.0.0.3", 0, 401, ""},
+			{"4th failure on B", "B", "alice", "wrong", "10.0.0.4", 0, 401, ""},
+			{"5th failure on A", "A", "Alice", "wrong", "10.0.0.5", 0, 401, ""},
+			{"locked on A", "A", "alice", "password-alice", "10.0.0.6", 0, 429, "60"},
+			{"locked on B", "B", "alice", "password-alice", "10.0.0.7", 0, 429, "60"},
+			{"locked after a restart", "restarted", "alice", "password-alice", "10.0.0.8", 0, 429, "60"},
+			{"half a minute later on B", "B", "alice", "password-alice", "10.0.0.7", 30 * time.Second, 429, "30"},
+			{"a minute later on A", "A", "alice", "password-alice", "10.0.0.6", 30 * time.Second, 200, ""},
+			{"the success on A cleared B", "B", "alice", "wrong", "10.0.0.7", 0, 401, ""},
+			// One address: 8 failures spread over both servers, then 429 on both.
+			{"address 1", "A", "u1", "x", "10.9.9.9", 0, 401, ""},
+			{"address 2", "B", "u2", "x", "10.9.9.9", 0, 401, ""},
+			{"address 3", "A", "u3", "x", "10.9.9.9", 0, 401, ""},
+			{"address 4", "B", "u4", "x", "10.9.9.9", 0, 401, ""},
+			{"address 5", "A", "u5", "x", "10.9.9.9", 0, 401, ""},
+			{"address 6", "B", "u6", "x", "10.9.9.9", 0, 401, ""},
+			{"address 7", "A", "u7", "x", "10.9.9.9", 0, 401, ""},
+			{"address 8", "B", "u8", "x", "10.9.9.9", 0, 401, ""},
+			{"address locked on A", "A", "u9", "x", "10.9.9.9", 0, 429, "10"},
+			{"address locked on B", "B", "u9", "x", "10.9.9.9", 0, 429, "10"},
+		}
+		for _, st := range steps {
+			a.clock.Add(st.advance)
+			e, ok := servers[st.server]
+			if !ok {
+				e = a.replica()
+				servers[st.server] = e
+			}
+			res := e.do(req{method: "POST", path: "/api/login", remoteAddr: st.addr + ":40000",
+				body: map[string]any{"username": st.user, "password": st.password}})
+			got := []string{fmt.Sprint(res.status), res.header.Get("Retry-After")}
+			diff(t, st.name, got, []string{fmt.Sprint(st.status), st.retry})
+		}
+
+		// The table names neither usernames nor addresses.
+		var leaked int
+		if err := a.store.db.QueryRow("SELECT COUNT(*) FROM login_throttle WHERE bucket LIKE '%alice%' OR bucket LIKE '%10.%'").Scan(&leaked); err != nil || leaked != 0 {
+			t.Errorf("%d buckets show a username or an address (%v)", leaked, err)
+		}
+	})
+}
+
+// TestLoginThrottlePrune checks that buckets untouched for the horizon (when they are full
+// whatever they held) are deleted, at most once a minute, and that the others stay.
+func TestLoginThrottlePrune(t *testing.T) {
+	forDialects(t, func(t *testing.T, d sqldb.Dialect) {
+		e := newEnv(t, d) // DefaultThrottle: both horizons are 5 minutes.
+		buckets := func() []string {
+			t.Helper()
+			rows, err := e.store.db.Query("SELECT bucket FROM login_throttle ORDER BY bucket")
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer rows.Close()
+			var out []string
+			for rows.Next() {
+				var b string
+				if err := rows.Scan(&b); err != nil {
+					t.Fatal(err)
+				}
+				out = append(out, b)
+			}
+			if err := rows.Err(); err != nil {
+				t.Fatal(err)
+			}
+			return out
+		}
+		fail := func(user, addr string) {
+			t.Helper()
+			e.mustDo(req{method: "POST", path: "/api/login", remoteAddr: addr + ":1",
+				body: map[string]any{"username": user, "password": "wrong"}}, 401)
+		}
+		old, oldAddr := bucketKey("user", "old"), bucketKey("addr", "10.0.0.1")
+		recent, recentAddr := bucketKey("user", "recent"), bucketKey("addr", "10.0.0.2")
+		fail("old", "10.0.0.1") // the server's first login prunes, finding nothing
+		diff(t, "after one failure", buckets(), sorted(old, oldAddr))
+
+		e.clock.Add(5*time.Minute - time.Second)
+		fail("recent", "10.0.0.2") // prunes: "old" is full now but not past the horizon
+		diff(t, "at the horizon", buckets(), sorted(old, oldAddr, recent, recentAddr))
+
+		e.clock.Add(2 * time.Second)
+		fail("recent", "10.0.0.2") // "old" is past the horizon, but the last prune was 2 s ago
+		diff(t, "within the minute", buckets(), sorted(old, oldAddr, recent, recentAddr))
+
+		e.clock.Add(58 * time.Second)
+		fail("recent", "10.0.0.2") // a minute since the last prune
+		diff(t, "a minute later", buckets(), sorted(recent, recentAddr))
+
+		// The recent bucket kept what it held: 5, three failures, and 2 s + 58 s of refill.
+		var tokens float64
+		if err := e.store.db.QueryRow("SELECT tokens FROM login_throttle WHERE bucket = ?", recent).Scan(&tokens); err != nil {
+			t.Fatal(err)
+		}
+		diff(t, "tokens of a kept bucket", tokens, 5-3+float64(time.Minute)/float64(time.Minute), cmpopts.EquateApprox(0, 1e-9))
+	})
+}
+
+func sorted(keys ...string) []string {
+	out := slices.Clone(keys)
+	slices.Sort(out)
+	return out
+}
+
+// TestThrottleDeadlockRetry checks that a transaction InnoDB rolled back to break a deadlock
+// runs again, a few times at most, and that other errors are returned at once.
+func TestThrottleDeadlockRetry(t *testing.T) {
+	deadlock := fmt.Errorf("lock buckets: %w", &mysql.MySQLError{Number: mysqlDeadlock, Message: "Deadlock found"})
+	other := &mysql.MySQLError{Number: 1062, Message: "Duplicate entry"}
+	tests := []struct {
+		name      string
+		errs      []error // returned by successive runs; nil after the list ends
+		wantRuns  int
+		wantError error
+	}{
+		{"no error", nil, 1, nil},
+		{"one deadlock", []error{deadlock}, 2, nil},
+		{"deadlocks up to the limit", []error{deadlock, deadlock, deadlock}, deadlockRetries + 1, nil},
+		{"too many deadlocks", []error{deadlock, deadlock, deadlock, deadlock}, deadlockRetries + 1, deadlock},
+		{"another MySQL error", []error{other}, 1, other},
+		{"a plain error", []error{sql.ErrConnDone}, 1, sql.ErrConnDone},
+	}
+	e := newEnv(t, sqldb.SQLite)
+	th := newThrottle(DefaultThrottle, e.store, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			runs := 0
+			err := th.transact(context.Background(), func(*sql.Tx) error {
+				runs++
+				if runs <= len(tc.errs) {
+					return tc.errs[runs-1]
+				}
+				return nil
+			})
+			diff(t, "runs", runs, tc.wantRuns)
+			if !errors.Is(err, tc.wantError) {
+				t.Errorf("error %v, want %v", err, tc.wantError)
+			}
+		})
+	}
+	if isDeadlock(errors.New(strings.Repeat("Deadlock found ", 2))) {
+		t.Error("isDeadlock matched message text")
+	}
+}
