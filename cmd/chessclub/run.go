@@ -37,9 +37,12 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	origins := fs.String("cors-origins", strings.Join(chessclub.DefaultCORSOrigins, ","), "comma-separated origins that may call the API from a browser (* for any)")
 	tokenTTL := fs.Duration("token-ttl", chessclub.DefaultTokenTTL, "how long a login token lasts")
 	maxPhoto := fs.Int64("max-photo-bytes", chessclub.DefaultMaxPhotoBytes, "largest photo accepted, in bytes")
+	proxies := fs.String("trusted-proxies", "", "comma-separated IP addresses or CIDR prefixes of the reverse proxies in front of the server;\n"+
+		"for requests from them the login throttle takes the client from X-Forwarded-For (empty: trust no one)")
 	twins := flagenv.Twins{
 		"addr": "CHESSCLUB_ADDR", "db": "CHESSCLUB_DB", "figures": "CHESSCLUB_FIGURES",
 		"cors-origins": "CHESSCLUB_CORS_ORIGINS", "token-ttl": "CHESSCLUB_TOKEN_TTL", "max-photo-bytes": "CHESSCLUB_MAX_PHOTO_BYTES",
+		"trusted-proxies": "CHESSCLUB_TRUSTED_PROXIES",
 	}
 	flagenv.Describe(fs, twins)
 	fs.Usage = func() {
@@ -60,6 +63,10 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	if err := flagenv.Apply(fs, twins, getenv); err != nil {
 		return err
 	}
+	trusted, err := chessclub.ParseTrustedProxies(splitList(*proxies))
+	if err != nil {
+		return fmt.Errorf("-trusted-proxies: %w", err)
+	}
 	log := slog.New(slog.NewTextHandler(stderr, nil))
 
 	store, closeDB, err := openStore(ctx, *dbURL, getenv(passwordEnv))
@@ -69,11 +76,12 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	defer closeDB()
 	log.Info("database ready", "db", store.source)
 	srv, err := chessclub.NewServer(log, store.Store, chessclub.Config{
-		FiguresDir:    *figures,
-		UI:            chessclubweb.Dist(),
-		CORSOrigins:   splitList(*origins),
-		TokenTTL:      *tokenTTL,
-		MaxPhotoBytes: *maxPhoto,
+		FiguresDir:     *figures,
+		UI:             chessclubweb.Dist(),
+		CORSOrigins:    splitList(*origins),
+		TokenTTL:       *tokenTTL,
+		MaxPhotoBytes:  *maxPhoto,
+		TrustedProxies: trusted,
 	})
 	if err != nil {
 		return err

@@ -187,11 +187,15 @@ func TestRunFlags(t *testing.T) {
 		wantErr string
 		wantOut []string
 	}{
-		{"help", []string{"-h"}, nil, "", []string{"CHESSCLUB_ADDR", "CHESSCLUB_DB", "CHESSCLUB_DB_PASSWORD", "CHESSCLUB_FIGURES", "CHESSCLUB_CORS_ORIGINS", "capacitor://localhost", "127.0.0.1:8080", "sqlite:data/chessclub.db", "data/figures"}},
+		{"help", []string{"-h"}, nil, "", []string{"CHESSCLUB_ADDR", "CHESSCLUB_DB", "CHESSCLUB_DB_PASSWORD", "CHESSCLUB_FIGURES", "CHESSCLUB_CORS_ORIGINS", "capacitor://localhost", "127.0.0.1:8080", "sqlite:data/chessclub.db", "data/figures",
+			"-trusted-proxies", "CHESSCLUB_TRUSTED_PROXIES", "X-Forwarded-For"}},
 		{"admin help", []string{"admin", "-h"}, nil, "", []string{"Usage: chessclub admin"}},
 		{"bad database URL", []string{"-db", "postgres://x"}, nil, "sqlite: or mysql://", nil},
 		{"password never quoted", nil, map[string]string{"CHESSCLUB_DB": "mysql://u:hunter2@127.0.0.1:1/db?timeout=1s"}, "connect", nil},
 		{"bad TTL in the environment", nil, map[string]string{"CHESSCLUB_TOKEN_TTL": "forever"}, "CHESSCLUB_TOKEN_TTL", nil},
+		{"trusted proxies from the environment", nil, map[string]string{"CHESSCLUB_TRUSTED_PROXIES": "10.0.0.0/8, ::1,192.0.2.1", "CHESSCLUB_DB": "mysql://u:hunter2@127.0.0.1:1/db?timeout=1s"}, "connect", nil},
+		{"bad trusted proxy in the environment", nil, map[string]string{"CHESSCLUB_TRUSTED_PROXIES": "10.0.0.0/8,proxy.local"}, "-trusted-proxies: trusted proxy \"proxy.local\"", nil},
+		{"bad trusted proxy flag", []string{"-trusted-proxies", "10.0.0.0/40"}, nil, "-trusted-proxies: trusted proxy \"10.0.0.0/40\"", nil},
 		{"stray argument", []string{"serve"}, nil, "unexpected argument", nil},
 		{"admin without a name", []string{"admin"}, nil, "exactly one USERNAME", nil},
 	}

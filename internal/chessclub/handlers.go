@@ -2,8 +2,8 @@ package chessclub
 
 import (
 	"log/slog"
-	"net"
 	"net/http"
+	"net/netip"
 	"regexp"
 	"strconv"
 	"strings"
@@ -22,6 +22,8 @@ type handlers struct {
 	store    *Store
 	hasher   *Hasher
 	throttle *throttle
+	// proxies are the reverse proxies whose X-Forwarded-For names the client.
+	proxies  []netip.Prefix
 	tokenTTL time.Duration
 	photos   *photos
 }
@@ -88,13 +90,3 @@ func parseID(raw string) (int64, error) {
 }
 
 func pathID(r *http.Request) (int64, error) { return parseID(r.PathValue("id")) }
-
-// clientAddr is the address the login throttle counts failures against: the peer's IP. The
-// server is meant to be reached directly; behind a proxy, every client would share one bucket.
-func clientAddr(r *http.Request) string {
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		return r.RemoteAddr
-	}
-	return host
-}

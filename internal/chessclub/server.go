@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/http"
+	"net/netip"
 	"os"
 	"runtime"
 	"time"
@@ -52,6 +53,11 @@ type Config struct {
 	HashConcurrency int
 	// Throttle limits failed logins (DefaultThrottle).
 	Throttle ThrottleConfig
+	// TrustedProxies are the reverse proxies in front of the server (see
+	// ParseTrustedProxies). When a request comes from one of them, the login throttle takes
+	// the client's address from X-Forwarded-For; otherwise the header is ignored. Empty
+	// trusts no one: right for a server that clients reach directly.
+	TrustedProxies []netip.Prefix
 }
 
 func (c *Config) setDefaults() error {
@@ -105,6 +111,7 @@ func NewServer(log *slog.Logger, store *Store, cfg Config) (http.Handler, error)
 		store:    store,
 		hasher:   hasher,
 		throttle: newThrottle(cfg.Throttle, store, log),
+		proxies:  cfg.TrustedProxies,
 		tokenTTL: cfg.TokenTTL,
 		photos: &photos{dir: cfg.FiguresDir, maxBytes: cfg.MaxPhotoBytes, maxPixels: cfg.MaxPixels,
 			store: store, log: log},
