@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { IonButton, IonSpinner } from '@ionic/react';
-import { IonItem, IonList, IonRadio, IonRadioGroup, showAlert, showToast } from '../components/ionic';
+import { IonItem, IonList, IonListHeader, IonRadio, IonRadioGroup, showAlert, showToast } from '../components/ionic';
 import { ApiError, type Tournament } from '../api';
 import { ListState, Refresher } from '../components/ListState';
 import { useSession } from '../session';
@@ -59,7 +59,10 @@ export default function DeleteTournamentPage() {
       <Refresher reload={reload} />
       <ListState loading={loading} error={error} empty={mine.length === 0} emptyText="You have no tournaments to delete." retry={() => void reload()}>
         <IonList>
-          <IonRadioGroup value={picked} onIonChange={(e) => setPicked(Number(e.detail.value))} aria-label="Your tournaments">
+          <IonRadioGroup value={picked} onIonChange={(e) => setPicked(Number(e.detail.value))} aria-labelledby="delete-pick-label">
+            <IonListHeader>
+              <h3 id="delete-pick-label">Pick one of your tournaments</h3>
+            </IonListHeader>
             {mine.map((t) => (
               <IonItem key={t.id}>
                 <IonRadio value={t.id} justify="space-between">
