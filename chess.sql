@@ -3,8 +3,9 @@
 --
 --   mariadb -u root -e "source chess.sql"        (or: mysql -u root -e "source chess.sql")
 --
--- Safe to run again: every table is CREATE TABLE IF NOT EXISTS and the samples are
--- INSERT IGNORE with fixed ids, so nothing is dropped and existing rows are kept as they are.
+-- Safe to run again: every table is CREATE TABLE IF NOT EXISTS and the samples go in only
+-- while the tournaments table is empty, so nothing is dropped, existing rows are kept as they
+-- are, and a deleted sample does not come back.
 -- It creates no database user and no member account; README.md shows how to create a user
 -- with a password, and members register through the app (make one an admin with
 -- `chessclub admin USERNAME`).
@@ -80,7 +81,17 @@ CREATE TABLE IF NOT EXISTS login_throttle (
   KEY login_throttle_updated (updated_at)
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin;
 
-INSERT IGNORE INTO tournaments (id, name, start_date, end_date, location, format, rounds, time_control, description, created_by, created_at) VALUES
-  (1, 'Autumn Club Championship', '2026-10-03', '2026-11-28', 'Student Union, Room 2.14', 'swiss', 9, '90+30', 'The club''s main event: one round every Saturday, FIDE rated.', NULL, '2026-01-01 00:00:00'),
-  (2, 'Freshers'' Blitz', '2026-09-24', '2026-09-24', 'Library café', 'round_robin', NULL, '3+2', 'Meet the club over quick games; beginners welcome.', NULL, '2026-01-01 00:00:00'),
-  (3, 'Knockout Cup', '2027-02-13', '2027-02-14', 'Student Union, Room 2.14', 'knockout', 5, '15+10', NULL, NULL, '2026-01-01 00:00:00');
+-- The samples go in only while the tournaments table is empty: on a fresh database, not on one
+-- in use, and a sample that was deleted stays deleted when the script runs again.
+INSERT INTO tournaments (name, start_date, end_date, location, format, rounds, time_control, description, created_by, created_at)
+SELECT s.name, s.start_date, s.end_date, s.location, s.format, s.rounds, s.time_control, s.description, NULL, '2026-01-01 00:00:00'
+FROM (
+  SELECT 1 AS n, 'Autumn Club Championship' AS name, '2026-10-03' AS start_date, '2026-11-28' AS end_date,
+         'Student Union, Room 2.14' AS location, 'swiss' AS format, 9 AS rounds, '90+30' AS time_control,
+         'The club''s main event: one round every Saturday, FIDE rated.' AS description
+  UNION ALL SELECT 2, 'Freshers'' Blitz', '2026-09-24', '2026-09-24', 'Library café', 'round_robin', NULL, '3+2',
+         'Meet the club over quick games; beginners welcome.'
+  UNION ALL SELECT 3, 'Knockout Cup', '2027-02-13', '2027-02-14', 'Student Union, Room 2.14', 'knockout', 5, '15+10', NULL
+) AS s
+WHERE NOT EXISTS (SELECT 1 FROM tournaments)
+ORDER BY s.n;

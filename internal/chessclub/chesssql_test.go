@@ -8,8 +8,11 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -58,10 +61,13 @@ func schemaOf(t *testing.T, admin *sql.DB, database string) []string {
 	return rows
 }
 
-// TestChessSQL sources chess.sql twice into MariaDB, checks that it makes exactly the schema
-// of the server's migrations, and serves the result as a non-root user with a password over
-// TCP. A developer may already have a chessclub database: the test only adds rows it removes
-// again, and its assertions hold on any database the script has been run on.
+// TestChessSQL sources chess.sql twice into MariaDB and checks that the second run changes
+// no row, that it makes exactly the schema of the server's migrations, and that the result
+// serves a non-root user with a password over TCP. A developer may already have a chessclub
+// database: the test only adds rows it removes again, and its assertions hold on any
+// database the script has been run on. The sample tournaments are checked on a copy of the
+// script that targets a fresh test database: in only while the table is empty, and a
+// deleted or changed sample stays as it was left.
 func TestChessSQL(t *testing.T) {
 	admin := dbtest.Admin(t)
 	client, err := exec.LookPath("mariadb")
@@ -76,17 +82,7 @@ func TestChessSQL(t *testing.T) {
 	}
 	source := func() {
 		t.Helper()
-		out, err := exec.Command(client, "-u", "root", "-e", "source "+abs).CombinedOutput()
-		if err != nil {
-			t.Fatalf("source chess.sql: %v\n%s", err, out)
-		}
-	}
-	count := func() int {
-		var n int
-		if err := admin.QueryRow("SELECT COUNT(*) FROM chessclub.tournaments").Scan(&n); err != nil {
-			t.Fatal(err)
-		}
-		return n
+		sourceScript(t, client, abs)
 	}
 	source()
 	marker := "Kept across sourcing " + dbtest.RandomHex(4)
@@ -94,19 +90,66 @@ func TestChessSQL(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { admin.Exec("DELETE FROM chessclub.tournaments WHERE name = ?", marker) })
-	before := count()
+	before := tournamentRows(t, admin, "chessclub", true)
 	source()
-	if after := count(); after != before {
-		t.Errorf("sourcing again changed the tournaments from %d to %d rows", before, after)
-	}
-	var ids int
-	if err := admin.QueryRow("SELECT COUNT(*) FROM chessclub.tournaments WHERE id IN (1, 2, 3) OR name = ?", marker).Scan(&ids); err != nil || ids != 4 {
-		t.Errorf("samples 1–3 and the marker: %d rows (%v), want 4", ids, err)
-	}
+	diff(t, "tournaments after sourcing again", tournamentRows(t, admin, "chessclub", true), before)
 	var accounts int
 	if err := admin.QueryRow("SELECT COUNT(*) FROM chessclub.members WHERE joined_at < '2000-01-01'").Scan(&accounts); err != nil || accounts != 0 {
 		t.Errorf("the script seems to create accounts: %d (%v)", accounts, err)
 	}
+
+	// The samples, on a database of their own: the script made to create and use a fresh
+	// test database instead of chessclub, so that a developer's data stays as it is.
+	t.Run("samples only into an empty table", func(t *testing.T) {
+		fresh := dbtest.MariaDB(t)
+		var name string
+		if err := fresh.QueryRow("SELECT DATABASE()").Scan(&name); err != nil {
+			t.Fatal(err)
+		}
+		script, err := os.ReadFile(abs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := strings.Count(string(script), "`chessclub`"); n != 2 {
+			t.Fatalf("chess.sql names `chessclub` %d times, want 2 (CREATE DATABASE and USE)", n)
+		}
+		copyPath := filepath.Join(t.TempDir(), "chess.sql")
+		if err := os.WriteFile(copyPath, []byte(strings.ReplaceAll(string(script), "`chessclub`", "`"+name+"`")), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		rows := func() []string { t.Helper(); return tournamentRows(t, admin, name, true) }
+		samples := []string{
+			"1 | Autumn Club Championship | 2026-10-03 | 2026-11-28 | Student Union, Room 2.14 | swiss | 9 | 90+30 | The club's main event: one round every Saturday, FIDE rated. | NULL | 2026-01-01 00:00:00",
+			"2 | Freshers' Blitz | 2026-09-24 | 2026-09-24 | Library café | round_robin | NULL | 3+2 | Meet the club over quick games; beginners welcome. | NULL | 2026-01-01 00:00:00",
+			"3 | Knockout Cup | 2027-02-13 | 2027-02-14 | Student Union, Room 2.14 | knockout | 5 | 15+10 | NULL | NULL | 2026-01-01 00:00:00",
+		}
+		own := "10 | Spring Open | 2027-04-01 | 2027-04-02 | NULL | swiss | NULL | NULL | NULL | NULL | 2026-02-02 10:00:00"
+		steps := []struct {
+			name   string
+			change []string // statements run before sourcing
+			want   []string
+		}{
+			{"a fresh database gets the samples", nil, samples},
+			{"sourcing again changes nothing", nil, samples},
+			{"a deleted sample stays deleted", []string{"DELETE FROM tournaments WHERE name = 'Freshers'' Blitz'"},
+				[]string{samples[0], samples[2]}},
+			{"a changed sample stays changed", []string{"UPDATE tournaments SET rounds = 7 WHERE id = 1"},
+				[]string{strings.Replace(samples[0], "| 9 |", "| 7 |", 1), samples[2]}},
+			{"no samples beside the club's own tournaments", []string{
+				"DELETE FROM tournaments WHERE id IN (1, 3)",
+				"INSERT INTO tournaments (id, name, start_date, end_date, format, created_at) VALUES (10, 'Spring Open', '2027-04-01', '2027-04-02', 'swiss', '2026-02-02 10:00:00')",
+			}, []string{own}},
+		}
+		for _, st := range steps {
+			for _, stmt := range st.change {
+				if _, err := fresh.Exec(stmt); err != nil {
+					t.Fatalf("%s: %v", st.name, err)
+				}
+			}
+			sourceScript(t, client, copyPath)
+			diff(t, st.name, rows(), st.want)
+		}
+	})
 
 	t.Run("same schema as the migrations", func(t *testing.T) {
 		migrated := dbtest.MariaDB(t)
@@ -163,15 +206,25 @@ func TestChessSQL(t *testing.T) {
 		id := e.tournament(username, "Served "+username, "2030-02-02")
 		var list []Tournament
 		e.mustDo(req{method: "GET", path: "/api/tournaments"}, http.StatusOK).decode(t, &list)
-		seen := map[int64]bool{}
+		var listed []string
 		for _, tr := range list {
-			seen[tr.ID] = true
+			listed = append(listed, strconv.FormatInt(tr.ID, 10))
 		}
-		for _, want := range []int64{1, 2, 3, id} {
-			if !seen[want] {
-				t.Errorf("tournament %d missing from the list", want)
-			}
+		slices.Sort(listed)
+		stored := tournamentRows(t, admin, "chessclub", false)
+		slices.Sort(stored)
+		diff(t, "the API lists the script's database", listed, stored)
+		if !slices.Contains(listed, strconv.FormatInt(id, 10)) {
+			t.Errorf("tournament %d missing from the list", id)
 		}
+		// A failed login works through the throttle's table as this user.
+		res := e.do(req{method: "POST", path: "/api/login", remoteAddr: "192.0.2.77:1",
+			body: map[string]any{"username": username, "password": "wrong"}})
+		diff(t, "failed login as "+user, res.status, http.StatusUnauthorized)
+		t.Cleanup(func() {
+			admin.Exec("DELETE FROM chessclub.login_throttle WHERE bucket IN (?, ?)",
+				bucketKey("user", username), bucketKey("addr", "192.0.2.77"))
+		})
 		body, ct := multipartBody(t, "photo", testJPEG(t, 16, 16, true))
 		e.mustDo(req{method: "POST", path: "/api/figures", as: username, body: body, contentType: ct}, http.StatusCreated)
 		e.mustDo(req{method: "DELETE", path: "/api/tournaments/" + itoa(id), as: username}, http.StatusNoContent)
@@ -181,4 +234,41 @@ func TestChessSQL(t *testing.T) {
 			t.Errorf("readyz: %d %s", rec.Code, rec.Body)
 		}
 	})
+}
+
+// sourceScript runs the SQL script at path with the client's source command, as root.
+func sourceScript(t *testing.T, client, path string) {
+	t.Helper()
+	out, err := exec.Command(client, "-u", "root", "-e", "source "+path).CombinedOutput()
+	if err != nil {
+		t.Fatalf("source %s: %v\n%s", path, err, out)
+	}
+}
+
+// tournamentRows returns the tournaments of database as rows of text in id order, every
+// column when withAll is true and only the id otherwise.
+func tournamentRows(t *testing.T, admin *sql.DB, database string, withAll bool) []string {
+	t.Helper()
+	cols := "id"
+	if withAll {
+		cols = `CONCAT_WS(' | ', id, name, start_date, end_date, IFNULL(location, 'NULL'), format, IFNULL(rounds, 'NULL'),
+		        IFNULL(time_control, 'NULL'), IFNULL(description, 'NULL'), IFNULL(created_by, 'NULL'), created_at)`
+	}
+	rs, err := admin.Query("SELECT " + cols + " FROM `" + database + "`.tournaments ORDER BY id")
+	if err != nil {
+		t.Fatalf("read tournaments of %s: %v", database, err)
+	}
+	defer rs.Close()
+	var rows []string
+	for rs.Next() {
+		var s string
+		if err := rs.Scan(&s); err != nil {
+			t.Fatal(err)
+		}
+		rows = append(rows, s)
+	}
+	if err := rs.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return rows
 }
