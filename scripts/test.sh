@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Runs every test of the project: formatting, vet, staticcheck, and the Go tests on SQLite and
-# MariaDB. Installs and starts what the tests need when it is missing. Under CI=true a component
+# Runs every test of the project: formatting, vet, staticcheck, the Go tests on SQLite and
+# MariaDB, and the client app's tests (typecheck, Vitest, a rebuild that must equal the
+# committed build, and browser tests in Chromium). Installs and starts what the tests need
+# when it is missing (MariaDB and Chromium from apt, npm packages with npm ci). Under CI=true a component
 # that cannot be had is a failure, never a skip.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -29,3 +31,6 @@ staticcheck ./...
 
 step "go test"
 go test -count=1 ./...
+
+step "client app (web/chessclub)"
+bash scripts/test-web.sh
