@@ -21,12 +21,13 @@ export interface Tournament {
   name: string;
   start_date: string;
   end_date: string;
-  location: string;
+  location: string | null;
   format: TournamentFormat;
   rounds: number | null;
-  time_control: string;
-  description: string;
-  created_by: number;
+  time_control: string | null;
+  description: string | null;
+  /** Null for tournaments that no member created (the samples of chess.sql). */
+  created_by: number | null;
   created_at: string;
 }
 
