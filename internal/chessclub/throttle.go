@@ -5,15 +5,12 @@ import (
 	"crypto/sha256"
 	"database/sql"
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"log/slog"
 	"math"
 	"strings"
 	"sync"
 	"time"
-
-	"github.com/go-sql-driver/mysql"
 
 	"campus.example/apps/internal/sqldb"
 )
@@ -48,8 +45,6 @@ const (
 	// deadlockRetries is how often a transaction that InnoDB chose as a deadlock victim is
 	// run again before the error is returned.
 	deadlockRetries = 3
-	// mysqlDeadlock is MySQL's and MariaDB's ER_LOCK_DEADLOCK.
-	mysqlDeadlock = 1213
 )
 
 // throttle limits failed logins with token buckets kept in the login_throttle table, so
@@ -213,17 +208,10 @@ func (t *throttle) succeeded(ctx context.Context, user, addr string) error {
 func (t *throttle) transact(ctx context.Context, fn func(*sql.Tx) error) error {
 	for attempt := 1; ; attempt++ {
 		err := t.store.db.Transact(ctx, fn)
-		if err == nil || attempt > deadlockRetries || !isDeadlock(err) {
+		if err == nil || attempt > deadlockRetries || !sqldb.IsDeadlock(err) {
 			return err
 		}
 	}
-}
-
-// isDeadlock reports whether err is MySQL's deadlock error, after which the transaction was
-// rolled back and may simply be run again.
-func isDeadlock(err error) bool {
-	var me *mysql.MySQLError
-	return errors.As(err, &me) && me.Number == mysqlDeadlock
 }
 
 // maybePrune deletes the buckets that have refilled completely, at most once per pruneEvery

@@ -165,7 +165,7 @@ func sorted(keys ...string) []string {
 // TestThrottleDeadlockRetry checks that a transaction InnoDB rolled back to break a deadlock
 // runs again, a few times at most, and that other errors are returned at once.
 func TestThrottleDeadlockRetry(t *testing.T) {
-	deadlock := fmt.Errorf("lock buckets: %w", &mysql.MySQLError{Number: mysqlDeadlock, Message: "Deadlock found"})
+	deadlock := fmt.Errorf("lock buckets: %w", &mysql.MySQLError{Number: 1213, Message: "Deadlock found"})
 	other := &mysql.MySQLError{Number: 1062, Message: "Duplicate entry"}
 	tests := []struct {
 		name      string
@@ -198,7 +198,7 @@ func TestThrottleDeadlockRetry(t *testing.T) {
 			}
 		})
 	}
-	if isDeadlock(errors.New(strings.Repeat("Deadlock found ", 2))) {
-		t.Error("isDeadlock matched message text")
+	if sqldb.IsDeadlock(errors.New(strings.Repeat("Deadlock found ", 2))) {
+		t.Error("IsDeadlock matched message text")
 	}
 }
