@@ -3,6 +3,7 @@ package chessclub
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
@@ -146,6 +147,15 @@ func TestLoginThrottle(t *testing.T) {
 		}
 		// Other addresses are not affected.
 		diff(t, "bob elsewhere", statuses(1, "bob", "password-bob", "10.0.0.5"), []int{200})
+
+		// IPv6: a /64 is one subscriber's, so a new address from it for each guess does not
+		// escape the limit; the next /64 is someone else.
+		got = nil
+		for i := range 9 {
+			got = append(got, login("guess"+strconv.Itoa(i), "x", fmt.Sprintf("[2001:db8:1:2::%x]", i+1)).status)
+		}
+		diff(t, "one IPv6 /64", got, []int{401, 401, 401, 401, 401, 401, 401, 401, 429})
+		diff(t, "the next /64", statuses(1, "bob", "password-bob", "[2001:db8:1:3::1]"), []int{200})
 	})
 }
 

@@ -113,3 +113,16 @@ func isTrusted(a netip.Addr, trusted []netip.Prefix) bool {
 	}
 	return false
 }
+
+// throttleSubject is what the address limit counts: the address itself for IPv4, and its
+// /64 network for IPv6, because one subscriber is routinely given a whole /64 (RFC 6177) and
+// could otherwise try from a fresh address after each failure. Anything that is not an
+// address is counted as it is.
+func throttleSubject(addr string) string {
+	a, err := netip.ParseAddr(addr)
+	if err != nil || !a.Is6() || a.Is4In6() {
+		return addr
+	}
+	p, _ := a.WithZone("").Prefix(64)
+	return p.String()
+}

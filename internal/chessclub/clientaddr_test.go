@@ -144,3 +144,19 @@ func TestLoginThrottleBehindProxy(t *testing.T) {
 		}
 	})
 }
+
+func TestThrottleSubject(t *testing.T) {
+	for _, tc := range []struct{ addr, want string }{
+		{"198.51.100.7", "198.51.100.7"},
+		{"2001:db8:1:2:aaaa::5", "2001:db8:1:2::/64"},
+		{"2001:db8:1:2:ffff:ffff:ffff:ffff", "2001:db8:1:2::/64"},
+		{"2001:db8:1:3::5", "2001:db8:1:3::/64"},
+		{"::1", "::/64"},
+		{"fe80::1%eth0", "fe80::/64"},
+		{"not-an-address", "not-an-address"},
+	} {
+		if got := throttleSubject(tc.addr); got != tc.want {
+			t.Errorf("throttleSubject(%q) = %q, want %q", tc.addr, got, tc.want)
+		}
+	}
+}

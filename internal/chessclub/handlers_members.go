@@ -55,7 +55,7 @@ func (h *handlers) login(w http.ResponseWriter, r *http.Request) error {
 	if err := f.Err(); err != nil {
 		return err
 	}
-	key, addr := sqldb.Fold(*username), clientAddr(r, h.proxies)
+	key, addr := sqldb.Fold(*username), throttleSubject(clientAddr(r, h.proxies))
 	wait, err := h.throttle.take(r.Context(), key, addr)
 	if err != nil {
 		return err
