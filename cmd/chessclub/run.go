@@ -29,6 +29,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	if len(args) > 0 && args[0] == "admin" {
 		return runAdmin(ctx, args[1:], getenv, stdout, stderr)
 	}
+	if len(args) > 0 && args[0] == "sql" {
+		return runSQL(args[1:], stdout, stderr)
+	}
 	fs := flag.NewFlagSet("chessclub", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on")
@@ -46,7 +49,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	}
 	flagenv.Describe(fs, twins)
 	fs.Usage = func() {
-		fmt.Fprint(stderr, "Usage: chessclub [flags]\n       chessclub admin [-db URL] USERNAME\n\nFlags:\n")
+		fmt.Fprint(stderr, "Usage: chessclub [flags]\n       chessclub admin [-db URL] USERNAME\n       chessclub sql [-database NAME]\n\nFlags:\n")
 		fs.PrintDefaults()
 		fmt.Fprint(stderr, "\nEnvironment:\n  "+passwordEnv+"\n    \tdatabase password; replaces the one in the -db URL\n")
 	}
@@ -157,4 +160,18 @@ func splitList(s string) []string {
 		}
 	}
 	return out
+}
+
+// runSQL prints chess.sql, for the default database or another name.
+func runSQL(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("chessclub sql", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	database := fs.String("database", chessclub.DefaultDatabase, "database to create")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil
+		}
+		return err
+	}
+	return chessclub.WriteScript(stdout, *database)
 }

@@ -3,13 +3,11 @@ package chessclub
 import (
 	"context"
 	"database/sql"
-	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -70,20 +68,7 @@ func schemaOf(t *testing.T, admin *sql.DB, database string) []string {
 // deleted or changed sample stays as it was left.
 func TestChessSQL(t *testing.T) {
 	admin := dbtest.Admin(t)
-	client, err := exec.LookPath("mariadb")
-	if err != nil {
-		if client, err = exec.LookPath("mysql"); err != nil {
-			t.Fatal("MariaDB runs but neither the mariadb nor the mysql client is on PATH")
-		}
-	}
-	abs, err := filepath.Abs(scriptPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	source := func() {
-		t.Helper()
-		sourceScript(t, client, abs)
-	}
+	source := func() { dbtest.SourceScript(t, scriptPath) }
 	source()
 	marker := "Kept across sourcing " + dbtest.RandomHex(4)
 	if _, err := admin.Exec("INSERT INTO chessclub.tournaments (name, start_date, end_date, format, created_at) VALUES (?, '2030-01-01', '2030-01-01', 'swiss', UTC_TIMESTAMP())", marker); err != nil {
@@ -106,15 +91,14 @@ func TestChessSQL(t *testing.T) {
 		if err := fresh.QueryRow("SELECT DATABASE()").Scan(&name); err != nil {
 			t.Fatal(err)
 		}
-		script, err := os.ReadFile(abs)
-		if err != nil {
+		// The committed script's own text, aimed at the fresh database (TestScriptIsCurrent keeps
+		// the two equal).
+		var script strings.Builder
+		if err := WriteScript(&script, name); err != nil {
 			t.Fatal(err)
 		}
-		if n := strings.Count(string(script), "`chessclub`"); n != 2 {
-			t.Fatalf("chess.sql names `chessclub` %d times, want 2 (CREATE DATABASE and USE)", n)
-		}
 		copyPath := filepath.Join(t.TempDir(), "chess.sql")
-		if err := os.WriteFile(copyPath, []byte(strings.ReplaceAll(string(script), "`chessclub`", "`"+name+"`")), 0o600); err != nil {
+		if err := os.WriteFile(copyPath, []byte(script.String()), 0o600); err != nil {
 			t.Fatal(err)
 		}
 		rows := func() []string { t.Helper(); return tournamentRows(t, admin, name, true) }
@@ -146,7 +130,7 @@ func TestChessSQL(t *testing.T) {
 					t.Fatalf("%s: %v", st.name, err)
 				}
 			}
-			sourceScript(t, client, copyPath)
+			dbtest.SourceScript(t, copyPath)
 			diff(t, st.name, rows(), st.want)
 		}
 	})
@@ -168,16 +152,7 @@ func TestChessSQL(t *testing.T) {
 	})
 
 	t.Run("served by a non-root user over TCP", func(t *testing.T) {
-		user, password := "chess_"+dbtest.RandomHex(4), dbtest.RandomHex(16)
-		for _, stmt := range []string{
-			fmt.Sprintf("CREATE USER '%s'@'127.0.0.1' IDENTIFIED BY '%s'", user, password),
-			fmt.Sprintf("GRANT SELECT, INSERT, UPDATE, DELETE, CREATE, INDEX, REFERENCES ON chessclub.* TO '%s'@'127.0.0.1'", user),
-		} {
-			if _, err := admin.Exec(stmt); err != nil {
-				t.Fatal(err)
-			}
-		}
-		t.Cleanup(func() { admin.Exec(fmt.Sprintf("DROP USER IF EXISTS '%s'@'127.0.0.1'", user)) })
+		user, password := dbtest.TempUser(t, "chessclub", "SELECT, INSERT, UPDATE, DELETE, CREATE, INDEX, REFERENCES")
 		src, err := sqldb.ParseURL("mysql://"+user+"@127.0.0.1:3306/chessclub", password)
 		if err != nil {
 			t.Fatal(err)
@@ -236,15 +211,6 @@ func TestChessSQL(t *testing.T) {
 	})
 }
 
-// sourceScript runs the SQL script at path with the client's source command, as root.
-func sourceScript(t *testing.T, client, path string) {
-	t.Helper()
-	out, err := exec.Command(client, "-u", "root", "-e", "source "+path).CombinedOutput()
-	if err != nil {
-		t.Fatalf("source %s: %v\n%s", path, err, out)
-	}
-}
-
 // tournamentRows returns the tournaments of database as rows of text in id order, every
 // column when withAll is true and only the id otherwise.
 func tournamentRows(t *testing.T, admin *sql.DB, database string, withAll bool) []string {
@@ -271,4 +237,22 @@ func tournamentRows(t *testing.T, admin *sql.DB, database string, withAll bool) 
 		t.Fatal(err)
 	}
 	return rows
+}
+
+// TestScriptIsCurrent keeps chess.sql equal to what `chessclub sql` prints.
+func TestScriptIsCurrent(t *testing.T) {
+	committed, err := os.ReadFile(scriptPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	if err := WriteScript(&b, DefaultDatabase); err != nil {
+		t.Fatal(err)
+	}
+	if b.String() != string(committed) {
+		t.Error("chess.sql is stale; regenerate it with: go run ./cmd/chessclub sql > chess.sql")
+	}
+	if err := WriteScript(&b, "club; DROP DATABASE x"); err == nil {
+		t.Error("WriteScript accepted an invalid database name")
+	}
 }

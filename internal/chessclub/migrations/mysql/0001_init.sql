@@ -1,5 +1,5 @@
--- Chess Club schema for MySQL and MariaDB. chess.sql at the repository root creates exactly
--- these tables (a test compares information_schema); change both together.
+-- Chess Club schema for MySQL and MariaDB. chess.sql at the repository root is generated from
+-- these files (go run ./cmd/chessclub sql > chess.sql), so the two cannot drift.
 -- Every table is utf8mb4_bin: case-insensitive uniqueness comes from the *_key columns, which
 -- hold the Go-folded value, so both databases compare text the same way.
 

@@ -1,5 +1,4 @@
--- Login throttle buckets, shared by every server on the database; see throttle.go. chess.sql
--- creates the same table; change both together.
+-- Login throttle buckets, shared by every server on the database; see throttle.go.
 -- bucket is "user:" or "addr:" and the hex SHA-256 of the folded username or the client
 -- address; tokens is what was left at updated_at (UTC, to the microsecond).
 
