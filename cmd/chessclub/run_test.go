@@ -4,39 +4,17 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"net"
 	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
 
-	"campus.example/apps/internal/httpserve"
+	"campus.example/apps/internal/servicetest"
 )
-
-// syncBuffer is a bytes.Buffer safe for the server's logger and the test to share.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
-func getenv(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
 
 // call sends a JSON request and decodes a JSON answer into out, returning the response.
 func call(t *testing.T, method, url, token string, body, out any) *http.Response {
@@ -78,25 +56,11 @@ func TestRun(t *testing.T) {
 	dir := t.TempDir()
 	dbURL := "sqlite:" + filepath.Join(dir, "nested", "chessclub.db")
 	figures := filepath.Join(dir, "figures")
-	env := getenv(map[string]string{"CHESSCLUB_DB": dbURL, "CHESSCLUB_FIGURES": figures, "CHESSCLUB_TOKEN_TTL": "1h"})
+	envMap := map[string]string{"CHESSCLUB_DB": dbURL, "CHESSCLUB_FIGURES": figures, "CHESSCLUB_TOKEN_TTL": "1h"}
+	env := servicetest.Env(envMap)
 
-	ctx, cancel := context.WithCancel(t.Context())
-	addrc := make(chan net.Addr, 1)
-	ctx = httpserve.WithReady(ctx, func(a net.Addr) { addrc <- a })
-	var logs syncBuffer
-	done := make(chan error, 1)
-	go func() { done <- run(ctx, []string{"-addr", "127.0.0.1:0"}, env, &logs, &logs) }()
-	var base string
-	select {
-	case a := <-addrc:
-		base = "http://" + a.String()
-	case err := <-done:
-		t.Fatalf("run returned before listening: %v\n%s", err, logs.String())
-	case <-time.After(30 * time.Second):
-		t.Fatal("run did not listen within 30 s")
-	}
-	waitHealthy(t, base+"/healthz")
-
+	svc := servicetest.Start(t, run, []string{"-addr", "127.0.0.1:0"}, envMap)
+	base, logs := svc.URL, svc.Logs
 	if res := call(t, "POST", base+"/api/user", "", map[string]any{"username": "Magnus", "password": "e4 e5 Nf3", "full_name": "Magnus"}, nil); res.StatusCode != http.StatusCreated {
 		t.Fatalf("register: %d", res.StatusCode)
 	}
@@ -118,13 +82,13 @@ func TestRun(t *testing.T) {
 
 	// The admin subcommand works on the same database while the server runs.
 	var out bytes.Buffer
-	if err := run(t.Context(), []string{"admin", "-db", dbURL, "MAGNUS"}, getenv(nil), &out, &logs); err != nil {
+	if err := run(t.Context(), []string{"admin", "-db", dbURL, "MAGNUS"}, servicetest.Env(nil), &out, logs); err != nil {
 		t.Fatalf("admin: %v", err)
 	}
 	if got := out.String(); got != "MAGNUS is now an admin\n" {
 		t.Errorf("admin printed %q", got)
 	}
-	if err := run(t.Context(), []string{"admin", "nobody"}, env, &out, &logs); err == nil || !strings.Contains(err.Error(), "nobody") {
+	if err := run(t.Context(), []string{"admin", "nobody"}, env, &out, logs); err == nil || !strings.Contains(err.Error(), "nobody") {
 		t.Errorf("admin of an unknown member: %v", err)
 	}
 	var me struct {
@@ -150,32 +114,8 @@ func TestRun(t *testing.T) {
 		t.Errorf("the logs hold a secret:\n%s", logs.String())
 	}
 
-	cancel()
-	select {
-	case err := <-done:
-		if err != nil {
-			t.Errorf("run returned %v after shutdown", err)
-		}
-	case <-time.After(20 * time.Second):
-		t.Fatal("run did not return after its context ended")
-	}
-}
-
-func waitHealthy(t *testing.T, url string) {
-	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
-	for {
-		res, err := http.Get(url)
-		if err == nil {
-			res.Body.Close()
-			if res.StatusCode == http.StatusOK {
-				return
-			}
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("%s not healthy within 10 s: %v", url, err)
-		}
-		time.Sleep(20 * time.Millisecond)
+	if err := svc.Stop(t); err != nil {
+		t.Errorf("run returned %v after shutdown", err)
 	}
 }
 
@@ -201,10 +141,10 @@ func TestRunFlags(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			var out syncBuffer
+			var out servicetest.SyncBuffer
 			ctx, cancel := context.WithTimeout(t.Context(), 20*time.Second)
 			defer cancel()
-			err := run(ctx, tc.args, getenv(tc.env), &out, &out)
+			err := run(ctx, tc.args, servicetest.Env(tc.env), &out, &out)
 			got := ""
 			if err != nil {
 				got = err.Error()
@@ -225,5 +165,31 @@ func TestRunFlags(t *testing.T) {
 				t.Errorf("usage lacks (-want +got):\n%s\n%s", d, out.String())
 			}
 		})
+	}
+}
+
+// TestRunSQL checks that `chessclub sql` prints the committed chess.sql, and the same script
+// for another database name.
+func TestRunSQL(t *testing.T) {
+	var out, errOut bytes.Buffer
+	if err := run(t.Context(), []string{"sql"}, servicetest.Env(nil), &out, &errOut); err != nil {
+		t.Fatal(err)
+	}
+	committed, err := os.ReadFile("../../chess.sql")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.String() != string(committed) {
+		t.Error("`chessclub sql` differs from chess.sql; regenerate it with: go run ./cmd/chessclub sql > chess.sql")
+	}
+	out.Reset()
+	if err := run(t.Context(), []string{"sql", "-database", "club_test"}, servicetest.Env(nil), &out, &errOut); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), "USE `club_test`;") || strings.Contains(out.String(), "`chessclub`") {
+		t.Errorf("`chessclub sql -database club_test` does not use the name:\n%.400s", out.String())
+	}
+	if err := run(t.Context(), []string{"sql", "-database", "x;y"}, servicetest.Env(nil), &out, &errOut); err == nil {
+		t.Error("an invalid database name was accepted")
 	}
 }
