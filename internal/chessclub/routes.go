@@ -31,7 +31,7 @@ func (h *handlers) routes(ui fs.FS, corsOrigins []string) http.Handler {
 	mux.Handle("POST /api/figures", h.authed(h.uploadFigure))
 	mux.Handle("GET /api/figures/{id}", h.wrap(h.getFigure))
 
-	mux.Handle("GET /openapi.json", serveOpenAPI())
+	mux.Handle("GET /openapi.json", httpserve.JSONDocument(OpenAPI))
 	mux.Handle("GET /healthz", httpserve.Healthz())
 	mux.Handle("GET /readyz", httpserve.Readyz(h.store.Ping))
 

@@ -19,7 +19,7 @@ func NewServer(log *slog.Logger, store *Store) http.Handler {
 	mux.Handle("PUT /creatures/{id}", h.wrap(h.replace))
 	mux.Handle("PATCH /creatures/{id}", h.wrap(h.patch))
 	mux.Handle("DELETE /creatures/{id}", h.wrap(h.delete))
-	mux.Handle("GET /openapi.json", serveOpenAPI())
+	mux.Handle("GET /openapi.json", httpserve.JSONDocument(OpenAPI))
 	mux.Handle("GET /healthz", httpserve.Healthz())
 	mux.Handle("GET /readyz", httpserve.Readyz(store.Ping))
 
