@@ -40,12 +40,15 @@ type handler struct {
 	cache sync.Map // name → *file
 }
 
-// file is a file's content with its entity tag, cached after the first read.
+// file is a file's content with its entity tag, cached after the first read, and its gzip
+// form when compressing it is worth it.
 type file struct {
 	size    int64
 	modTime time.Time
 	body    []byte
 	etag    string
+	gz      []byte
+	gzETag  string
 }
 
 func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -76,9 +79,17 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	} else {
 		w.Header().Set("Cache-Control", RevalidateCache)
 	}
-	w.Header().Set("ETag", f.etag)
 	w.Header().Set("X-Content-Type-Options", "nosniff")
-	http.ServeContent(w, r, name, f.modTime, bytes.NewReader(f.body))
+	body, etag := f.body, f.etag
+	if f.gz != nil {
+		w.Header().Add("Vary", "Accept-Encoding")
+		if acceptsGzip(r.Header.Values("Accept-Encoding")) {
+			body, etag = f.gz, f.gzETag
+			w.Header().Set("Content-Encoding", "gzip")
+		}
+	}
+	w.Header().Set("ETag", etag)
+	http.ServeContent(w, r, name, f.modTime, bytes.NewReader(body))
 }
 
 // load returns the regular file name, from the cache while its size and time are unchanged.
@@ -102,6 +113,9 @@ func (h *handler) load(name string) (*file, error) {
 	}
 	sum := sha256.Sum256(body)
 	f := &file{size: info.Size(), modTime: info.ModTime(), body: body, etag: `"` + hex.EncodeToString(sum[:16]) + `"`}
+	if gz := compress(name, body); gz != nil {
+		f.gz, f.gzETag = gz, `"`+hex.EncodeToString(sum[:16])+`-gzip"`
+	}
 	h.cache.Store(name, f)
 	return f, nil
 }
