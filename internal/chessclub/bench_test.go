@@ -24,7 +24,7 @@ import (
 //
 //	go test -run '^$' -bench . -benchtime 2s ./internal/chessclub/
 //
-// Figures are in docs/BENCHMARKS-chessclub.md.
+// Figures are in docs/BENCHMARKS.md.
 
 // serve sends one request straight to the handler, without the OpenAPI check of do.
 func (e *env) serve(b *testing.B, method, path, token string, body []byte, contentType string) *httptest.ResponseRecorder {
