@@ -6,11 +6,9 @@ const config: CapacitorConfig = {
   appId: 'edu.campus.chessclub',
   appName: 'Chess Club',
   webDir: 'dist',
-  plugins: {
-    LocalNotifications: {
-      smallIcon: 'ic_stat_icon_config_sample',
-    },
-  },
+  // Local notifications use the app's own icon on Android until a dedicated status-bar icon
+  // (res/drawable/ic_stat_*) is added to the native project and named here under
+  // plugins.LocalNotifications.smallIcon.
 };
 
 export default config;
