@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './api';
-import { emptyTournament, registration, splitError, tournamentInput, validateRegister, validateTournament } from './forms';
+import { emptyTournament, registration, splitError, tournamentInput, validateLogin, validateRegister, validateTournament } from './forms';
 
 describe('validateRegister', () => {
   const ok = { username: 'alice', password: 'correct horse', full_name: 'Alice Liddell', email: '' };
@@ -61,5 +61,18 @@ describe('splitError', () => {
     const conflict = new ApiError({ type: 't', title: 'Forbidden', status: 403, detail: 'Only the creator may delete it.' });
     expect(splitError(conflict, ['name'])).toEqual({ fields: {}, toast: 'Only the creator may delete it.' });
     expect(splitError(new Error('boom'), [])).toEqual({ fields: {}, toast: 'boom' });
+  });
+});
+
+describe('validateLogin', () => {
+  it.each([
+    [{ username: 'magnus', password: 'e4 e5 Nf3' }, {}],
+    [{ username: '  ', password: 'x' }, { username: 'Enter your username.' }],
+    [{ username: 'magnus', password: '' }, { password: 'Enter your password.' }],
+    [{ username: '', password: '' }, { username: 'Enter your username.', password: 'Enter your password.' }],
+    // A password is taken as typed: spaces may be part of it.
+    [{ username: 'magnus', password: '   ' }, {}],
+  ])('%o gives %o', (values, want) => {
+    expect(validateLogin(values)).toEqual(want);
   });
 });

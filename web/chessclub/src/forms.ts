@@ -135,3 +135,14 @@ export function splitError(err: unknown, fields: readonly string[]): { fields: F
   }
   return { fields: mine, toast: [err.message, ...other].join(' ') };
 }
+
+/** The fields of the login form, which server errors may name. */
+export const LOGIN_FIELDS = ['username', 'password'] as const;
+
+/** validateLogin asks for both fields; what a username may look like is the server's say. */
+export function validateLogin(v: { username: string; password: string }): FieldErrors {
+  const errors: FieldErrors = {};
+  if (!v.username.trim()) errors.username = 'Enter your username.';
+  if (!v.password) errors.password = 'Enter your password.';
+  return errors;
+}

@@ -1,9 +1,9 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { IonButton, IonSpinner } from '@ionic/react';
-import { showToast } from '../components/ionic';
-import { ApiError, type FieldErrors } from '../api';
-import { splitError } from '../forms';
+import { ApiError } from '../api';
+import { LOGIN_FIELDS, validateLogin } from '../forms';
+import { useForm } from '../useForm';
 import { TextField } from '../components/TextField';
 import { useSession } from '../session';
 import { markFirstRender } from '../perf';
@@ -22,46 +22,36 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const next = safeNext(params.get('next'));
-  const [username, setUsername] = useState(params.get('username') ?? '');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
+  const { values, setValues, errors, setErrors, busy, set, submit } = useForm(
+    { username: params.get('username') ?? '', password: '' },
+    LOGIN_FIELDS,
+    validateLogin,
+    async (v) => {
+      try {
+        await logIn(v.username.trim(), v.password);
+      } catch (err) {
+        // The server says no more than this, on purpose; neither does the form.
+        if (err instanceof ApiError && err.status === 401) {
+          setErrors({ password: 'Wrong username or password.' });
+          return;
+        }
+        throw err;
+      }
+      setValues((cur) => ({ ...cur, password: '' }));
+      navigate(next, { replace: true });
+    },
+  );
 
   useEffect(markFirstRender, []);
   useEffect(() => {
     const given = params.get('username');
-    if (given) setUsername(given);
-  }, [params]);
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const missing: FieldErrors = {};
-    if (!username.trim()) missing.username = 'Enter your username.';
-    if (!password) missing.password = 'Enter your password.';
-    setErrors(missing);
-    if (Object.keys(missing).length > 0) return;
-    setBusy(true);
-    try {
-      await logIn(username.trim(), password);
-      setPassword('');
-      navigate(next, { replace: true });
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 401) {
-        setErrors({ password: 'Wrong username or password.' });
-      } else {
-        const split = splitError(err, ['username', 'password']);
-        setErrors(split.fields);
-        if (split.toast) void showToast({ message: split.toast, duration: 5000, color: 'danger' });
-      }
-    } finally {
-      setBusy(false);
-    }
-  }
+    if (given) setValues((cur) => ({ ...cur, username: given }));
+  }, [params, setValues]);
 
   return (
     <form className="form" onSubmit={submit} noValidate>
-      <TextField name="username" label="Username" value={username} onChange={setUsername} error={errors.username} autocomplete="username" required />
-      <TextField name="password" label="Password" type="password" value={password} onChange={setPassword} error={errors.password} autocomplete="current-password" required />
+      <TextField name="username" label="Username" value={values.username} onChange={set('username')} error={errors.username} autocomplete="username" required />
+      <TextField name="password" label="Password" type="password" value={values.password} onChange={set('password')} error={errors.password} autocomplete="current-password" required />
       <IonButton type="submit" expand="block" disabled={busy}>
         {busy && <IonSpinner slot="start" name="dots" aria-hidden="true" />}
         Log in

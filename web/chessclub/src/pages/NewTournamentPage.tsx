@@ -1,9 +1,10 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { IonButton, IonSpinner } from '@ionic/react';
 import { IonItem, IonList, IonListHeader, IonRadio, IonRadioGroup, IonTextarea, showToast } from '../components/ionic';
-import type { FieldErrors, TournamentFormat } from '../api';
-import { emptyTournament, splitError, tournamentInput, validateTournament, type TournamentValues } from '../forms';
+import type { TournamentFormat } from '../api';
+import { emptyTournament, tournamentInput, validateTournament, type TournamentValues } from '../forms';
+import { useForm } from '../useForm';
 import { TextField } from '../components/TextField';
 import { useSession } from '../session';
 import { markFirstRender } from '../perf';
@@ -16,35 +17,14 @@ const FORMATS: TournamentFormat[] = ['swiss', 'round_robin', 'knockout'];
 export default function NewTournamentPage() {
   const { api } = useSession();
   const navigate = useNavigate();
-  const [values, setValues] = useState<TournamentValues>(emptyTournament);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
-  const set = (field: keyof TournamentValues) => (value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors(({ [field]: _, ...rest }) => rest);
-  };
+  const { values, setValues, errors, busy, set, submit } = useForm<TournamentValues>(emptyTournament, FIELDS, validateTournament, async (v) => {
+    const created = await api.createTournament(tournamentInput(v));
+    setValues(emptyTournament);
+    void showToast({ message: `Tournament “${created.name}” created.`, duration: 3000, color: 'success' });
+    navigate('/tournaments');
+  });
 
   useEffect(markFirstRender, []);
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const invalid = validateTournament(values);
-    setErrors(invalid);
-    if (Object.keys(invalid).length > 0) return;
-    setBusy(true);
-    try {
-      const created = await api.createTournament(tournamentInput(values));
-      setValues(emptyTournament);
-      void showToast({ message: `Tournament “${created.name}” created.`, duration: 3000, color: 'success' });
-      navigate('/tournaments');
-    } catch (err) {
-      const split = splitError(err, FIELDS);
-      setErrors(split.fields);
-      if (split.toast) void showToast({ message: split.toast, duration: 5000, color: 'danger' });
-    } finally {
-      setBusy(false);
-    }
-  }
 
   return (
     <form className="form" onSubmit={submit} noValidate>

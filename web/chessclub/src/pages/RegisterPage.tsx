@@ -1,9 +1,9 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { IonButton, IonSpinner } from '@ionic/react';
 import { showToast } from '../components/ionic';
-import type { FieldErrors } from '../api';
-import { registration, splitError, validateRegister, type RegisterValues } from '../forms';
+import { registration, validateRegister, type RegisterValues } from '../forms';
+import { useForm } from '../useForm';
 import { notifyMemberCreated } from '../notify';
 import { TextField } from '../components/TextField';
 import { useSession } from '../session';
@@ -21,39 +21,18 @@ export default function RegisterPage() {
   const { api } = useSession();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const [values, setValues] = useState<RegisterValues>(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
-  const set = (field: keyof RegisterValues) => (value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors(({ [field]: _, ...rest }) => rest);
-  };
+  const { values, setValues, errors, busy, set, submit } = useForm(EMPTY, FIELDS, validateRegister, async (v) => {
+    const member = await api.register(registration(v));
+    const shown = await notifyMemberCreated(member);
+    if (shown === 'denied') {
+      void showToast({ message: `Member created: ${member.full_name}. You can log in now.`, duration: 5000, color: 'success' });
+    }
+    setValues(EMPTY);
+    const query = new URLSearchParams({ username: member.username, next: safeNext(params.get('next')) });
+    navigate(`/login?${query.toString()}`, { replace: true });
+  });
 
   useEffect(markFirstRender, []);
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const invalid = validateRegister(values);
-    setErrors(invalid);
-    if (Object.keys(invalid).length > 0) return;
-    setBusy(true);
-    try {
-      const member = await api.register(registration(values));
-      const shown = await notifyMemberCreated(member);
-      if (shown === 'denied') {
-        void showToast({ message: `Member created: ${member.full_name}. You can log in now.`, duration: 5000, color: 'success' });
-      }
-      setValues(EMPTY);
-      const query = new URLSearchParams({ username: member.username, next: safeNext(params.get('next')) });
-      navigate(`/login?${query.toString()}`, { replace: true });
-    } catch (err) {
-      const split = splitError(err, FIELDS);
-      setErrors(split.fields);
-      if (split.toast) void showToast({ message: split.toast, duration: 5000, color: 'danger' });
-    } finally {
-      setBusy(false);
-    }
-  }
 
   return (
     <form className="form" onSubmit={submit} noValidate>
