@@ -43,7 +43,7 @@ func (h *handlers) login(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	f := jsonhttp.NewFields(obj)
-	username := f.Text("username", 1, 100, true)
+	username := f.Line("username", 1, 100, true)
 	password := ""
 	f.Ignore("password")
 	if raw, ok := obj["password"]; !ok || string(raw) == "null" {

@@ -82,8 +82,8 @@ func DecodeRegistration(obj jsonhttp.Object) (Registration, error) {
 		}
 	}
 	password := rawPassword(f, obj)
-	fullName := f.Text("full_name", 1, MaxFullName, true)
-	email := f.Text("email", 0, MaxEmail, false)
+	fullName := f.Line("full_name", 1, MaxFullName, true)
+	email := f.Line("email", 0, MaxEmail, false)
 	if email != nil && !validEmail(*email) {
 		f.Fail("email", "must be a valid email address such as name@example.org")
 	}

@@ -86,10 +86,10 @@ type TournamentInput struct {
 func DecodeTournament(obj jsonhttp.Object) (TournamentInput, error) {
 	f := jsonhttp.NewFields(obj)
 	in := TournamentInput{Format: FormatSwiss}
-	name := f.Text("name", 1, MaxTournamentName, true)
+	name := f.Line("name", 1, MaxTournamentName, true)
 	start := decodeDate(f, "start_date", true)
 	end := decodeDate(f, "end_date", false)
-	in.Location = f.Text("location", 0, MaxLocation, false)
+	in.Location = f.Line("location", 0, MaxLocation, false)
 	if format := f.String("format"); format != nil {
 		switch *format {
 		case FormatSwiss, FormatRoundRobin, FormatKnockout:
@@ -102,7 +102,7 @@ func DecodeTournament(obj jsonhttp.Object) (TournamentInput, error) {
 		n := int(*r)
 		in.Rounds = &n
 	}
-	in.TimeControl = f.Text("time_control", 0, MaxTimeControl, false)
+	in.TimeControl = f.Line("time_control", 0, MaxTimeControl, false)
 	in.Description = f.Text("description", 0, MaxDescription, false)
 	f.RejectUnknown("id", "created_by", "created_at")
 	if start != "" && end != "" && end < start {

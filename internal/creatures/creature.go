@@ -55,10 +55,10 @@ var readOnly = []string{"id", "created_at", "updated_at"}
 // send back what it fetched.
 func DecodeInput(obj jsonhttp.Object, allowReadOnly bool) (Input, error) {
 	f := jsonhttp.NewFields(obj)
-	name := f.Text("name", 1, MaxName, true)
-	species := f.Text("species", 1, MaxSpecies, true)
+	name := f.Line("name", 1, MaxName, true)
+	species := f.Line("species", 1, MaxSpecies, true)
 	in := Input{
-		Habitat:     f.Text("habitat", 0, MaxHabitat, false),
+		Habitat:     f.Line("habitat", 0, MaxHabitat, false),
 		Description: f.Text("description", 0, MaxDescription, false),
 	}
 	if d := f.Int("danger_level", MinDanger, MaxDanger); d != nil {

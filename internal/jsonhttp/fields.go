@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"campus.example/apps/internal/problem"
@@ -64,9 +65,21 @@ func (f *Fields) String(name string) *string {
 	return &s
 }
 
-// Text checks an optional string against a length range in characters (not bytes); an empty
-// string is stored as null when min is 0. It returns nil for absent, null or empty values.
+// Text checks an optional multi-line string against a length range in characters (not
+// bytes); an empty string counts as absent. It returns nil for absent, null or empty values.
+// Control characters other than tab and line breaks are refused, and so are the Unicode
+// bidirectional controls, which can make a text display as something else than it is
+// ("Trojan Source"); a text must have at least one visible character.
 func (f *Fields) Text(name string, minLen, maxLen int, required bool) *string {
+	return f.text(name, minLen, maxLen, required, true)
+}
+
+// Line is Text for a single line, such as a name: tabs and line breaks are refused too.
+func (f *Fields) Line(name string, minLen, maxLen int, required bool) *string {
+	return f.text(name, minLen, maxLen, required, false)
+}
+
+func (f *Fields) text(name string, minLen, maxLen int, required, multiline bool) *string {
 	s := f.String(name)
 	if _, failed := f.Errors[name]; failed {
 		return nil
@@ -77,8 +90,8 @@ func (f *Fields) Text(name string, minLen, maxLen int, required bool) *string {
 		}
 		return nil
 	}
-	if !utf8.ValidString(*s) || strings.ContainsRune(*s, 0) {
-		f.Fail(name, "must be valid text without NUL characters")
+	if msg := checkText(*s, multiline); msg != "" {
+		f.Fail(name, "%s", msg)
 		return nil
 	}
 	if n := utf8.RuneCountInString(*s); n < minLen || n > maxLen {
@@ -86,6 +99,38 @@ func (f *Fields) Text(name string, minLen, maxLen int, required bool) *string {
 		return nil
 	}
 	return s
+}
+
+// checkText returns what is wrong with s as user text, or "".
+func checkText(s string, multiline bool) string {
+	if !utf8.ValidString(s) {
+		return "must be valid UTF-8 text"
+	}
+	visible := false
+	for _, r := range s {
+		switch {
+		case r == '\t' || r == '\n' || r == '\r':
+			if !multiline {
+				return "must be a single line without tabs"
+			}
+		case unicode.IsControl(r):
+			return "must not contain control characters"
+		case bidiControl(r):
+			return "must not contain bidirectional control characters"
+		case unicode.In(r, unicode.L, unicode.M, unicode.N, unicode.P, unicode.S):
+			visible = true
+		}
+	}
+	if !visible {
+		return "must contain visible characters"
+	}
+	return ""
+}
+
+// bidiControl reports the embedding, override and isolate controls of Unicode's
+// bidirectional algorithm (U+202A–U+202E, U+2066–U+2069).
+func bidiControl(r rune) bool {
+	return (r >= 0x202A && r <= 0x202E) || (r >= 0x2066 && r <= 0x2069)
 }
 
 // Int decodes an optional integer member within [min, max]; it returns nil when absent or null.
