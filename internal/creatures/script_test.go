@@ -7,8 +7,11 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 
 	"campus.example/apps/internal/creatures"
 	"campus.example/apps/internal/dbtest"
@@ -54,8 +57,8 @@ func TestScript_OtherNames(t *testing.T) {
 }
 
 // TestScript_SourceIntoMariaDB loads creatures.sql twice with the client's source command and
-// serves the result as a non-root user over TCP. It leaves an existing creature_catalog
-// database as it found it: the rows it adds, it deletes.
+// serves the result as a non-root user over TCP who holds data privileges only (no DDL). It
+// leaves an existing creature_catalog database as it found it: the rows it adds, it deletes.
 func TestScript_SourceIntoMariaDB(t *testing.T) {
 	admin := dbtest.Admin(t)
 	source := func() { dbtest.SourceScript(t, scriptPath) }
@@ -78,7 +81,7 @@ func TestScript_SourceIntoMariaDB(t *testing.T) {
 		}
 	}
 
-	user, password := dbtest.TempUser(t, "creature_catalog", "SELECT, INSERT, UPDATE, DELETE, CREATE")
+	user, password := dbtest.TempUser(t, "creature_catalog", "SELECT, INSERT, UPDATE, DELETE")
 	src, err := sqldb.ParseURL("mysql://"+user+"@127.0.0.1:3306/creature_catalog", password)
 	if err != nil {
 		t.Fatal(err)
@@ -115,5 +118,67 @@ func TestScript_SourceIntoMariaDB(t *testing.T) {
 	h.ServeHTTP(rec, httptest.NewRequest("DELETE", fmt.Sprintf("/creatures/%d", created.ID), nil))
 	if rec.Code != http.StatusNoContent {
 		t.Errorf("delete as %s: %d %s", user, rec.Code, rec.Body.String())
+	}
+}
+
+// TestScript_SamplesOnFirstLoadOnly sources the script, made for a fresh test database, again
+// and again: the samples go in once, and what users did to them afterwards stays done.
+func TestScript_SamplesOnFirstLoadOnly(t *testing.T) {
+	db := dbtest.MariaDB(t)
+	var name string
+	if err := db.QueryRow("SELECT DATABASE()").Scan(&name); err != nil {
+		t.Fatal(err)
+	}
+	var script bytes.Buffer
+	if err := creatures.WriteScript(&script, name, creatures.DefaultTable); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "creatures.sql")
+	if err := os.WriteFile(path, script.Bytes(), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	names := func() []string {
+		t.Helper()
+		rows, err := db.Query("SELECT name FROM creatures ORDER BY id")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer rows.Close()
+		var out []string
+		for rows.Next() {
+			var n string
+			if err := rows.Scan(&n); err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, n)
+		}
+		return out
+	}
+	var samples []string
+	for _, s := range creatures.Samples {
+		samples = append(samples, s.Name)
+	}
+	steps := []struct {
+		name   string
+		change string // run before sourcing
+		want   []string
+	}{
+		{"a fresh database gets the samples", "", samples},
+		{"sourcing again changes nothing", "", samples},
+		{"a deleted sample stays deleted", "DELETE FROM creatures WHERE name = 'Axolotl'", samples[1:]},
+		{"a renamed sample stays renamed", "UPDATE creatures SET name = 'Komodo', name_key = 'komodo' WHERE name = 'Komodo Dragon'",
+			append([]string{"Komodo"}, samples[2:]...)},
+		{"an emptied table stays empty", "DELETE FROM creatures", nil},
+	}
+	for _, st := range steps {
+		if st.change != "" {
+			if _, err := db.Exec(st.change); err != nil {
+				t.Fatalf("%s: %v", st.name, err)
+			}
+		}
+		dbtest.SourceScript(t, path)
+		if diff := cmp.Diff(st.want, names()); diff != "" {
+			t.Errorf("%s (-want +got):\n%s", st.name, diff)
+		}
 	}
 }

@@ -92,9 +92,13 @@ func (db *DB) Migrate(ctx context.Context, ledger string, ms []Migration) error 
 		}
 		defer conn.ExecContext(context.WithoutCancel(ctx), "SELECT RELEASE_LOCK(?)", "migrate:"+ledger)
 	}
-	create := "CREATE TABLE IF NOT EXISTS " + ledger + " (version INTEGER PRIMARY KEY, name VARCHAR(100) NOT NULL, applied_at DATETIME NOT NULL)"
-	if _, err := conn.ExecContext(ctx, create); err != nil {
-		return fmt.Errorf("migrate: create %s: %w", ledger, err)
+	// A ledger that exists is only read: a database made by a set-up script that records its
+	// steps needs no DDL, so the server can run with data privileges alone.
+	var n int
+	if err := conn.QueryRowContext(ctx, "SELECT COUNT(*) FROM "+ledger).Scan(&n); err != nil {
+		if _, err := conn.ExecContext(ctx, LedgerDDL(ledger)); err != nil {
+			return fmt.Errorf("migrate: create %s: %w", ledger, err)
+		}
 	}
 	for _, m := range ms {
 		if err := applyOne(ctx, conn, ledger, m); err != nil {
@@ -102,6 +106,27 @@ func (db *DB) Migrate(ctx context.Context, ledger string, ms []Migration) error 
 		}
 	}
 	return nil
+}
+
+// LedgerDDL returns the statement that creates the table recording applied migrations, the
+// same on both dialects. Set-up scripts use it to record the steps they have done.
+func LedgerDDL(ledger string) string {
+	return "CREATE TABLE IF NOT EXISTS " + ledger + " (version INTEGER PRIMARY KEY, name VARCHAR(100) NOT NULL, applied_at DATETIME NOT NULL)"
+}
+
+// LedgerInsert returns MySQL statements that record ms in the ledger as applied, leaving
+// versions already recorded as they are.
+func LedgerInsert(ledger string, ms []Migration) string {
+	var b strings.Builder
+	b.WriteString("INSERT IGNORE INTO " + ledger + " (version, name, applied_at) VALUES")
+	for i, m := range ms {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		fmt.Fprintf(&b, "\n  (%d, '%s', UTC_TIMESTAMP())", m.Version, m.Name)
+	}
+	b.WriteString(";\n")
+	return b.String()
 }
 
 func applyOne(ctx context.Context, conn *sql.Conn, ledger string, m Migration) error {
