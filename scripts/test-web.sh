@@ -58,8 +58,14 @@ step "production build"
 (cd "$app" && npm run --silent build)
 
 step "the committed build equals a fresh one"
-if ! git diff --exit-code --stat -- "$app/dist"; then
-  echo "FAIL: $app/dist differs from a fresh build of the sources: run 'npm run build' in $app and commit dist/" >&2
+# Against HEAD, not the index: a fresh clone (and the Go binary that embeds dist/) gets what is
+# committed, so a changed dist/ that is only staged is still a stale build.
+if ! git diff --exit-code --stat HEAD -- "$app/dist"; then
+  echo "FAIL: the committed $app/dist differs from a fresh build of the sources: run 'npm run build' in $app and commit dist/" >&2
+  exit 1
+fi
+if ! git diff --cached --exit-code --stat HEAD -- "$app/dist"; then
+  echo "FAIL: $app/dist has staged changes that are not committed (and differ from a fresh build)" >&2
   exit 1
 fi
 untracked=$(git ls-files --others --exclude-standard -- "$app/dist")
