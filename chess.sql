@@ -92,8 +92,13 @@ CREATE TABLE IF NOT EXISTS login_throttle (
   KEY login_throttle_updated (updated_at)
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin;
 
--- The samples go in only while the tournaments table is empty: on a fresh database, not on one
--- in use, and a sample that was deleted stays deleted when the script runs again.
+-- The ledger of applied migrations: a server on this database finds every step done and
+-- runs no DDL, so its user needs data privileges only.
+CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name VARCHAR(100) NOT NULL, applied_at DATETIME NOT NULL);
+
+-- The samples go in on the first load only: while the ledger is empty (the script records its
+-- steps right after this) and there are no tournaments. A sample that was deleted stays
+-- deleted when the script runs again, and so does every sample after all were deleted.
 INSERT INTO tournaments (name, start_date, end_date, location, format, rounds, time_control, description, created_by, created_at)
 SELECT s.name, s.start_date, s.end_date, s.location, s.format, s.rounds, s.time_control, s.description, NULL, '2026-01-01 00:00:00'
 FROM (
@@ -104,5 +109,9 @@ FROM (
          'Meet the club over quick games; beginners welcome.'
   UNION ALL SELECT 3, 'Knockout Cup', '2027-02-13', '2027-02-14', 'Student Union, Room 2.14', 'knockout', 5, '15+10', NULL
 ) AS s
-WHERE NOT EXISTS (SELECT 1 FROM tournaments)
+WHERE NOT EXISTS (SELECT 1 FROM schema_migrations) AND NOT EXISTS (SELECT 1 FROM tournaments)
 ORDER BY s.n;
+
+INSERT IGNORE INTO schema_migrations (version, name, applied_at) VALUES
+  (1, 'init', UTC_TIMESTAMP()),
+  (2, 'login_throttle', UTC_TIMESTAMP());

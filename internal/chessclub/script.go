@@ -8,6 +8,8 @@ import (
 	"path"
 	"regexp"
 	"strings"
+
+	"campus.example/apps/internal/sqldb"
 )
 
 // DefaultDatabase is the database that chess.sql creates.
@@ -22,8 +24,9 @@ var databaseName = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]{0,63}$`)
 
 // WriteScript writes chess.sql for database: the database, every table of the MySQL
 // migrations — the very files the server applies, so the script and the server cannot drift
-// — and the sample tournaments. Every statement is idempotent, nothing is dropped, and no
-// user or account is created.
+// —, the sample tournaments on the first load, and the ledger that records the migrations as
+// applied. Every statement is idempotent, nothing is dropped, and no user or account is
+// created.
 func WriteScript(w io.Writer, database string) error {
 	if !databaseName.MatchString(database) {
 		return fmt.Errorf("database name %q: use letters, digits and underscores, not starting with a digit", database)
@@ -60,8 +63,14 @@ USE `+"`%s`"+`;
 		}
 		fmt.Fprintf(&b, "\n-- %s\n%s", e.Name(), strings.TrimLeft(string(body), "\n"))
 	}
-	b.WriteString("\n")
+	ms, err := Migrations(sqldb.MySQL)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(&b, "\n-- The ledger of applied migrations: a server on this database finds every step done and\n-- runs no DDL, so its user needs data privileges only.\n%s;\n\n", sqldb.LedgerDDL(Ledger))
 	b.WriteString(scriptSamples)
+	b.WriteString("\n")
+	b.WriteString(sqldb.LedgerInsert(Ledger, ms))
 	_, err = io.WriteString(w, b.String())
 	return err
 }

@@ -1,5 +1,6 @@
--- The samples go in only while the tournaments table is empty: on a fresh database, not on one
--- in use, and a sample that was deleted stays deleted when the script runs again.
+-- The samples go in on the first load only: while the ledger is empty (the script records its
+-- steps right after this) and there are no tournaments. A sample that was deleted stays
+-- deleted when the script runs again, and so does every sample after all were deleted.
 INSERT INTO tournaments (name, start_date, end_date, location, format, rounds, time_control, description, created_by, created_at)
 SELECT s.name, s.start_date, s.end_date, s.location, s.format, s.rounds, s.time_control, s.description, NULL, '2026-01-01 00:00:00'
 FROM (
@@ -10,5 +11,5 @@ FROM (
          'Meet the club over quick games; beginners welcome.'
   UNION ALL SELECT 3, 'Knockout Cup', '2027-02-13', '2027-02-14', 'Student Union, Room 2.14', 'knockout', 5, '15+10', NULL
 ) AS s
-WHERE NOT EXISTS (SELECT 1 FROM tournaments)
+WHERE NOT EXISTS (SELECT 1 FROM schema_migrations) AND NOT EXISTS (SELECT 1 FROM tournaments)
 ORDER BY s.n;
