@@ -99,7 +99,7 @@ type req struct {
 	method, path string
 	// token is sent as a bearer token; as names a member of withMembers instead.
 	token, as string
-	// body is JSON-encoded unless it is a string or []byte, sent as is.
+	// body is JSON-encoded unless it is a string, a []byte or an io.Reader, sent as is.
 	body        any
 	contentType string
 	header      map[string]string
@@ -144,6 +144,8 @@ func (e *env) do(r req) resp {
 		body = strings.NewReader(b)
 	case []byte:
 		body = bytes.NewReader(b)
+	case io.Reader:
+		body = b
 	default:
 		enc, err := json.Marshal(b)
 		if err != nil {

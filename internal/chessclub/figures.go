@@ -145,6 +145,34 @@ func (l *limitReader) Read(p []byte) (int, error) {
 	return n, err
 }
 
+// bodyError is a failure to read the request body itself: a connection that broke, a body
+// shorter than its Content-Length, a multipart part cut off before its closing boundary. It
+// is the client's fault or the network's, never a malformed image in a body read whole, and
+// never the size limit.
+type bodyError struct{ err error }
+
+func (e *bodyError) Error() string { return "read request body: " + e.err.Error() }
+func (e *bodyError) Unwrap() error { return e.err }
+
+// bodyReader marks every error of r other than the end of the body and the size limit as a
+// *bodyError, so that it cannot pass for a truncated image (io.ErrUnexpectedEOF) or for a
+// failure of the server.
+type bodyReader struct{ r io.Reader }
+
+func (b bodyReader) Read(p []byte) (int, error) {
+	n, err := b.r.Read(p)
+	if err != nil && err != io.EOF && !isSizeLimit(err) {
+		err = &bodyError{err: err}
+	}
+	return n, err
+}
+
+// isSizeLimit reports whether err is the photo's or the request's size limit.
+func isSizeLimit(err error) bool {
+	var tooBig *http.MaxBytesError
+	return errors.Is(err, errPhotoTooLarge) || errors.As(err, &tooBig)
+}
+
 // checkSize refuses images with more than maxPixels pixels.
 func (p *photos) checkSize(w, h int) error {
 	if int64(w)*int64(h) > p.maxPixels {
@@ -156,15 +184,15 @@ func (p *photos) checkSize(w, h int) error {
 }
 
 // receive streams body into a temporary file in the photo directory, without metadata. It
-// returns TooLarge, UnsupportedMediaType (not JPEG, PNG or WebP) or Invalid (malformed or too
-// many pixels) problems.
+// returns TooLarge, UnsupportedMediaType (not JPEG, PNG or WebP), Invalid (malformed or too
+// many pixels) or Malformed (the body could not be read to its end) problems.
 func (p *photos) receive(body io.Reader) (*upload, error) {
 	tmp, err := os.CreateTemp(p.dir, ".upload-*")
 	if err != nil {
 		return nil, fmt.Errorf("create temporary photo: %w", err)
 	}
 	u := &upload{tmp: tmp.Name()}
-	info, err := stripImage(&limitReader{r: body, n: p.maxBytes}, tmp, p.checkSize)
+	info, err := stripImage(&limitReader{r: bodyReader{r: body}, n: p.maxBytes}, tmp, p.checkSize)
 	if err == nil {
 		err = tmp.Sync()
 	}
@@ -181,11 +209,13 @@ func (p *photos) receive(body io.Reader) (*upload, error) {
 
 // photoError maps what can go wrong while reading a photo to problems.
 func photoError(err error, maxBytes int64) error {
-	var tooBig *http.MaxBytesError
 	var bad *badImage
+	var body *bodyError
 	switch {
-	case errors.Is(err, errPhotoTooLarge), errors.As(err, &tooBig):
+	case isSizeLimit(err):
 		return problem.New(problem.TooLarge, "The photo exceeds the limit of %d bytes.", maxBytes)
+	case errors.As(err, &body):
+		return &problem.Error{Kind: problem.Malformed, Detail: "The request body ended early or could not be read.", Err: err}
 	case errors.Is(err, errNotImage):
 		return problem.New(problem.UnsupportedMediaType, "The photo must be a JPEG, PNG or WebP image.")
 	case errors.As(err, &bad):

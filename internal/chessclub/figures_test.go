@@ -2,15 +2,18 @@ package chessclub
 
 import (
 	"bytes"
+	"errors"
 	"image"
 	"image/jpeg"
 	"image/png"
+	"io"
 	"net/http"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+	"testing/iotest"
 
 	"golang.org/x/image/webp"
 
@@ -170,6 +173,12 @@ func TestPhotoRejections(t *testing.T) {
 			return req{method: "POST", path: "/api/figures", as: "alice", body: b, contentType: ct}
 		}
 		chunked := func(r req) req { r.unknownLength = true; return r }
+		// A multipart body that ends inside the photo part, without its closing boundary.
+		withParts, partsType := multipartBody(t, "photo", small)
+		cutParts := withParts[:len(withParts)-len(small)/2]
+		// A raw body that breaks off as net/http reports a body shorter than its
+		// Content-Length: io.ErrUnexpectedEOF.
+		shortBody := io.MultiReader(bytes.NewReader(small[:len(small)/2]), iotest.ErrReader(io.ErrUnexpectedEOF))
 		tests := []struct {
 			name string
 			req  req
@@ -196,6 +205,10 @@ func TestPhotoRejections(t *testing.T) {
 			{"other member's photo", multi("photo", small, "member_id", itoa(e.ids["bob"])), wantProblem{403, "forbidden", nil}},
 			{"admin, missing member", req{method: "POST", path: "/api/figures?member_id=999999", as: "carol", body: small, contentType: "image/jpeg"}, wantProblem{404, "not-found", nil}},
 			{"broken multipart", raw([]byte("--x\r\nnot a part"), "multipart/form-data; boundary=x"), wantProblem{400, "malformed-request", nil}},
+			{"truncated multipart", raw(cutParts, partsType), wantProblem{400, "malformed-request", nil}},
+			{"short body", req{method: "POST", path: "/api/figures", as: "alice", body: shortBody, contentType: "image/jpeg"}, wantProblem{400, "malformed-request", nil}},
+			{"body read fails", req{method: "POST", path: "/api/figures", as: "alice", contentType: "image/png",
+				body: io.MultiReader(bytes.NewReader(badCRC[:60]), iotest.ErrReader(errors.New("connection reset by peer")))}, wantProblem{400, "malformed-request", nil}},
 		}
 		for _, tc := range tests {
 			t.Run(tc.name, func(t *testing.T) {

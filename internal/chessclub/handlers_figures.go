@@ -114,10 +114,10 @@ func (h *handlers) readMultipart(r *http.Request, caller Member) (*upload, int64
 	return u, target, nil
 }
 
-// asMalformed turns a multipart syntax error into a Malformed problem; size errors pass.
+// asMalformed turns a multipart syntax or read error into a Malformed problem; size errors
+// pass.
 func asMalformed(err error) error {
-	var tooBig *http.MaxBytesError
-	if errors.As(err, &tooBig) || errors.Is(err, errPhotoTooLarge) {
+	if isSizeLimit(err) {
 		return err
 	}
 	return &problem.Error{Kind: problem.Malformed, Detail: "The multipart body is not valid.", Err: err}

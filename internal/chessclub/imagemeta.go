@@ -90,8 +90,12 @@ func (c *countingWriter) Write(p []byte) (int, error) {
 }
 
 // readErr reports the end of the input as a malformed (truncated) image and passes any
-// other error, such as the size limit, through.
+// other error, such as the size limit or a *bodyError, through.
 func readErr(err error, what string) error {
+	var body *bodyError
+	if errors.As(err, &body) {
+		return err
+	}
 	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, bufio.ErrBufferFull) {
 		return malformed("%s", what)
 	}
@@ -110,10 +114,10 @@ func readFull(r io.Reader, buf []byte) error {
 // copyN copies n bytes, reporting a short file as malformed.
 func copyN(w io.Writer, r io.Reader, n int64) error {
 	_, err := io.CopyN(w, r, n)
-	if errors.Is(err, io.EOF) {
-		return malformed("the file is truncated")
+	if err != nil {
+		return readErr(err, "the file is truncated")
 	}
-	return err
+	return nil
 }
 
 // JPEG markers (ITU T.81 table B.1).
