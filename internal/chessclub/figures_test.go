@@ -61,6 +61,15 @@ func TestPhotos(t *testing.T) {
 			{"PNG as octet-stream", true, "application/octet-stream", pngMeta, TypePNG, 20, 10},
 			{"WebP with EXIF and XMP", false, "", webpMeta, TypeWebP, 1, 1},
 			{"plain lossy WebP, raw", true, "image/webp", webpLossy, TypeWebP, 1, 1},
+			{"JPEG with JFIF thumbnail, JFXX, ICC, JPG0 and COM", true, "image/jpeg", leakyJPEG(t), TypeJPEG, 40, 30},
+			{"PNG with private and lower-case chunks", true, "image/png", leakyPNG(t), TypePNG, 20, 10},
+			{"WebP with ICC profile and unknown chunks", true, "image/webp", leakyWebP(), TypeWebP, 1, 1},
+		}
+		// kept are bytes that must survive stripping: a JFIF header without its thumbnail,
+		// PNG's gamma.
+		kept := map[string][]byte{
+			tests[len(tests)-3].name: jpegSegment(0xE0, jfifCore(0, 0)),
+			tests[len(tests)-2].name: pngChunk("gAMA", []byte{0, 0, 0xB1, 0x8F}),
 		}
 		for _, tc := range tests {
 			t.Run(tc.name, func(t *testing.T) {
@@ -82,10 +91,13 @@ func TestPhotos(t *testing.T) {
 				if !figureID.MatchString(f.ID) {
 					t.Errorf("id %q is not 128 random bits in hex", f.ID)
 				}
-				for _, leak := range []string{gpsMarker, "Exif\x00", "xmpmeta", "eXIf", "tEXt", "iTXt"} {
+				for _, leak := range []string{gpsMarker, secretMarker, "Exif\x00", "xmpmeta", "eXIf", "tEXt", "iTXt", "ICC_PROFILE", "JFXX"} {
 					if bytes.Contains(stored, []byte(leak)) {
 						t.Errorf("stored photo still holds %q", leak)
 					}
+				}
+				if k, ok := kept[tc.name]; ok && !bytes.Contains(stored, k) {
+					t.Errorf("stored photo lost %q", k)
 				}
 				img, err := decoders[tc.wantType](stored)
 				if err != nil {
@@ -143,13 +155,13 @@ func TestPhotos(t *testing.T) {
 }
 
 // checkRIFF checks that a WebP's RIFF size matches its length and VP8X no longer announces
-// EXIF or XMP.
+// EXIF, XMP or an ICC profile.
 func checkRIFF(t *testing.T, b []byte) {
 	t.Helper()
 	if size := int(b[4]) | int(b[5])<<8 | int(b[6])<<16 | int(b[7])<<24; size != len(b)-8 {
 		t.Errorf("RIFF size %d, file %d bytes", size, len(b))
 	}
-	if string(b[12:16]) == "VP8X" && b[20]&(vp8xEXIF|vp8xXMP) != 0 {
+	if string(b[12:16]) == "VP8X" && b[20]&(vp8xEXIF|vp8xXMP|vp8xICC) != 0 {
 		t.Errorf("VP8X flags %#x still announce metadata", b[20])
 	}
 }
@@ -163,7 +175,7 @@ func TestPhotoRejections(t *testing.T) {
 		}
 		small := testJPEG(t, 8, 8, false)
 		badCRC := testPNG(t, 8, 8, false)
-		badCRC[40] ^= 0xFF
+		badCRC[8+25+8] ^= 0xFF // IDAT's first data byte
 		gif := []byte("GIF89a\x01\x00\x01\x00\x80\x00\x00\xff\xff\xff\x00\x00\x00!\xf9\x04\x01\x00\x00\x00\x00,\x00\x00\x00\x00\x01\x00\x01\x00\x00\x02\x02D\x01\x00;")
 		multi := func(fields ...any) req {
 			body, ct := multipartBody(t, fields...)
@@ -198,6 +210,7 @@ func TestPhotoRejections(t *testing.T) {
 			{"WebP claiming 16384×16384", raw(webpClaiming(16384, 16384), "image/webp"), wantProblem{422, "validation", []string{"photo"}}},
 			{"truncated JPEG", raw(small[:len(small)/2], "image/jpeg"), wantProblem{422, "validation", []string{"photo"}}},
 			{"PNG with a bad checksum", raw(badCRC, "image/png"), wantProblem{422, "validation", []string{"photo"}}},
+			{"PNG with an unknown critical chunk", raw(pngWithChunk(t, "ABCD", []byte(secretMarker)), "image/png"), wantProblem{422, "validation", []string{"photo"}}},
 			{"no photo part", multi("member_id", itoa(e.ids["alice"])), wantProblem{422, "validation", []string{"photo"}}},
 			{"two photos", multi("photo", small, "photo", small), wantProblem{422, "validation", []string{"photo"}}},
 			{"unknown part", multi("caption", "me", "photo", small), wantProblem{422, "validation", []string{"caption"}}},
@@ -208,7 +221,7 @@ func TestPhotoRejections(t *testing.T) {
 			{"truncated multipart", raw(cutParts, partsType), wantProblem{400, "malformed-request", nil}},
 			{"short body", req{method: "POST", path: "/api/figures", as: "alice", body: shortBody, contentType: "image/jpeg"}, wantProblem{400, "malformed-request", nil}},
 			{"body read fails", req{method: "POST", path: "/api/figures", as: "alice", contentType: "image/png",
-				body: io.MultiReader(bytes.NewReader(badCRC[:60]), iotest.ErrReader(errors.New("connection reset by peer")))}, wantProblem{400, "malformed-request", nil}},
+				body: io.MultiReader(bytes.NewReader(testPNG(t, 8, 8, false)[:60]), iotest.ErrReader(errors.New("connection reset by peer")))}, wantProblem{400, "malformed-request", nil}},
 		}
 		for _, tc := range tests {
 			t.Run(tc.name, func(t *testing.T) {

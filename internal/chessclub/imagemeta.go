@@ -52,9 +52,9 @@ func sniff(br *bufio.Reader) (string, error) {
 }
 
 // stripImage copies the image that r holds to w without its metadata, in one pass and
-// without decoding it: JPEG loses its APP1–APP13 and APP15 segments (EXIF, XMP, IPTC, ICC
-// profile, maker notes) and comments, PNG its text, eXIf and tIME chunks, WebP its EXIF and
-// XMP chunks; bytes after the image's end are dropped too. checkSize is called with the
+// without decoding it. Each format keeps an allowlist of what a decoder needs to show the
+// pixels, so that metadata under a name nobody thought of is dropped too: see jpegKept,
+// pngKept and webpKept. Bytes after the image's end are dropped as well. checkSize is called with the
 // dimensions as soon as the header gives them, before any image data is read, and its error
 // stops the copy. Errors from r come back wrapped; a malformed file gives a *badImage and an
 // unknown type errNotImage.
@@ -122,21 +122,28 @@ func copyN(w io.Writer, r io.Reader, n int64) error {
 
 // JPEG markers (ITU T.81 table B.1).
 const (
+	markerDHT   = 0xC4
+	markerDAC   = 0xCC
 	markerSOI   = 0xD8
 	markerEOI   = 0xD9
 	markerSOS   = 0xDA
+	markerDQT   = 0xDB
+	markerDNL   = 0xDC
+	markerDRI   = 0xDD
 	markerAPP0  = 0xE0
 	markerAPP14 = 0xEE
-	markerAPP15 = 0xEF
-	markerCOM   = 0xFE
 )
+
+// jfifCoreLen is the length of a JFIF APP0 payload without its thumbnail: "JFIF\0", version,
+// density units, X and Y density, thumbnail width and height.
+const jfifCoreLen = 14
 
 func isSOF(m byte) bool {
 	return m >= 0xC0 && m <= 0xCF && m != 0xC4 && m != 0xC8 && m != 0xCC
 }
 
-// stripJPEG copies segments, dropping APPn (n ≥ 1) and COM except an Adobe APP14, which
-// decoders need to interpret the colour transform and which holds nothing personal.
+// stripJPEG copies the segments that jpegKept allows and a JFIF APP0 without its thumbnail,
+// dropping every other segment.
 func stripJPEG(br *bufio.Reader, w io.Writer, checkSize func(int, int) error) (width, height int, err error) {
 	var soi [2]byte
 	if err := readFull(br, soi[:]); err != nil {
@@ -187,7 +194,25 @@ func stripJPEG(br *bufio.Reader, w io.Writer, checkSize func(int, int) error) (w
 			}
 			sawSOF = true
 		}
-		if dropJPEGSegment(br, m, n) {
+		if m == markerAPP0 && n >= jfifCoreLen {
+			head, err := br.Peek(jfifCoreLen)
+			if err != nil {
+				return 0, 0, readErr(err, "the file is truncated")
+			}
+			if string(head[:5]) == "JFIF\x00" {
+				// The fixed header only, with the thumbnail size set to 0×0: a thumbnail is
+				// a picture of its own, and may show what the photo was cropped to hide.
+				seg := append([]byte{0xFF, markerAPP0, 0, 2 + jfifCoreLen}, head[:jfifCoreLen-2]...)
+				if _, err := w.Write(append(seg, 0, 0)); err != nil {
+					return 0, 0, err
+				}
+				if _, err := br.Discard(int(n)); err != nil {
+					return 0, 0, readErr(err, "the file is truncated")
+				}
+				continue
+			}
+		}
+		if !jpegKept(br, m, n) {
 			if _, err := br.Discard(int(n)); err != nil {
 				return 0, 0, readErr(err, "the file is truncated")
 			}
@@ -211,19 +236,20 @@ func stripJPEG(br *bufio.Reader, w io.Writer, checkSize func(int, int) error) (w
 	}
 }
 
-func dropJPEGSegment(br *bufio.Reader, m byte, n int64) bool {
-	if m == markerCOM {
+// jpegKept reports whether the segment with marker m and payload length n is copied: frame
+// and scan headers, the tables a decoder needs (DQT, DHT, DAC, DRI, DNL), and an Adobe APP14,
+// which tells decoders how to interpret the colour channels and holds nothing personal.
+// Every other APPn (EXIF, XMP, ICC profile, IPTC, maker notes, JFXX thumbnails), comments,
+// JPGn extensions and reserved markers are dropped.
+func jpegKept(br *bufio.Reader, m byte, n int64) bool {
+	switch {
+	case isSOF(m), m == markerDHT, m == markerDAC, m == markerDQT, m == markerDRI, m == markerDNL, m == markerSOS:
 		return true
+	case m == markerAPP14 && n >= 5:
+		id, err := br.Peek(5)
+		return err == nil && string(id) == "Adobe"
 	}
-	if m <= markerAPP0 || m > markerAPP15 {
-		return false
-	}
-	if m == markerAPP14 && n >= 5 {
-		if id, err := br.Peek(5); err == nil && string(id) == "Adobe" {
-			return false
-		}
-	}
-	return true
+	return false
 }
 
 // nextMarker reads a marker: 0xFF (already read when haveFF), any fill bytes 0xFF, then the
@@ -284,10 +310,21 @@ func copyScan(br *bufio.Reader, w io.Writer) error {
 	}
 }
 
-// pngDropped lists the ancillary chunks that carry text, EXIF or times.
-var pngDropped = map[string]bool{"tEXt": true, "zTXt": true, "iTXt": true, "eXIf": true, "tIME": true}
+// pngKept are the chunks a stored PNG keeps: the critical ones, and the ancillary ones that
+// say how to show the pixels (transparency, gamma, chromaticities, colour space and profile,
+// significant bits, background, pixel size). Every other chunk is dropped, whatever the case
+// of its name: text, EXIF, times, and private chunks that could hold anything.
+var pngKept = map[string]bool{
+	"IHDR": true, "PLTE": true, "IDAT": true, "IEND": true,
+	"tRNS": true, "gAMA": true, "cHRM": true, "sRGB": true, "iCCP": true, "sBIT": true, "bKGD": true, "pHYs": true,
+}
 
-// stripPNG copies chunks up to IEND, checking each chunk's CRC and dropping pngDropped.
+// pngCritical reports whether a chunk type is critical: bit 5 of its first byte is clear
+// (an upper-case letter). A decoder must refuse a critical chunk it does not know.
+func pngCritical(typ string) bool { return typ[0]&0x20 == 0 }
+
+// stripPNG copies chunks up to IEND, checking each chunk's CRC and keeping only pngKept. An
+// unknown critical chunk makes the file malformed, as it would for any decoder.
 func stripPNG(br *bufio.Reader, w io.Writer, checkSize func(int, int) error) (width, height int, err error) {
 	var sig [8]byte
 	if err := readFull(br, sig[:]); err != nil {
@@ -325,7 +362,10 @@ func stripPNG(br *bufio.Reader, w io.Writer, checkSize func(int, int) error) (wi
 		crc := crc32.NewIEEE()
 		crc.Write(head[4:])
 		var dst io.Writer = crc
-		keep := !pngDropped[typ]
+		keep := pngKept[typ]
+		if !keep && pngCritical(typ) {
+			return 0, 0, malformed("PNG has an unknown critical chunk %q", typ)
+		}
 		if keep {
 			if _, err := w.Write(head[:]); err != nil {
 				return 0, 0, err
@@ -357,10 +397,18 @@ func stripPNG(br *bufio.Reader, w io.Writer, checkSize func(int, int) error) (wi
 const (
 	vp8xEXIF = 0x08
 	vp8xXMP  = 0x04
+	vp8xICC  = 0x20
 )
 
-// stripWebP copies the RIFF chunks without EXIF and XMP, clears their VP8X flags, and then
-// writes the new RIFF size into the header, which is why it needs to seek.
+// webpKept are the chunks a stored WebP keeps: the image data and what a decoder needs to
+// show it. EXIF, XMP, the ICC profile and any chunk unknown to the specification are dropped.
+var webpKept = map[string]bool{"VP8X": true, "VP8 ": true, "VP8L": true, "ALPH": true, "ANIM": true, "ANMF": true}
+
+// webpDroppedFlags are the VP8X flags that announce chunks stripWebP drops.
+const webpDroppedFlags = vp8xICC | vp8xEXIF | vp8xXMP
+
+// stripWebP copies the RIFF chunks that webpKept allows, clears the VP8X flags of those it
+// drops, and then writes the new RIFF size into the header, which is why it needs to seek.
 func stripWebP(br *bufio.Reader, ws io.WriteSeeker, w *countingWriter, checkSize func(int, int) error) (width, height int, err error) {
 	var hdr [12]byte
 	if err := readFull(br, hdr[:]); err != nil {
@@ -404,7 +452,7 @@ func stripWebP(br *bufio.Reader, ws io.WriteSeeker, w *countingWriter, checkSize
 				return 0, 0, err
 			}
 		}
-		if fourcc == "EXIF" || fourcc == "XMP " {
+		if !webpKept[fourcc] {
 			if _, err := br.Discard(int(padded)); err != nil {
 				return 0, 0, readErr(err, "the file is truncated")
 			}
@@ -418,7 +466,7 @@ func stripWebP(br *bufio.Reader, ws io.WriteSeeker, w *countingWriter, checkSize
 			if err != nil {
 				return 0, 0, readErr(err, "the file is truncated")
 			}
-			if _, err := w.Write([]byte{flags &^ (vp8xEXIF | vp8xXMP)}); err != nil {
+			if _, err := w.Write([]byte{flags &^ webpDroppedFlags}); err != nil {
 				return 0, 0, err
 			}
 			padded--

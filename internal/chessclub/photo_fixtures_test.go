@@ -123,3 +123,89 @@ func testWebP(t testing.TB) []byte {
 	out = append(out, "WEBP"...)
 	return append(out, body...)
 }
+
+// secretMarker hides in metadata that a blocklist would miss; it must not survive either.
+const secretMarker = "GPS-SECRET"
+
+// jpegSegment is a JPEG marker segment with payload.
+func jpegSegment(marker byte, payload string) []byte {
+	out := []byte{0xFF, marker, 0, 0}
+	binary.BigEndian.PutUint16(out[2:], uint16(len(payload)+2))
+	return append(out, payload...)
+}
+
+// jfifCore is the fixed part of a JFIF APP0 segment: version 1.2, 72×72 dpi, and the
+// thumbnail size given.
+func jfifCore(thumbW, thumbH byte) string {
+	return "JFIF\x00\x01\x02\x01\x00\x48\x00\x48" + string([]byte{thumbW, thumbH})
+}
+
+// leakyJPEG is a 40×30 JPEG whose metadata hides secretMarker where a blocklist of APP1–APP13,
+// APP15 and COM would not look: a JFIF APP0 with a thumbnail, a JFXX APP0, and a JPG0
+// extension segment; an ICC profile (APP2) and a comment carry it too.
+func leakyJPEG(t testing.TB) []byte {
+	t.Helper()
+	b := testJPEG(t, 40, 30, false)
+	var meta []byte
+	meta = append(meta, jpegSegment(0xE0, jfifCore(2, 2)+secretMarker+"!!")...) // 2×2 RGB thumbnail
+	meta = append(meta, jpegSegment(0xE0, "JFXX\x00\x10"+secretMarker)...)
+	meta = append(meta, jpegSegment(0xE2, "ICC_PROFILE\x00\x01\x01"+secretMarker)...)
+	meta = append(meta, jpegSegment(0xF0, secretMarker)...)
+	meta = append(meta, jpegSegment(0xFE, secretMarker)...)
+	out := append([]byte{}, b[:2]...)
+	out = append(out, meta...)
+	return append(out, b[2:]...)
+}
+
+// leakyPNG is a 20×10 PNG with secretMarker in a private chunk (prVt), a lower-case exIf and
+// an unregistered tEXT-like chunk, next to a gAMA chunk that must be kept.
+func leakyPNG(t testing.TB) []byte {
+	t.Helper()
+	b := testPNG(t, 20, 10, false)
+	const afterIHDR = 8 + 25
+	out := append([]byte{}, b[:afterIHDR]...)
+	out = append(out, pngChunk("gAMA", []byte{0, 0, 0xB1, 0x8F})...)
+	out = append(out, pngChunk("prVt", []byte(secretMarker))...)
+	out = append(out, pngChunk("exIf", []byte("MM\x00\x2a"+secretMarker))...)
+	out = append(out, pngChunk("teXt", []byte("Comment\x00"+secretMarker))...)
+	return append(out, b[afterIHDR:]...)
+}
+
+// webpChunk is a RIFF chunk, padded to an even length.
+func webpChunk(fourcc string, data []byte) []byte {
+	out := append([]byte(fourcc), binary.LittleEndian.AppendUint32(nil, uint32(len(data)))...)
+	out = append(out, data...)
+	if len(data)%2 == 1 {
+		out = append(out, 0)
+	}
+	return out
+}
+
+// webpFile wraps chunks in a RIFF WEBP header.
+func webpFile(chunks ...[]byte) []byte {
+	var body []byte
+	for _, c := range chunks {
+		body = append(body, c...)
+	}
+	out := append([]byte("RIFF"), binary.LittleEndian.AppendUint32(nil, uint32(4+len(body)))...)
+	out = append(out, "WEBP"...)
+	return append(out, body...)
+}
+
+// leakyWebP is a 1×1 extended WebP with secretMarker in an ICC profile, which VP8X
+// announces, and in chunks no blocklist knows.
+func leakyWebP() []byte {
+	vp8x := []byte{vp8xICC, 0, 0, 0, 0, 0, 0, 0, 0, 0}
+	return webpFile(webpChunk("VP8X", vp8x), webpChunk("ICCP", []byte(secretMarker)), webpLossy[12:],
+		webpChunk("exif", []byte(secretMarker)), webpChunk("META", []byte(secretMarker)))
+}
+
+// pngWithChunk is an 8×8 PNG with one more chunk after IHDR.
+func pngWithChunk(t testing.TB, typ string, data []byte) []byte {
+	t.Helper()
+	b := testPNG(t, 8, 8, false)
+	const afterIHDR = 8 + 25
+	out := append([]byte{}, b[:afterIHDR]...)
+	out = append(out, pngChunk(typ, data)...)
+	return append(out, b[afterIHDR:]...)
+}
