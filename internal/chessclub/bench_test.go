@@ -187,7 +187,8 @@ func noisyJPEG(b *testing.B, size int) []byte {
 }
 
 // BenchmarkUploadJPEG uploads a 3 MB JPEG with EXIF as multipart, replacing the previous
-// photo each time: streaming to a temporary file, metadata removal, fsync, rename, record.
+// photo each time: streaming to a temporary file, metadata removal, a full decode, fsync,
+// rename, record.
 func BenchmarkUploadJPEG(b *testing.B) {
 	photo := noisyJPEG(b, 3<<20)
 	forDialectsB(b, func(b *testing.B, d sqldb.Dialect) {

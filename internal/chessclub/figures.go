@@ -1,12 +1,16 @@
 package chessclub
 
 import (
+	"bufio"
 	"context"
 	"crypto/rand"
 	"database/sql"
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"image"
+	"image/jpeg"
+	"image/png"
 	"io"
 	"log/slog"
 	"net/http"
@@ -14,6 +18,8 @@ import (
 	"path/filepath"
 	"regexp"
 	"time"
+
+	"golang.org/x/image/webp"
 
 	"campus.example/apps/internal/problem"
 )
@@ -25,6 +31,11 @@ const (
 	// DefaultMaxPixels refuses images of more than about 40 megapixels: a small file can claim
 	// a huge canvas, and whoever decodes it later would need gigabytes of memory.
 	DefaultMaxPixels = 40_000_000
+	// DefaultDecodeConcurrency is how many uploads decode their photo at once. A photo at the
+	// pixel limit decodes to about 160 MB, so the bound is what keeps memory in check.
+	DefaultDecodeConcurrency = 2
+	// decodeWait is how long an upload waits for a decoding slot before it is told to retry.
+	decodeWait = 5 * time.Second
 )
 
 // Figure is a stored member photo as the API shows it.
@@ -106,6 +117,15 @@ type photos struct {
 	maxPixels int64
 	store     *Store
 	log       *slog.Logger
+	// decodeSlots bounds the decodes that run at once; decodeWait is how long an upload
+	// waits for one.
+	decodeSlots chan struct{}
+	decodeWait  time.Duration
+}
+
+func newPhotos(dir string, maxBytes, maxPixels int64, decodeConcurrency int, store *Store, log *slog.Logger) *photos {
+	return &photos{dir: dir, maxBytes: maxBytes, maxPixels: maxPixels, store: store, log: log,
+		decodeSlots: make(chan struct{}, max(1, decodeConcurrency)), decodeWait: decodeWait}
 }
 
 // upload is a received photo in a temporary file, not yet anyone's photo.
@@ -183,16 +203,21 @@ func (p *photos) checkSize(w, h int) error {
 	return nil
 }
 
-// receive streams body into a temporary file in the photo directory, without metadata. It
-// returns TooLarge, UnsupportedMediaType (not JPEG, PNG or WebP), Invalid (malformed or too
-// many pixels) or Malformed (the body could not be read to its end) problems.
-func (p *photos) receive(body io.Reader) (*upload, error) {
+// receive streams body into a temporary file in the photo directory, without metadata, and
+// then decodes that file in full, so that only real images are stored. It returns TooLarge,
+// UnsupportedMediaType (not JPEG, PNG or WebP), Invalid (malformed, too many pixels, or does
+// not decode), Malformed (the body could not be read to its end) or TooManyRequests (no
+// decoding slot came free in time) problems.
+func (p *photos) receive(ctx context.Context, body io.Reader) (*upload, error) {
 	tmp, err := os.CreateTemp(p.dir, ".upload-*")
 	if err != nil {
 		return nil, fmt.Errorf("create temporary photo: %w", err)
 	}
 	u := &upload{tmp: tmp.Name()}
 	info, err := stripImage(&limitReader{r: bodyReader{r: body}, n: p.maxBytes}, tmp, p.checkSize)
+	if err == nil {
+		err = p.decode(ctx, tmp, info)
+	}
 	if err == nil {
 		err = tmp.Sync()
 	}
@@ -205,6 +230,47 @@ func (p *photos) receive(body io.Reader) (*upload, error) {
 	}
 	u.info = info
 	return u, nil
+}
+
+// decoders decode each accepted type in full.
+var decoders = map[string]func(io.Reader) (image.Image, error){TypeJPEG: jpeg.Decode, TypePNG: png.Decode, TypeWebP: webp.Decode}
+
+// decode reads the stripped image in f from its start and decodes it, which the header checks
+// of stripImage cannot replace: a file can have every chunk in place and still not be an
+// image. Its pixels were counted before, so memory is bounded by maxPixels, and the number
+// of decodes at once by decodeSlots. The decoded size must be the one the header gave.
+func (p *photos) decode(ctx context.Context, f *os.File, info imageInfo) error {
+	if err := p.acquireDecode(ctx); err != nil {
+		return err
+	}
+	defer func() { <-p.decodeSlots }()
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		return err
+	}
+	img, err := decoders[info.ContentType](bufio.NewReaderSize(f, 64<<10))
+	if err != nil {
+		return malformed("its pixel data does not decode")
+	}
+	if got := img.Bounds().Size(); got != image.Pt(info.Width, info.Height) {
+		return malformed("its pixel data is %d×%d, its header says %d×%d", got.X, got.Y, info.Width, info.Height)
+	}
+	return nil
+}
+
+// acquireDecode takes a decoding slot. When none frees up within decodeWait it returns a
+// TooManyRequests problem, as the password hasher does, so a flood of uploads queues briefly
+// and then sheds load instead of holding ever more decoded images in memory.
+func (p *photos) acquireDecode(ctx context.Context) error {
+	t := time.NewTimer(p.decodeWait)
+	defer t.Stop()
+	select {
+	case p.decodeSlots <- struct{}{}:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return &problem.Error{Kind: problem.TooManyRequests, Detail: "The server is busy with other photos; try again shortly.", RetryAfter: 1}
+	}
 }
 
 // photoError maps what can go wrong while reading a photo to problems.

@@ -14,9 +14,11 @@ import (
 	"strings"
 	"testing"
 	"testing/iotest"
+	"time"
 
 	"golang.org/x/image/webp"
 
+	"campus.example/apps/internal/problem"
 	"campus.example/apps/internal/sqldb"
 )
 
@@ -210,6 +212,14 @@ func TestPhotoRejections(t *testing.T) {
 			{"WebP claiming 16384×16384", raw(webpClaiming(16384, 16384), "image/webp"), wantProblem{422, "validation", []string{"photo"}}},
 			{"truncated JPEG", raw(small[:len(small)/2], "image/jpeg"), wantProblem{422, "validation", []string{"photo"}}},
 			{"PNG with a bad checksum", raw(badCRC, "image/png"), wantProblem{422, "validation", []string{"photo"}}},
+			{"PNG with bit depth 99 and colour type 9", raw(pngOf(pngIHDR(8, 8, 99, 9), pngIDAT(t, testPNG(t, 8, 8, false))), "image/png"), wantProblem{422, "validation", []string{"photo"}}},
+			{"PNG without IDAT", multi("photo", pngOf(pngIHDR(8, 8, 8, 2))), wantProblem{422, "validation", []string{"photo"}}},
+			{"PNG whose IDAT does not inflate", raw(pngClaiming(8, 8), "image/png"), wantProblem{422, "validation", []string{"photo"}}},
+			{"PNG whose IDAT is another size's", raw(pngOf(pngIHDR(9, 8, 8, 2), pngIDAT(t, testPNG(t, 8, 8, false))), "image/png"), wantProblem{422, "validation", []string{"photo"}}},
+			{"WebP with only VP8X", raw(webpFile(webpChunk("VP8X", make([]byte, 10))), "image/webp"), wantProblem{422, "validation", []string{"photo"}}},
+			{"WebP whose VP8 frame is not its canvas", raw(webpClaiming(2, 1), "image/webp"), wantProblem{422, "validation", []string{"photo"}}},
+			{"JPEG with a second SOF claiming 60000×60000", raw(jpegSecondSOF(t, small, 60000, 60000), "image/jpeg"), wantProblem{422, "validation", []string{"photo"}}},
+			{"JPEG whose scan is noise", raw(jpegNoiseScan(t, small), "image/jpeg"), wantProblem{422, "validation", []string{"photo"}}},
 			{"PNG with an unknown critical chunk", raw(pngWithChunk(t, "ABCD", []byte(secretMarker)), "image/png"), wantProblem{422, "validation", []string{"photo"}}},
 			{"no photo part", multi("member_id", itoa(e.ids["alice"])), wantProblem{422, "validation", []string{"photo"}}},
 			{"two photos", multi("photo", small, "photo", small), wantProblem{422, "validation", []string{"photo"}}},
@@ -236,6 +246,23 @@ func TestPhotoRejections(t *testing.T) {
 		for _, bomb := range []req{raw(pngClaiming(60000, 60000), "image/png"), raw(jpegClaiming(t, small, 65535, 65535), "image/jpeg"), raw(webpClaiming(16384, 16384), "image/webp")} {
 			if doc := e.do(bomb).problemDoc(t); !strings.Contains(doc.Errors["photo"], "megapixels") {
 				t.Errorf("%s bomb refused with %q", bomb.contentType, doc.Errors["photo"])
+			}
+		}
+		// Header checks refuse what they can before decoding; the decoder refuses the rest.
+		reasons := []struct {
+			req  req
+			want string
+		}{
+			{raw(pngOf(pngIHDR(8, 8, 99, 9), pngIDAT(t, testPNG(t, 8, 8, false))), "image/png"), "colour type 9 with bit depth 99"},
+			{raw(pngOf(pngIHDR(8, 8, 8, 2)), "image/png"), "no image data"},
+			{raw(webpFile(webpChunk("VP8X", make([]byte, 10))), "image/webp"), "no image data"},
+			{raw(jpegSecondSOF(t, small, 60000, 60000), "image/jpeg"), "more than one frame header"},
+			{raw(jpegNoiseScan(t, small), "image/jpeg"), "does not decode"},
+			{raw(pngOf(pngIHDR(9, 8, 8, 2), pngIDAT(t, testPNG(t, 8, 8, false))), "image/png"), "does not decode"},
+		}
+		for _, tc := range reasons {
+			if got := e.do(tc.req).problemDoc(t).Errors["photo"]; !strings.Contains(got, tc.want) {
+				t.Errorf("refused with %q, want %q", got, tc.want)
 			}
 		}
 		// 40 000 000 pixels exactly is accepted as far as the size check goes.
@@ -265,4 +292,52 @@ func webpClaiming(w, h int) []byte {
 	out := append([]byte("RIFF"), byte(len(body)+4), byte((len(body)+4)>>8), 0, 0)
 	out = append(out, "WEBP"...)
 	return append(out, body...)
+}
+
+// TestPhotoDecodeSlots checks that decodes wait for a free slot and, when none comes free in
+// time, refuse with 429 and Retry-After, leaving no file behind.
+func TestPhotoDecodeSlots(t *testing.T) {
+	if got := newEnv(t, sqldb.SQLite).cfg.DecodeConcurrency; got != 2 {
+		t.Errorf("default DecodeConcurrency = %d, want 2", got)
+	}
+	photo := testJPEG(t, 16, 16, true)
+	tests := []struct {
+		name        string
+		concurrency int
+		busy        int // slots taken by other uploads
+		wantKind    problem.Kind
+		ok          bool
+	}{
+		{"free slot", 2, 0, 0, true},
+		{"one of two busy", 2, 1, 0, true},
+		{"both busy", 2, 2, problem.TooManyRequests, false},
+		{"the only one busy", 1, 1, problem.TooManyRequests, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			p := newPhotos(t.TempDir(), DefaultMaxPhotoBytes, DefaultMaxPixels, tc.concurrency, nil, nil)
+			p.decodeWait = 20 * time.Millisecond
+			for range tc.busy {
+				p.decodeSlots <- struct{}{}
+			}
+			u, err := p.receive(t.Context(), bytes.NewReader(photo))
+			if tc.ok {
+				if err != nil {
+					t.Fatalf("receive: %v", err)
+				}
+				u.discard()
+			} else {
+				var pe *problem.Error
+				if !errors.As(err, &pe) || pe.Kind != tc.wantKind || pe.RetryAfter < 1 {
+					t.Fatalf("receive = %v, want a TooManyRequests problem with RetryAfter", err)
+				}
+			}
+			if len(p.decodeSlots) != tc.busy {
+				t.Errorf("%d slots taken after the upload, want %d", len(p.decodeSlots), tc.busy)
+			}
+			if entries, _ := os.ReadDir(p.dir); len(entries) != 0 {
+				t.Errorf("files left: %v", entries)
+			}
+		})
+	}
 }

@@ -45,7 +45,7 @@ func (h *handlers) uploadFigure(w http.ResponseWriter, r *http.Request, caller M
 		if err := mayChangePhoto(caller, target); err != nil {
 			return err
 		}
-		if u, err = h.photos.receive(r.Body); err != nil {
+		if u, err = h.photos.receive(r.Context(), r.Body); err != nil {
 			return err
 		}
 	} else if u, target, err = h.readMultipart(r, caller); err != nil {
@@ -101,7 +101,7 @@ func (h *handlers) readMultipart(r *http.Request, caller Member) (*upload, int64
 			if err := mayChangePhoto(caller, target); err != nil {
 				return fail(err)
 			}
-			if u, err = h.photos.receive(part); err != nil {
+			if u, err = h.photos.receive(r.Context(), part); err != nil {
 				return fail(err)
 			}
 		default:

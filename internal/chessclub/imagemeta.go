@@ -177,7 +177,12 @@ func stripJPEG(br *bufio.Reader, w io.Writer, checkSize func(int, int) error) (w
 		if n < 0 {
 			return 0, 0, malformed("JPEG segment length")
 		}
-		if isSOF(m) && !sawSOF {
+		if isSOF(m) && sawSOF {
+			// Only the first frame header is size-checked, and a baseline or progressive
+			// JPEG has one; a second could claim any size.
+			return 0, 0, malformed("JPEG has more than one frame header")
+		}
+		if isSOF(m) {
 			if n < 5 {
 				return 0, 0, malformed("JPEG frame header is short")
 			}
@@ -333,6 +338,7 @@ func stripPNG(br *bufio.Reader, w io.Writer, checkSize func(int, int) error) (wi
 	if _, err := w.Write(sig[:]); err != nil {
 		return 0, 0, err
 	}
+	sawIDAT := false
 	for first := true; ; first = false {
 		var head [8]byte
 		if err := readFull(br, head[:]); err != nil {
@@ -347,13 +353,16 @@ func stripPNG(br *bufio.Reader, w io.Writer, checkSize func(int, int) error) (wi
 			if typ != "IHDR" || n != 13 {
 				return 0, 0, malformed("PNG does not start with IHDR")
 			}
-			ihdr, err := br.Peek(8)
+			ihdr, err := br.Peek(13)
 			if err != nil {
 				return 0, 0, readErr(err, "the file is truncated")
 			}
-			width, height = int(binary.BigEndian.Uint32(ihdr[:4])), int(binary.BigEndian.Uint32(ihdr[4:]))
+			width, height = int(binary.BigEndian.Uint32(ihdr[:4])), int(binary.BigEndian.Uint32(ihdr[4:8]))
 			if width == 0 || height == 0 || width > 1<<31-1 || height > 1<<31-1 {
 				return 0, 0, malformed("PNG has no size")
+			}
+			if err := checkIHDR(ihdr[8], ihdr[9], ihdr[10], ihdr[11], ihdr[12]); err != nil {
+				return 0, 0, err
 			}
 			if err := checkSize(width, height); err != nil {
 				return 0, 0, err
@@ -387,10 +396,31 @@ func stripPNG(br *bufio.Reader, w io.Writer, checkSize func(int, int) error) (wi
 				return 0, 0, err
 			}
 		}
-		if typ == "IEND" {
+		switch typ {
+		case "IDAT":
+			sawIDAT = true
+		case "IEND":
+			if !sawIDAT {
+				return 0, 0, malformed("PNG has no image data")
+			}
 			return width, height, nil
 		}
 	}
+}
+
+// pngDepths lists the bit depths each PNG colour type allows (PNG specification, table 11.1).
+var pngDepths = map[byte][]byte{0: {1, 2, 4, 8, 16}, 2: {8, 16}, 3: {1, 2, 4, 8}, 4: {8, 16}, 6: {8, 16}}
+
+// checkIHDR refuses the header fields that no PNG may have.
+func checkIHDR(depth, colourType, compression, filter, interlace byte) error {
+	depths, ok := pngDepths[colourType]
+	if !ok || !bytes.Contains(depths, []byte{depth}) {
+		return malformed("PNG colour type %d with bit depth %d", colourType, depth)
+	}
+	if compression != 0 || filter != 0 || interlace > 1 {
+		return malformed("PNG header has unknown methods")
+	}
+	return nil
 }
 
 // VP8X flags (WebP container specification).
@@ -425,6 +455,7 @@ func stripWebP(br *bufio.Reader, ws io.WriteSeeker, w *countingWriter, checkSize
 	if _, err := w.Write(hdr[:]); err != nil {
 		return 0, 0, err
 	}
+	sawImage := false
 	for first := true; remaining > 0; first = false {
 		if remaining < 8 {
 			return 0, 0, malformed("WebP chunk header is cut")
@@ -452,6 +483,9 @@ func stripWebP(br *bufio.Reader, ws io.WriteSeeker, w *countingWriter, checkSize
 				return 0, 0, err
 			}
 		}
+		if fourcc == "VP8 " || fourcc == "VP8L" || fourcc == "ANMF" {
+			sawImage = true
+		}
 		if !webpKept[fourcc] {
 			if _, err := br.Discard(int(padded)); err != nil {
 				return 0, 0, readErr(err, "the file is truncated")
@@ -474,6 +508,9 @@ func stripWebP(br *bufio.Reader, ws io.WriteSeeker, w *countingWriter, checkSize
 		if err := copyN(w, br, padded); err != nil {
 			return 0, 0, err
 		}
+	}
+	if !sawImage {
+		return 0, 0, malformed("WebP has no image data")
 	}
 	end, err := ws.Seek(0, io.SeekCurrent)
 	if err != nil {

@@ -83,14 +83,58 @@ func testPNG(t testing.TB, w, h int, meta bool) []byte {
 }
 
 // pngClaiming is a tiny PNG whose header claims w×h pixels: a decompression bomb's start.
+// Its IDAT holds zeros, which do not inflate.
 func pngClaiming(w, h uint32) []byte {
+	return pngOf(pngIHDR(w, h, 8, 2), pngChunk("IDAT", make([]byte, 64)))
+}
+
+// pngIHDR is an IHDR chunk with a valid checksum, whatever the values.
+func pngIHDR(w, h uint32, depth, colourType byte) []byte {
 	ihdr := binary.BigEndian.AppendUint32(nil, w)
 	ihdr = binary.BigEndian.AppendUint32(ihdr, h)
-	ihdr = append(ihdr, 8, 2, 0, 0, 0)
+	return pngChunk("IHDR", append(ihdr, depth, colourType, 0, 0, 0))
+}
+
+// pngOf is a PNG signature, the chunks, and IEND.
+func pngOf(chunks ...[]byte) []byte {
 	out := []byte("\x89PNG\r\n\x1a\n")
-	out = append(out, pngChunk("IHDR", ihdr)...)
-	out = append(out, pngChunk("IDAT", make([]byte, 64))...)
+	for _, c := range chunks {
+		out = append(out, c...)
+	}
 	return append(out, pngChunk("IEND", nil)...)
+}
+
+// pngIDAT returns the IDAT chunks of a real PNG.
+func pngIDAT(t testing.TB, b []byte) []byte {
+	t.Helper()
+	var out []byte
+	for i := 8; i+12 <= len(b); {
+		n := int(binary.BigEndian.Uint32(b[i:]))
+		if string(b[i+4:i+8]) == "IDAT" {
+			out = append(out, b[i:i+12+n]...)
+		}
+		i += 12 + n
+	}
+	if out == nil {
+		t.Fatal("no IDAT in the test PNG")
+	}
+	return out
+}
+
+// jpegSecondSOF adds to a small JPEG a second frame header, after the first, that claims
+// w×h pixels.
+func jpegSecondSOF(t testing.TB, b []byte, w, h uint16) []byte {
+	t.Helper()
+	i := bytes.Index(b, []byte{0xFF, 0xC0})
+	if i < 0 {
+		t.Fatal("no SOF0 in the test JPEG")
+	}
+	end := i + 2 + int(binary.BigEndian.Uint16(b[i+2:]))
+	sof := append([]byte{}, b[i:end]...)
+	sof[5], sof[6], sof[7], sof[8] = byte(h>>8), byte(h), byte(w>>8), byte(w)
+	out := append([]byte{}, b[:end]...)
+	out = append(out, sof...)
+	return append(out, b[end:]...)
 }
 
 // webpLossy is a 1×1 lossy WebP (a VP8 chunk in a simple RIFF container).
@@ -208,4 +252,17 @@ func pngWithChunk(t testing.TB, typ string, data []byte) []byte {
 	out := append([]byte{}, b[:afterIHDR]...)
 	out = append(out, pngChunk(typ, data)...)
 	return append(out, b[afterIHDR:]...)
+}
+
+// jpegNoiseScan keeps a small JPEG's headers but cuts its scan to one byte: every segment is
+// in order, yet the pixels are not there.
+func jpegNoiseScan(t testing.TB, b []byte) []byte {
+	t.Helper()
+	i := bytes.Index(b, []byte{0xFF, 0xDA})
+	if i < 0 {
+		t.Fatal("no SOS in the test JPEG")
+	}
+	end := i + 2 + int(binary.BigEndian.Uint16(b[i+2:]))
+	out := append([]byte{}, b[:end]...)
+	return append(out, 0x12, 0xFF, 0xD9)
 }

@@ -47,6 +47,9 @@ type Config struct {
 	MaxPhotoBytes int64
 	// MaxPixels limits photo dimensions (DefaultMaxPixels).
 	MaxPixels int64
+	// DecodeConcurrency bounds the photo uploads that decode their image at once
+	// (DefaultDecodeConcurrency); each may take 4 bytes per pixel of memory.
+	DecodeConcurrency int
 	// Password sets the cost of new password hashes (DefaultPasswordParams). Tests lower it.
 	Password PasswordParams
 	// HashConcurrency bounds the password hashes that run at once (GOMAXPROCS).
@@ -78,6 +81,9 @@ func (c *Config) setDefaults() error {
 	}
 	if c.MaxPixels <= 0 {
 		c.MaxPixels = DefaultMaxPixels
+	}
+	if c.DecodeConcurrency <= 0 {
+		c.DecodeConcurrency = DefaultDecodeConcurrency
 	}
 	if c.Password == (PasswordParams{}) {
 		c.Password = DefaultPasswordParams
@@ -113,8 +119,7 @@ func NewServer(log *slog.Logger, store *Store, cfg Config) (http.Handler, error)
 		throttle: newThrottle(cfg.Throttle, store, log),
 		proxies:  cfg.TrustedProxies,
 		tokenTTL: cfg.TokenTTL,
-		photos: &photos{dir: cfg.FiguresDir, maxBytes: cfg.MaxPhotoBytes, maxPixels: cfg.MaxPixels,
-			store: store, log: log},
+		photos:   newPhotos(cfg.FiguresDir, cfg.MaxPhotoBytes, cfg.MaxPixels, cfg.DecodeConcurrency, store, log),
 	}
 	return h.routes(cfg.UI, cfg.CORSOrigins), nil
 }
