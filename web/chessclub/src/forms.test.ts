@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './api';
-import { emptyTournament, registration, splitError, tournamentInput, validateLogin, validateRegister, validateTournament } from './forms';
+import { emptyTournament, length, registration, splitError, textProblem, tournamentInput, trimSpace, validateLogin, validateRegister, validateTournament } from './forms';
 
 describe('validateRegister', () => {
   const ok = { username: 'alice', password: 'correct horse', full_name: 'Alice Liddell', email: '' };
@@ -20,6 +20,151 @@ describe('validateRegister', () => {
     [{ email: 'not-an-address' }, 'email'],
   ])('rejects %o in %s', (change, field) => {
     expect(Object.keys(validateRegister({ ...ok, ...change }))).toEqual([field]);
+  });
+});
+
+// Characters outside the Basic Multilingual Plane: one code point (what the server counts) but two
+// UTF-16 code units (what String.length counts).
+const EMOJI = '😀';
+const ASTRAL = '𝔄'; // U+1D504 MATHEMATICAL FRAKTUR CAPITAL A
+
+/** shown writes a test value for a test's title, with everything but printable ASCII escaped. */
+const shown = (s: string) => JSON.stringify(s).replace(/[^\x20-\x7e]/gu, (c) => `\\u{${c.codePointAt(0)!.toString(16)}}`);
+/** titled moves each row's first value to its end and puts a readable form of it in front. */
+const titled = <T extends unknown[]>(rows: [string, ...T][]) => rows.map(([value, ...rest]) => [shown(value), ...rest, value] as [string, ...T, string]);
+
+describe('length', () => {
+  it.each([
+    ['', 0],
+    ['abc', 3],
+    [EMOJI, 1],
+    [ASTRAL.repeat(3), 3],
+    ['e\u0301', 2], // e and a combining accent: two code points, as the server counts
+    ['👨\u200d👩\u200d👧', 5], // a family: three emoji and two zero-width joiners
+  ])('%s has %d characters', (s, n) => {
+    expect(length(s)).toBe(n);
+  });
+});
+
+describe('trimSpace', () => {
+  it('trims what the server trims (Go white space)', () => {
+    expect(trimSpace(' \t\n Alice \r\n')).toBe('Alice');
+    expect(trimSpace('\u0085\u00a0\u2003Alice\u3000\u2028')).toBe('Alice');
+    // U+FEFF is no white space to the server, although String.prototype.trim removes it.
+    expect(trimSpace('\ufeffAlice')).toBe('\ufeffAlice');
+  });
+});
+
+describe('textProblem', () => {
+  it.each(titled([
+    ['Magnus Carlsen', ''],
+    ['Ōkami 🐺 龍', ''],
+    ['👨\u200d👩\u200d👧 family', ''],
+    ['شطرنج', ''],
+    ['\u0301', ''], // a lone combining mark is visible to the server
+    ['a\u200eb', ''], // the left-to-right mark is not one of the refused controls
+    ['first\nsecond', 'Use a single line, without tabs.'],
+    ['first\r\nsecond', 'Use a single line, without tabs.'],
+    ['a\tb', 'Use a single line, without tabs.'],
+    ['a\u0000b', 'Remove the control characters.'],
+    ['a\u0007b', 'Remove the control characters.'],
+    ['a\u000bb', 'Remove the control characters.'],
+    ['a\u007fb', 'Remove the control characters.'],
+    ['a\u0085b', 'Remove the control characters.'],
+    ['\u200b', 'Use at least one visible character.'],
+    ['\u200b\u200d\ufeff', 'Use at least one visible character.'],
+  ]))('%s gives %j', (_title, want, s) => {
+    expect(textProblem(s)).toBe(want);
+  });
+
+  it.each(titled(['\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069'].map((c): [string] => [c])))(
+    'refuses the bidirectional control %s, on one line or many',
+    (_title, c) => {
+      expect(textProblem(`evil${c}gnp.exe`)).toBe('Remove the text-direction control characters.');
+      expect(textProblem(`evil${c}gnp.exe`, true)).toBe('Remove the text-direction control characters.');
+    },
+  );
+
+  it('lets a multi-line text keep tabs and line breaks, but no other control', () => {
+    expect(textProblem('Seen in 1933.\n\tAgain in 1934.\r\n', true)).toBe('');
+    expect(textProblem('a\u0000b', true)).toBe('Remove the control characters.');
+    expect(textProblem('\n\t', true)).toBe('Use at least one visible character.');
+  });
+});
+
+describe('validateRegister counts characters as the server does', () => {
+  const ok = { username: 'alice', password: 'correct horse', full_name: 'Alice Liddell', email: '' };
+  const errors = (change: Partial<typeof ok>) => validateRegister({ ...ok, ...change });
+
+  it('counts an emoji in a password as one character', () => {
+    // 100 emoji are 200 code units but 100 characters: the server takes them.
+    expect(errors({ password: EMOJI.repeat(100) })).toEqual({});
+    expect(errors({ password: ASTRAL.repeat(128) })).toEqual({});
+    expect(errors({ password: ASTRAL.repeat(129) })).toEqual({ password: 'Use at most 128 characters.' });
+    // 5 emoji are 10 code units but 5 characters: too short for the server.
+    expect(errors({ password: EMOJI.repeat(5) })).toEqual({ password: 'Use at least 8 characters.' });
+    expect(errors({ password: EMOJI.repeat(8) })).toEqual({});
+    expect(errors({ password: 'abc' + EMOJI.repeat(4) })).toEqual({ password: 'Use at least 8 characters.' });
+  });
+
+  it('counts the full name and email in characters', () => {
+    expect(errors({ full_name: ASTRAL.repeat(100) })).toEqual({});
+    expect(errors({ full_name: ASTRAL.repeat(101) })).toEqual({ full_name: 'Use at most 100 characters.' });
+    expect(errors({ full_name: `  ${EMOJI.repeat(100)}\t` })).toEqual({});
+    const local = 'a'.repeat(64);
+    expect(errors({ email: `${local}@${'b'.repeat(185)}.org` })).toEqual({}); // 254 characters
+    expect(errors({ email: `${local}@${'b'.repeat(186)}.org` })).toEqual({ email: 'Use at most 254 characters.' });
+  });
+});
+
+describe('validateRegister refuses what the server refuses', () => {
+  const ok = { username: 'alice', password: 'correct horse', full_name: 'Alice Liddell', email: '' };
+  const errors = (change: Partial<typeof ok>) => validateRegister({ ...ok, ...change });
+
+  it.each(titled([
+    ['Alice\nLiddell', 'Use a single line, without tabs.'],
+    ['Alice\tLiddell', 'Use a single line, without tabs.'],
+    ['Alice\u0007', 'Remove the control characters.'],
+    ['Alice\u202eLiddell', 'Remove the text-direction control characters.'],
+    ['\u2067Alice\u2069', 'Remove the text-direction control characters.'],
+    ['\u200b', 'Use at least one visible character.'],
+    [' \u3000 ', 'Enter your full name.'],
+  ]))('full name %s: %s', (_title, message, full_name) => {
+    expect(errors({ full_name })).toEqual({ full_name: message });
+  });
+
+  it('accepts names in any script, with emoji', () => {
+    expect(errors({ full_name: 'Ōkami 🐺 龍' })).toEqual({});
+    expect(errors({ full_name: '👨\u200d👩\u200d👧 Polgár' })).toEqual({});
+  });
+
+  it.each(titled([
+    ['alicé'], // a letter outside a–z
+    ['ａlice'], // a full-width a
+    ['\u212aasparov'], // the Kelvin sign, which lower-cases to an ASCII "k"
+    ['al\u202eice'],
+    ['al\tice'],
+    ['ali😀'],
+  ]))('refuses the username %s', (_title, username) => {
+    expect(Object.keys(errors({ username }))).toEqual(['username']);
+  });
+
+  it.each(['Alice', 'a.b-c_d', 'ABC', 'x'.repeat(32), ' alice '])('accepts the username %j', (username) => {
+    expect(errors({ username })).toEqual({});
+  });
+
+  it('refuses an email with invisible controls', () => {
+    expect(errors({ email: 'alice@example.edu\u202e' })).toEqual({ email: 'Remove the text-direction control characters.' });
+    expect(errors({ email: 'alice\u0000@example.edu' })).toEqual({ email: 'Remove the control characters.' });
+  });
+
+  it('sends the values trimmed as the server would', () => {
+    expect(registration({ ...ok, username: '\u00a0Alice\u3000', full_name: '\u2003Alice\u0085', email: ' a@b.cd\t' })).toEqual({
+      username: 'alice',
+      password: 'correct horse',
+      full_name: 'Alice',
+      email: 'a@b.cd',
+    });
   });
 });
 
@@ -43,6 +188,34 @@ describe('validateTournament', () => {
 
   it.each(['0', '31', '2.5', 'five'])('rejects %s rounds', (rounds) => {
     expect(Object.keys(validateTournament({ ...ok, rounds }))).toEqual(['rounds']);
+  });
+
+  it.each([
+    ['name', 100],
+    ['location', 100],
+    ['time_control', 50],
+    ['description', 2000],
+  ] as const)('counts %s in characters, at most %d', (field, max) => {
+    expect(validateTournament({ ...ok, [field]: EMOJI.repeat(max) })).toEqual({});
+    expect(validateTournament({ ...ok, [field]: ASTRAL.repeat(max + 1) })).toEqual({ [field]: `Use at most ${max} characters.` });
+  });
+
+  it.each(['name', 'location', 'time_control'] as const)('keeps %s to one line without controls', (field) => {
+    expect(validateTournament({ ...ok, [field]: 'Spring\nOpen' })).toEqual({ [field]: 'Use a single line, without tabs.' });
+    expect(validateTournament({ ...ok, [field]: 'Spring\tOpen' })).toEqual({ [field]: 'Use a single line, without tabs.' });
+    expect(validateTournament({ ...ok, [field]: 'Spring\u202eOpen' })).toEqual({ [field]: 'Remove the text-direction control characters.' });
+    expect(validateTournament({ ...ok, [field]: '\u200b' })).toEqual({ [field]: 'Use at least one visible character.' });
+  });
+
+  it('lets the description have lines and tabs, but no controls', () => {
+    expect(validateTournament({ ...ok, description: 'Round 1: Friday.\n\tRound 2: Saturday.' })).toEqual({});
+    expect(validateTournament({ ...ok, description: 'a\u2066b' })).toEqual({ description: 'Remove the text-direction control characters.' });
+    expect(validateTournament({ ...ok, description: 'a\u001bb' })).toEqual({ description: 'Remove the control characters.' });
+  });
+
+  it('sends the values trimmed as the server would', () => {
+    const input = tournamentInput({ ...ok, name: '\u3000Spring Open\u00a0', location: ' Hall\u2028', description: '\n\tLine one\nLine two\n' });
+    expect(input).toMatchObject({ name: 'Spring Open', location: 'Hall', description: 'Line one\nLine two' });
   });
 });
 
@@ -72,6 +245,10 @@ describe('validateLogin', () => {
     [{ username: '', password: '' }, { username: 'Enter your username.', password: 'Enter your password.' }],
     // A password is taken as typed: spaces may be part of it.
     [{ username: 'magnus', password: '   ' }, {}],
+    [{ username: 'magnus', password: EMOJI }, {}],
+    [{ username: 'mag\u202enus', password: 'x' }, { username: 'Remove the text-direction control characters.' }],
+    [{ username: 'mag\tnus', password: 'x' }, { username: 'Use a single line, without tabs.' }],
+    [{ username: ASTRAL.repeat(101), password: 'x' }, { username: 'Use at most 100 characters.' }],
   ])('%o gives %o', (values, want) => {
     expect(validateLogin(values)).toEqual(want);
   });

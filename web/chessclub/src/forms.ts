@@ -10,31 +10,111 @@ export interface RegisterValues {
   email: string;
 }
 
-const USERNAME = /^[a-z0-9_.-]{3,32}$/;
+/** The server's limits, in characters (Unicode code points). */
+export const LIMITS = {
+  passwordMin: 8,
+  passwordMax: 128,
+  fullName: 100,
+  email: 254,
+  loginUsername: 100,
+  tournamentName: 100,
+  location: 100,
+  timeControl: 50,
+  description: 2000,
+} as const;
+
+// Usernames are ASCII only: checked before lower-casing, so that no letter outside a–z (such as
+// the Kelvin sign, which lower-cases to "k") gets in.
+const USERNAME = /^[A-Za-z0-9_.-]{3,32}$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * length counts characters as the server does (Unicode code points, Go's utf8.RuneCountInString),
+ * not UTF-16 code units as String.length does: "😀" is one character, not two.
+ */
+export function length(s: string): number {
+  let n = 0;
+  for (const _ of s) n++;
+  return n;
+}
+
+// The white space the server trims from text fields (Go's unicode.IsSpace): JavaScript's \s less
+// U+FEFF, plus U+0085.
+const SPACE = '[\\t\\n\\v\\f\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]';
+const EDGE_SPACE = new RegExp(`^${SPACE}+|${SPACE}+$`, 'g');
+
+/** trimSpace removes the white space around a value that the server removes. */
+export function trimSpace(s: string): string {
+  return s.replace(EDGE_SPACE, '');
+}
+
+const CONTROL = /\p{Cc}/u;
+const BIDI_CONTROL = /[\u202a-\u202e\u2066-\u2069]/u;
+const VISIBLE = /[\p{L}\p{M}\p{N}\p{P}\p{S}]/u;
+
+/**
+ * textProblem says what the server would refuse in a trimmed, non-empty text value, or returns ''.
+ * A single line (a name, a location…) may hold no tab or line break; no text may hold other
+ * control characters or the bidirectional embedding, override and isolate controls
+ * (U+202A–U+202E, U+2066–U+2069), which can make a text display as something else than it is;
+ * and a text needs at least one visible character.
+ */
+export function textProblem(s: string, multiline = false): string {
+  let visible = false;
+  for (const c of s) {
+    if (c === '\t' || c === '\n' || c === '\r') {
+      if (!multiline) return 'Use a single line, without tabs.';
+    } else if (CONTROL.test(c)) {
+      return 'Remove the control characters.';
+    } else if (BIDI_CONTROL.test(c)) {
+      return 'Remove the text-direction control characters.';
+    } else if (VISIBLE.test(c)) {
+      visible = true;
+    }
+  }
+  return visible ? '' : 'Use at least one visible character.';
+}
+
+/**
+ * checkText checks a text field as the server does: trimmed, required or not, the characters
+ * textProblem refuses, at most max characters. It returns the message, or '' when it is fine.
+ */
+function checkText(value: string, max: number, opts: { required?: string; multiline?: boolean } = {}): string {
+  const s = trimSpace(value);
+  if (!s) return opts.required ?? '';
+  const problem = textProblem(s, opts.multiline);
+  if (problem) return problem;
+  if (length(s) > max) return `Use at most ${max} characters.`;
+  return '';
+}
+
+/** into sets errors[field] to message unless message is ''. */
+function into(errors: FieldErrors, field: string, message: string) {
+  if (message) errors[field] = message;
+}
 
 /** validateRegister returns a message per invalid field; empty when the form may be sent. */
 export function validateRegister(v: RegisterValues): FieldErrors {
   const errors: FieldErrors = {};
-  const username = v.username.trim().toLowerCase();
+  const username = trimSpace(v.username);
   if (!username) {
     errors.username = 'Enter a username.';
   } else if (!USERNAME.test(username)) {
-    errors.username = 'Use 3 to 32 characters: letters, digits, "_", "." or "-".';
+    errors.username = 'Use 3 to 32 characters: letters a–z without accents, digits, "_", "." or "-".';
   }
-  if (v.password.length < 8) {
-    errors.password = 'Use at least 8 characters.';
-  } else if (v.password.length > 128) {
-    errors.password = 'Use at most 128 characters.';
+  // A password is taken as typed, spaces and all.
+  const password = length(v.password);
+  if (password < LIMITS.passwordMin) {
+    errors.password = `Use at least ${LIMITS.passwordMin} characters.`;
+  } else if (password > LIMITS.passwordMax) {
+    errors.password = `Use at most ${LIMITS.passwordMax} characters.`;
   }
-  const name = v.full_name.trim();
-  if (!name) {
-    errors.full_name = 'Enter your full name.';
-  } else if (name.length > 100) {
-    errors.full_name = 'Use at most 100 characters.';
-  }
-  if (v.email.trim() && !EMAIL.test(v.email.trim())) {
+  into(errors, 'full_name', checkText(v.full_name, LIMITS.fullName, { required: 'Enter your full name.' }));
+  const email = checkText(v.email, LIMITS.email);
+  if (email) {
+    errors.email = email;
+  } else if (trimSpace(v.email) && !EMAIL.test(trimSpace(v.email))) {
     errors.email = 'Enter a valid email address, or leave it empty.';
   }
   return errors;
@@ -43,12 +123,13 @@ export function validateRegister(v: RegisterValues): FieldErrors {
 /** registration turns the form into the request body; an empty email is left out. */
 export function registration(v: RegisterValues): Registration {
   const body: Registration = {
-    username: v.username.trim().toLowerCase(),
+    username: trimSpace(v.username).toLowerCase(),
     password: v.password,
-    full_name: v.full_name.trim(),
+    full_name: trimSpace(v.full_name),
   };
-  if (v.email.trim()) {
-    body.email = v.email.trim();
+  const email = trimSpace(v.email);
+  if (email) {
+    body.email = email;
   }
   return body;
 }
@@ -78,9 +159,7 @@ export const emptyTournament: TournamentValues = {
 /** validateTournament returns a message per invalid field; empty when the form may be sent. */
 export function validateTournament(v: TournamentValues): FieldErrors {
   const errors: FieldErrors = {};
-  if (!v.name.trim()) {
-    errors.name = 'Enter a name.';
-  }
+  into(errors, 'name', checkText(v.name, LIMITS.tournamentName, { required: 'Enter a name.' }));
   if (!DATE.test(v.start_date)) {
     errors.start_date = 'Enter the start date.';
   }
@@ -89,26 +168,29 @@ export function validateTournament(v: TournamentValues): FieldErrors {
   } else if (DATE.test(v.start_date) && v.end_date < v.start_date) {
     errors.end_date = 'The end date cannot be before the start date.';
   }
+  into(errors, 'location', checkText(v.location, LIMITS.location));
   if (v.rounds.trim()) {
     const n = Number(v.rounds);
     if (!Number.isInteger(n) || n < 1 || n > 30) {
       errors.rounds = 'Use a whole number from 1 to 30, or leave it empty.';
     }
   }
+  into(errors, 'time_control', checkText(v.time_control, LIMITS.timeControl));
+  into(errors, 'description', checkText(v.description, LIMITS.description, { multiline: true }));
   return errors;
 }
 
 /** tournamentInput turns the form into the request body. */
 export function tournamentInput(v: TournamentValues): TournamentInput {
   return {
-    name: v.name.trim(),
+    name: trimSpace(v.name),
     start_date: v.start_date,
     end_date: v.end_date,
-    location: v.location.trim(),
+    location: trimSpace(v.location),
     format: v.format,
     rounds: v.rounds.trim() ? Number(v.rounds) : null,
-    time_control: v.time_control.trim(),
-    description: v.description.trim(),
+    time_control: trimSpace(v.time_control),
+    description: trimSpace(v.description),
   };
 }
 
@@ -139,10 +221,13 @@ export function splitError(err: unknown, fields: readonly string[]): { fields: F
 /** The fields of the login form, which server errors may name. */
 export const LOGIN_FIELDS = ['username', 'password'] as const;
 
-/** validateLogin asks for both fields; what a username may look like is the server's say. */
+/**
+ * validateLogin asks for both fields, and for a username that is a line of text the server would
+ * read; whether it names a member is the server's say.
+ */
 export function validateLogin(v: { username: string; password: string }): FieldErrors {
   const errors: FieldErrors = {};
-  if (!v.username.trim()) errors.username = 'Enter your username.';
+  into(errors, 'username', checkText(v.username, LIMITS.loginUsername, { required: 'Enter your username.' }));
   if (!v.password) errors.password = 'Enter your password.';
   return errors;
 }

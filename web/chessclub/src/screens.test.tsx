@@ -51,6 +51,15 @@ function loggedIn() {
 
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const pathname = () => here.split('?')[0];
+/** errorOf returns the error announced for the input with the given label (its aria-describedby). */
+function errorOf(label: string): string {
+  const ids = screen.getByLabelText(label).getAttribute('aria-describedby') ?? '';
+  return ids
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ');
+}
 const query = () => new URLSearchParams(here.split('?')[1] ?? '');
 
 describe('login', () => {
@@ -142,6 +151,52 @@ describe('register', () => {
     expect(screen.getByLabelText('Username').getAttribute('aria-invalid')).toBe('true');
   });
 
+  it('refuses control characters and counts emoji as the server does, before sending', async () => {
+    const server = new FakeServer();
+    start('/register', server);
+    await screen.findByLabelText('Username');
+    type('Username', 'K\u212aarpov'); // with a Kelvin sign, which lower-cases to an ASCII k
+    type('Password', '😀😀😀😀😀'); // ten UTF-16 code units, five characters
+    type('Full name', 'Anatoly\u202eKarpov');
+    type('Email', 'anatoly@example.edu\u2066');
+    fireEvent.click(screen.getByRole('button', { name: 'Register' }));
+    await screen.findByText('Use at least 8 characters.');
+    expect(errorOf('Username')).toMatch(/Use 3 to 32 characters/);
+    expect(errorOf('Full name')).toBe('Remove the text-direction control characters.');
+    expect(errorOf('Email')).toBe('Remove the text-direction control characters.');
+    expect(server.seen).toEqual([]);
+  });
+
+  it('sends a long emoji password the server accepts', async () => {
+    const server = new FakeServer().on('POST /api/user', json(201, { ...alice, id: 9, username: 'emoji', full_name: 'Emoji Fan' }));
+    start('/register', server);
+    await screen.findByLabelText('Username');
+    type('Username', 'emoji');
+    type('Password', '😀'.repeat(100)); // 200 UTF-16 code units, 100 characters
+    type('Full name', 'Emoji Fan 🎉');
+    fireEvent.click(screen.getByRole('button', { name: 'Register' }));
+    await waitFor(() => expect(pathname()).toBe('/login'));
+    expect(JSON.parse(String(server.seen[0]!.body)).password).toBe('😀'.repeat(100));
+  });
+
+  it('shows the server’s 422 on a text field under that field', async () => {
+    const server = new FakeServer().on(
+      'POST /api/user',
+      problem(422, 'Validation failed', 'The request has invalid fields.', { full_name: 'must contain visible characters', email: 'must not contain control characters' }),
+    );
+    start('/register', server);
+    await screen.findByLabelText('Username');
+    type('Username', 'alice');
+    type('Password', 'correct horse');
+    type('Full name', 'Alice Liddell');
+    type('Email', 'alice@example.edu');
+    fireEvent.click(screen.getByRole('button', { name: 'Register' }));
+    await screen.findByText('must contain visible characters');
+    expect(errorOf('Full name')).toBe('must contain visible characters');
+    expect(errorOf('Email')).toBe('must not contain control characters');
+    expect(pathname()).toBe('/register');
+  });
+
   it('registers, notifies (a toast when notifications are denied) and opens the login form', async () => {
     const { notifyMemberCreated } = await import('./notify');
     const { showToast } = await import('./components/ionic');
@@ -205,6 +260,40 @@ describe('tournaments', () => {
     type('End date', '2027-01-06');
     fireEvent.click(screen.getByRole('button', { name: 'Create tournament' }));
     await screen.findByText('is too long');
+    expect(pathname()).toBe('/tournaments/new');
+  });
+
+  it('refuses a name or location the server would refuse, before sending', async () => {
+    const server = new FakeServer().on('GET /api/me', json(200, alice));
+    start('/tournaments/new', server, loggedIn());
+    await screen.findByLabelText('Name');
+    type('Name', '\u200b');
+    type('Start date', '2027-01-05');
+    type('End date', '2027-01-06');
+    type('Location', 'Hall\tB');
+    type('Time control', '🕐'.repeat(51));
+    type('Description', 'Round 1\n\tRound 2\u2067');
+    fireEvent.click(screen.getByRole('button', { name: 'Create tournament' }));
+    await screen.findByText('Use at least one visible character.');
+    expect(errorOf('Location')).toBe('Use a single line, without tabs.');
+    expect(errorOf('Time control')).toBe('Use at most 50 characters.');
+    expect(errorOf('Description')).toBe('Remove the text-direction control characters.');
+    expect(server.seen.map((r) => r.method)).not.toContain('POST');
+  });
+
+  it('shows the server’s 422 on the location under the location field', async () => {
+    const server = new FakeServer()
+      .on('GET /api/me', json(200, alice))
+      .on('POST /api/tournaments', problem(422, 'Validation failed', 'The request has invalid fields.', { location: 'must be a single line without tabs' }));
+    start('/tournaments/new', server, loggedIn());
+    await screen.findByLabelText('Name');
+    type('Name', 'Blitz Night');
+    type('Start date', '2027-01-05');
+    type('End date', '2027-01-06');
+    type('Location', 'Hall B');
+    fireEvent.click(screen.getByRole('button', { name: 'Create tournament' }));
+    await screen.findByText('must be a single line without tabs');
+    expect(errorOf('Location')).toBe('must be a single line without tabs');
     expect(pathname()).toBe('/tournaments/new');
   });
 

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { IonButton, IonSpinner } from '@ionic/react';
 import { ApiError } from '../api';
-import { LOGIN_FIELDS, validateLogin } from '../forms';
+import { LOGIN_FIELDS, trimSpace, validateLogin } from '../forms';
 import { useForm } from '../useForm';
 import { TextField } from '../components/TextField';
 import { useSession } from '../session';
@@ -28,7 +28,7 @@ export default function LoginPage() {
     validateLogin,
     async (v) => {
       try {
-        await logIn(v.username.trim(), v.password);
+        await logIn(trimSpace(v.username), v.password);
       } catch (err) {
         // The server says no more than this, on purpose; neither does the form.
         if (err instanceof ApiError && err.status === 401) {
