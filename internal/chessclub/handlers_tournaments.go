@@ -66,56 +66,101 @@ func (h *handlers) deleteTournament(w http.ResponseWriter, r *http.Request, call
 	return nil
 }
 
-// deleteTarget finds the id of the tournament to delete in the path, else in the query
-// (?id=N), else in the body: JSON {"id": N} (the number may be a string) or a form id=N. The
-// original client sends its JSON body with no content type or a form's, so the body is tried
-// as JSON first whatever it is labelled. No id at all is a Malformed problem.
+// givenID is an id the request names, and where it names it.
+type givenID struct {
+	where string
+	id    int64
+}
+
+// deleteTarget finds the id of the tournament to delete: in the path, in the query (?id=N),
+// or in the body: JSON {"id": N} (the number may be a string) or a form id=N. The original
+// client sends its JSON body with no content type or a form's, so the body is tried as JSON
+// first whatever it is labelled. Every place is read, and when they name different ids the
+// request is Malformed rather than one of them winning silently; the same id twice is fine.
+// No id at all is a Malformed problem too.
 func deleteTarget(w http.ResponseWriter, r *http.Request) (int64, error) {
+	var given []givenID
 	if raw := r.PathValue("id"); raw != "" {
-		return parseID(raw)
+		id, err := parseID(raw)
+		if err != nil {
+			return 0, err
+		}
+		given = append(given, givenID{"the path", id})
 	}
 	if vals, ok := r.URL.Query()["id"]; ok {
-		return singleID(vals)
+		id, err := singleID(vals)
+		if err != nil {
+			return 0, err
+		}
+		given = append(given, givenID{"the query", id})
 	}
-	mt := ""
-	if ct := r.Header.Get("Content-Type"); ct != "" {
-		var err error
-		if mt, _, err = mime.ParseMediaType(ct); err != nil || !deleteBodyTypes[mt] {
-			return 0, problem.New(problem.UnsupportedMediaType, "Content-Type must be application/json.")
+	id, ok, err := deleteBodyID(w, r)
+	if err != nil {
+		return 0, err
+	}
+	if ok {
+		given = append(given, givenID{"the body", id})
+	}
+	if len(given) == 0 {
+		return 0, problem.New(problem.Malformed, "Name the tournament to delete: /api/tournaments/{id}, ?id=N or a body {\"id\": N}.")
+	}
+	first := given[0]
+	for _, g := range given[1:] {
+		if g.id != first.id {
+			return 0, problem.New(problem.Malformed, "The request names two tournaments: %d in %s and %d in %s. Name one.", first.id, first.where, g.id, g.where)
 		}
 	}
+	return first.id, nil
+}
+
+// deleteBodyID reads the id in a delete's body. ok is false when the body is empty or has no
+// id; a body that cannot be read or parsed is an error even when the id is given elsewhere,
+// since what it meant cannot be known.
+func deleteBodyID(w http.ResponseWriter, r *http.Request) (id int64, ok bool, err error) {
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxBody))
 	if err != nil {
 		var tooBig *http.MaxBytesError
 		if errors.As(err, &tooBig) {
-			return 0, problem.New(problem.TooLarge, "The body exceeds the limit of %d bytes.", MaxBody)
+			return 0, false, problem.New(problem.TooLarge, "The body exceeds the limit of %d bytes.", MaxBody)
 		}
-		return 0, &problem.Error{Kind: problem.Malformed, Detail: "The body could not be read.", Err: err}
+		return 0, false, &problem.Error{Kind: problem.Malformed, Detail: "The body could not be read.", Err: err}
 	}
 	body = bytes.TrimSpace(body)
 	if len(body) == 0 {
-		return 0, problem.New(problem.Malformed, "Name the tournament to delete: /api/tournaments/{id}, ?id=N or a body {\"id\": N}.")
+		return 0, false, nil
+	}
+	mt := ""
+	if ct := r.Header.Get("Content-Type"); ct != "" {
+		if mt, _, err = mime.ParseMediaType(ct); err != nil || !deleteBodyTypes[mt] {
+			return 0, false, problem.New(problem.UnsupportedMediaType, "Content-Type must be application/json.")
+		}
 	}
 	if body[0] != '{' && mt == "application/x-www-form-urlencoded" {
 		form, err := url.ParseQuery(string(body))
-		if err != nil || !form.Has("id") {
-			return 0, problem.New(problem.Malformed, "The form has no id.")
+		if err != nil {
+			return 0, false, problem.New(problem.Malformed, "The form is not valid.")
 		}
-		return singleID(form["id"])
+		if !form.Has("id") {
+			return 0, false, nil
+		}
+		id, err := singleID(form["id"])
+		return id, err == nil, err
 	}
 	obj, err := jsonhttp.ParseObject(body)
 	if err != nil {
-		return 0, err
+		return 0, false, err
 	}
-	raw, ok := obj["id"]
-	if !ok {
-		return 0, problem.New(problem.Malformed, "The body has no id.")
+	raw, has := obj["id"]
+	if !has {
+		return 0, false, nil
 	}
 	var s string
-	if err := json.Unmarshal(raw, &s); err == nil {
-		return parseID(s)
+	if json.Unmarshal(raw, &s) == nil {
+		id, err = parseID(s)
+	} else {
+		id, err = parseID(string(raw))
 	}
-	return parseID(string(raw))
+	return id, err == nil, err
 }
 
 // deleteBodyTypes are the content types a delete body may be labelled with.

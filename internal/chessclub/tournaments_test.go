@@ -104,7 +104,8 @@ func TestDeleteForms(t *testing.T) {
 		tests := []struct {
 			name string
 			as   string
-			// path, body and content type of the request; %d in path or body is the id.
+			// path, body and content type of the request; %d in path or body is the id, %o
+			// another tournament's, which must never be deleted.
 			path, body, contentType string
 			want                    int
 			slug                    string
@@ -132,12 +133,22 @@ func TestDeleteForms(t *testing.T) {
 			{"missing, query", "alice", "/api/tournaments?id=987654", "", "", 404, "not-found"},
 			{"missing, body", "carol", "/api/tournaments", `{"id": 987654}`, "application/json", 404, "not-found"},
 			{"not logged in", "", "/api/tournaments/%d", "", "", 401, "unauthorized"},
+			{"path and query differ", "alice", "/api/tournaments/%d?id=%o", "", "", 400, "malformed-request"},
+			{"path and body differ", "alice", "/api/tournaments/%d", `{"id": %o}`, "application/json", 400, "malformed-request"},
+			{"query and body differ", "alice", "/api/tournaments?id=%d", `{"id": %o}`, "application/json", 400, "malformed-request"},
+			{"query and form body differ", "alice", "/api/tournaments?id=%d", `id=%o`, "application/x-www-form-urlencoded", 400, "malformed-request"},
+			{"path, query and body, one differs", "alice", "/api/tournaments/%d?id=%d", `{"id": "%o"}`, "", 400, "malformed-request"},
+			{"path and query agree", "alice", "/api/tournaments/%d?id=%d", "", "", 204, ""},
+			{"query and body agree", "alice", "/api/tournaments?id=%d", `{"id": %d}`, "application/json", 204, ""},
+			{"path, query and body agree", "alice", "/api/tournaments/%d?id=%d", `{"id": "%d"}`, "", 204, ""},
+			{"path and a body without id", "alice", "/api/tournaments/%d", `{}`, "application/json", 204, ""},
 		}
 		for _, tc := range tests {
 			t.Run(tc.name, func(t *testing.T) {
 				id := e.tournament("alice", "To delete", "2026-06-01")
+				other := e.tournament("alice", "To keep", "2026-06-02")
 				fill := func(s string) string {
-					return strings.ReplaceAll(s, "%d", itoa(id))
+					return strings.NewReplacer("%d", itoa(id), "%o", itoa(other)).Replace(s)
 				}
 				r := req{method: "DELETE", path: fill(tc.path), as: tc.as, contentType: tc.contentType}
 				if tc.body != "" {
@@ -152,6 +163,14 @@ func TestDeleteForms(t *testing.T) {
 				st := e.do(req{method: "GET", path: "/api/tournaments/" + itoa(id)}).status
 				if gone := st == http.StatusNotFound; gone != (tc.want == 204) {
 					t.Errorf("after the delete, GET says %d", st)
+				}
+				if st := e.do(req{method: "GET", path: "/api/tournaments/" + itoa(other)}).status; st != http.StatusOK {
+					t.Errorf("the other tournament: GET says %d", st)
+				}
+				if tc.want == 400 && strings.Contains(tc.name, "differ") {
+					if detail := res.problemDoc(t).Detail; !strings.Contains(detail, itoa(id)) || !strings.Contains(detail, itoa(other)) {
+						t.Errorf("detail %q does not name both ids", detail)
+					}
 				}
 			})
 		}
