@@ -34,9 +34,9 @@ func (h *handlers) register(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// login exchanges a username and password for a token. An unknown username and a wrong
-// password give the same 401 after the same work (a dummy hash check); failures are
-// throttled per username and per client address.
+// login exchanges a username and password for a token. An unknown username (or one that no
+// member could have) and a wrong password give the same 401 after the same work (a dummy
+// hash check); failures are throttled per username and per client address.
 func (h *handlers) login(w http.ResponseWriter, r *http.Request) error {
 	obj, err := jsonhttp.ReadObject(w, r, MaxBody)
 	if err != nil {
@@ -64,9 +64,15 @@ func (h *handlers) login(w http.ResponseWriter, r *http.Request) error {
 		return &problem.Error{Kind: problem.TooManyRequests, RetryAfter: retryAfterSeconds(wait),
 			Detail: "Too many failed logins for this username or from this address; wait before trying again."}
 	}
-	m, hash, err := h.store.Credentials(r.Context(), *username)
-	if err != nil {
-		return err
+	// A name outside the username pattern belongs to nobody, even when it folds to a
+	// member's name (the Kelvin sign folds to "k"); it still costs the dummy hash, so that
+	// it cannot be told from a wrong password by its time.
+	var m Member
+	hash := ""
+	if ValidUsername(*username) {
+		if m, hash, err = h.store.Credentials(r.Context(), *username); err != nil {
+			return err
+		}
 	}
 	ok, err := h.hasher.Verify(r.Context(), hash, password)
 	if err != nil {

@@ -9,7 +9,6 @@ import (
 	"unicode/utf8"
 
 	"campus.example/apps/internal/jsonhttp"
-	"campus.example/apps/internal/sqldb"
 )
 
 // Roles a member may have.
@@ -27,9 +26,14 @@ const (
 	DefaultRating = 1200
 )
 
-// usernamePattern is checked against the folded username: letters of either case are
-// accepted, and two names that differ only in case are the same member.
-var usernamePattern = regexp.MustCompile(`^[a-z0-9_.-]{3,32}$`)
+// usernamePattern is checked against the username as given (trimmed), before any case
+// folding: Unicode lower-casing maps the Kelvin sign to "k" and "İ" to "i̇", so a pattern
+// checked after folding would let those through. Letters of either case are accepted, and
+// two names that differ only in case are the same member.
+var usernamePattern = regexp.MustCompile(`^[A-Za-z0-9_.-]{3,32}$`)
+
+// ValidUsername reports whether s, trimmed, is a username a member may have.
+func ValidUsername(s string) bool { return usernamePattern.MatchString(s) }
 
 // Member is a club member as the API shows it. It never holds a password or its hash.
 type Member struct {
@@ -77,7 +81,7 @@ func DecodeRegistration(obj jsonhttp.Object) (Registration, error) {
 		switch {
 		case username == nil || *username == "":
 			f.Fail("username", "is required")
-		case !usernamePattern.MatchString(sqldb.Fold(*username)):
+		case !ValidUsername(*username):
 			f.Fail("username", "must be 3 to 32 characters of a-z, 0-9, _, . and -")
 		}
 	}

@@ -85,6 +85,10 @@ func TestRegister(t *testing.T) {
 			{"username too long", valid(map[string]any{"username": strings.Repeat("a", 33)}), "", wantProblem{422, "validation", []string{"username"}}},
 			{"username bad characters", valid(map[string]any{"username": "eve smith"}), "", wantProblem{422, "validation", []string{"username"}}},
 			{"username not ASCII", valid(map[string]any{"username": "évé"}), "", wantProblem{422, "validation", []string{"username"}}},
+			// Both lower-case to ASCII ("king", "i̇van" aside): the pattern must see the input.
+			{"username with a Kelvin sign", valid(map[string]any{"username": "\u212Aing"}), "", wantProblem{422, "validation", []string{"username"}}},
+			{"username with a dotted capital I", valid(map[string]any{"username": "\u0130van"}), "", wantProblem{422, "validation", []string{"username"}}},
+			{"username with a long s", valid(map[string]any{"username": "\u017Fam"}), "", wantProblem{422, "validation", []string{"username"}}},
 			{"username missing", valid(map[string]any{"username": nil}), "", wantProblem{422, "validation", []string{"username"}}},
 			{"username not a string", valid(map[string]any{"username": 42}), "", wantProblem{422, "validation", []string{"username"}}},
 			{"password too short", valid(map[string]any{"password": "1234567"}), "", wantProblem{422, "validation", []string{"password"}}},
@@ -111,6 +115,19 @@ func TestRegister(t *testing.T) {
 			})
 		}
 		e.mustDo(req{method: "POST", path: "/api/user", body: valid(map[string]any{"email": "eve@example.org"})}, http.StatusCreated)
+
+		// At login, a name outside the pattern is nobody, even when it folds to a member's:
+		// the same 401 as a wrong password, after the same dummy hash.
+		e.mustDo(req{method: "POST", path: "/api/user", body: valid(map[string]any{"username": "King", "password": "long enough"})}, http.StatusCreated)
+		for _, tc := range []struct {
+			username string
+			want     int
+		}{{"KING", 200}, {"king", 200}, {"\u212Aing", 401}, {"\u212AING", 401}} {
+			res := e.do(req{method: "POST", path: "/api/login", remoteAddr: "10.3.0.1:1", body: map[string]any{"username": tc.username, "password": "long enough"}})
+			if res.status != tc.want {
+				t.Errorf("login as %+q: status %d, want %d", tc.username, res.status, tc.want)
+			}
+		}
 	})
 }
 
