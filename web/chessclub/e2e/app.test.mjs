@@ -5,7 +5,7 @@
 //   node --test e2e/            (scripts/test-web.sh runs it after building)
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { artifactsDir, launchChromium, startServer } from './harness.mjs';
 
@@ -146,6 +146,48 @@ test('a taken username is reported next to the field', async () => {
   await screenshot('register-conflict');
 });
 
+test('a name with a text-direction control is refused under the field, by the app and by the server', async () => {
+  const evil = 'Vera\u202eMenchik';
+  const posts = [];
+  const seePost = (req) => {
+    if (req.method() === 'POST' && new URL(req.url()).pathname === '/api/user') posts.push(req.postDataJSON());
+  };
+  page.on('request', seePost);
+  try {
+    await page.goto('/register');
+    await page.getByLabel('Username').fill('vera');
+    await page.getByLabel('Password').fill('😀'.repeat(5)); // 10 UTF-16 code units, 5 characters: too short
+    await page.getByLabel('Full name').fill(evil);
+    await page.getByRole('button', { name: 'Register' }).click();
+    await eventually(async () => assert.equal(await fieldError('Full name'), 'Remove the text-direction control characters.'));
+    assert.match(await fieldError('Password'), /Use at least 8 characters\./);
+    assert.deepEqual(posts, [], 'the app sent what it knew the server refuses');
+    await screenshot('register-invalid-name');
+
+    // The server's own check, on a request the app would not send: its 422 names the field, and
+    // the app shows the server's message under it.
+    await page.route('**/api/user', async (route) => {
+      const body = route.request().postDataJSON();
+      await route.continue({ postData: JSON.stringify({ ...body, full_name: evil }) });
+    });
+    await page.getByLabel('Password').fill('😀'.repeat(100)); // 200 code units, 100 characters: fine
+    await page.getByLabel('Full name').fill('Vera Menchik');
+    const refused = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/user');
+    await page.getByRole('button', { name: 'Register' }).click();
+    const res = await refused;
+    assert.equal(res.status(), 422);
+    assert.equal(Object.keys((await res.json()).errors ?? {}).join(), 'full_name');
+    await eventually(async () => assert.match(await fieldError('Full name'), /bidirectional/));
+    assert.equal(await page.getByLabel('Full name').getAttribute('aria-invalid'), 'true');
+    assert.equal(path(), '/register');
+    assert.equal(posts.length, 1);
+    assert.equal(posts[0].password, '😀'.repeat(100), 'the app sends a 100-emoji password, which the server accepts');
+  } finally {
+    page.off('request', seePost);
+    await page.unroute('**/api/user');
+  }
+});
+
 test('a wrong password is shown next to the password field', async () => {
   await page.goto('/login');
   await page.getByLabel('Username').fill(member.username);
@@ -196,11 +238,13 @@ test('a tournament is created', async () => {
   await page.waitForURL((url) => url.pathname === '/tournaments');
   await page.getByRole('link', { name: 'New tournament' }).click();
   await page.waitForURL((url) => url.pathname === '/tournaments/new');
-  await page.getByLabel('Name').fill(tournamentName);
+  await page.getByLabel('Name').fill(`${tournamentName}\u2066`);
   await page.getByLabel('Start date').fill('2027-04-10');
   await page.getByLabel('End date').fill('2027-04-09');
   await page.getByRole('button', { name: 'Create tournament' }).click();
   await page.getByText('The end date cannot be before the start date.').waitFor();
+  assert.equal(await fieldError('Name'), 'Remove the text-direction control characters.');
+  await page.getByLabel('Name').fill(tournamentName);
   await page.getByLabel('End date').fill('2027-04-11');
   await page.getByLabel('Location').fill('Student Union, Room 2');
   await page.getByRole('radio', { name: 'Round robin' }).click();
@@ -304,13 +348,71 @@ test('without notification permission, registering shows a toast instead', async
   }
 });
 
+// horizontalOverflow lists what is wider than the viewport on the page shown: the document, the
+// scroller inside ion-content (which would clip or scroll sideways), and any element, inside
+// Ionic's shadow roots too, whose box reaches past either edge.
+function horizontalOverflow() {
+  return page.evaluate(async (width) => {
+    const found = [];
+    if (document.documentElement.scrollWidth > width) found.push(`the document is ${document.documentElement.scrollWidth}px wide`);
+    const shown = [...document.querySelectorAll('.ion-page:has(> ion-content)')].filter((p) => !p.classList.contains('ion-page-hidden'));
+    if (shown.length !== 1) found.push(`${shown.length} pages are shown`);
+    for (const pageEl of shown) {
+      const content = pageEl.querySelector('ion-content');
+      const scroller = await content.getScrollElement();
+      if (scroller.scrollWidth > scroller.clientWidth) found.push(`ion-content scrolls ${scroller.scrollWidth}px in ${scroller.clientWidth}px`);
+      const describe = (el) => el.tagName.toLowerCase() + (el.id ? `#${el.id}` : '') + (typeof el.className === 'string' && el.className ? `.${el.className.trim().split(/\s+/).join('.')}` : '');
+      const visit = (root) => {
+        for (const el of root.querySelectorAll('*')) {
+          const r = el.getBoundingClientRect();
+          if (r.width > 0 && r.height > 0 && (r.right > width + 0.5 || r.left < -0.5)) {
+            found.push(`${describe(el)} spans ${Math.round(r.left)}–${Math.round(r.right)}px`);
+          }
+          if (el.shadowRoot) visit(el.shadowRoot);
+        }
+      };
+      visit(pageEl);
+    }
+    return found;
+  }, viewport.width);
+}
+
+// The issue's routes, each with what shows that the screen has its content (the member's photo,
+// a tournament…), logged out where a person sees it so and logged in where the screen needs it.
+const screensAt360 = [
+  { route: '/login', ready: () => page.getByRole('button', { name: 'Log in' }) },
+  { route: '/register', ready: () => page.getByRole('button', { name: 'Register' }) },
+  { route: '/tournaments', name: 'tournaments-logged-out', ready: () => page.locator('ion-item.tournament', { hasText: 'Club Championship' }) },
+  { login: true },
+  { route: '/members', ready: () => page.getByRole('img', { name: `Photo of ${member.fullName}` }) },
+  { route: '/tournaments', ready: () => page.locator('ion-item.tournament', { hasText: 'Club Championship' }) },
+  { route: '/tournaments/new', ready: () => page.getByRole('button', { name: 'Create tournament' }) },
+  { route: '/tournaments/delete', ready: () => page.getByRole('radio', { name: /Club Championship/ }) },
+];
+
 test('every screen fits 360 px without horizontal scrolling', async () => {
-  for (const route of ['/login', '/register', '/tournaments']) {
+  const wide = [];
+  for (const { route, name, ready, login } of screensAt360) {
+    if (login) {
+      await page.goto('/login');
+      await page.getByLabel('Username').fill(member.username);
+      await page.getByLabel('Password').fill(member.password);
+      await page.getByRole('button', { name: 'Log in' }).click();
+      await page.waitForURL((url) => url.pathname === '/members');
+      continue;
+    }
     await page.goto(route);
-    await page.locator('ion-content').first().waitFor();
-    const width = await page.evaluate(() => document.documentElement.scrollWidth);
-    assert.ok(width <= viewport.width, `${route} is ${width}px wide`);
+    await ready().waitFor();
+    assert.equal(path(), route, `${route} sent the person elsewhere`);
+    if (route === '/members') {
+      await page.waitForFunction((el) => el.complete && el.naturalWidth > 0, await ready().elementHandle());
+    }
+    await screenshot(`360-${name ?? route.slice(1).replaceAll('/', '-')}`);
+    for (const problem of await horizontalOverflow()) wide.push(`${route}: ${problem}`);
   }
+  assert.deepEqual(wide, [], 'screens wider than 360 px');
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await page.waitForURL((url) => url.pathname === '/login');
 });
 
 test('the member list on a desktop', async () => {
@@ -323,6 +425,38 @@ test('the member list on a desktop', async () => {
   await page.getByRole('img', { name: `Photo of ${member.fullName}` }).waitFor();
   await screenshot('members-desktop');
   await page.setViewportSize(viewport);
+});
+
+test('the screenshots show every screen', () => {
+  const names = readdirSync(artifactsDir)
+    .filter((f) => f.endsWith('.png'))
+    .map((f) => f.replace(/^\d+-|\.png$/g, ''))
+    .sort();
+  assert.equal(names.length, shot, 'one file per screenshot taken');
+  assert.deepEqual(names, [
+    '360-login',
+    '360-members',
+    '360-register',
+    '360-tournaments',
+    '360-tournaments-delete',
+    '360-tournaments-logged-out',
+    '360-tournaments-new',
+    'camera',
+    'login',
+    'members',
+    'members-desktop',
+    'members-photo',
+    'register',
+    'register-conflict',
+    'register-invalid',
+    'register-invalid-name',
+    'register-toast',
+    'tournament-delete',
+    'tournament-delete-confirm',
+    'tournament-new',
+    'tournaments',
+    'tournaments-empty',
+  ]);
 });
 
 test('no uncaught page errors', () => {
