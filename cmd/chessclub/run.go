@@ -37,7 +37,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on")
 	dbURL := fs.String("db", defaultDB, dbUsage)
 	figures := fs.String("figures", "data/figures", "directory of member photos")
-	origins := fs.String("cors-origins", strings.Join(chessclub.DefaultCORSOrigins, ","), "comma-separated origins that may call the API from a browser (* for any)")
+	origins := fs.String("cors-origins", strings.Join(chessclub.DefaultCORSOrigins, ","), "comma-separated origins that may call the API from a browser (* for any);\n"+
+		"the default is the native app's web views: iOS (capacitor://, ionic://) and Android (https://localhost, http://localhost)")
 	tokenTTL := fs.Duration("token-ttl", chessclub.DefaultTokenTTL, "how long a login token lasts")
 	maxPhoto := fs.Int64("max-photo-bytes", chessclub.DefaultMaxPhotoBytes, "largest photo accepted, in bytes")
 	proxies := fs.String("trusted-proxies", "", "comma-separated IP addresses or CIDR prefixes of the reverse proxies in front of the server;\n"+

@@ -127,7 +127,7 @@ func TestRunFlags(t *testing.T) {
 		wantErr string
 		wantOut []string
 	}{
-		{"help", []string{"-h"}, nil, "", []string{"CHESSCLUB_ADDR", "CHESSCLUB_DB", "CHESSCLUB_DB_PASSWORD", "CHESSCLUB_FIGURES", "CHESSCLUB_CORS_ORIGINS", "capacitor://localhost", "127.0.0.1:8080", "sqlite:data/chessclub.db", "data/figures",
+		{"help", []string{"-h"}, nil, "", []string{"CHESSCLUB_ADDR", "CHESSCLUB_DB", "CHESSCLUB_DB_PASSWORD", "CHESSCLUB_FIGURES", "CHESSCLUB_CORS_ORIGINS", "capacitor://localhost", "ionic://localhost", "http://localhost", "https://localhost", "127.0.0.1:8080", "sqlite:data/chessclub.db", "data/figures",
 			"-trusted-proxies", "CHESSCLUB_TRUSTED_PROXIES", "X-Forwarded-For"}},
 		{"admin help", []string{"admin", "-h"}, nil, "", []string{"Usage: chessclub admin"}},
 		{"bad database URL", []string{"-db", "postgres://x"}, nil, "sqlite: or mysql://", nil},

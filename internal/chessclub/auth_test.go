@@ -327,6 +327,9 @@ func TestCORS(t *testing.T) {
 		{"capacitor preflight", "OPTIONS", "capacitor://localhost", true, 204, "capacitor://localhost"},
 		{"ionic preflight", "OPTIONS", "ionic://localhost", true, 204, "ionic://localhost"},
 		{"localhost GET", "GET", "http://localhost", false, 200, "http://localhost"},
+		{"Android web view preflight", "OPTIONS", "https://localhost", true, 204, "https://localhost"},
+		{"Android web view GET", "GET", "https://localhost", false, 200, "https://localhost"},
+		{"another https localhost port", "GET", "https://localhost:8443", false, 200, ""},
 		{"foreign preflight", "OPTIONS", "https://evil.example", true, 204, ""},
 		{"foreign GET", "GET", "https://evil.example", false, 200, ""},
 	}

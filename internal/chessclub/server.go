@@ -28,8 +28,12 @@ func mustSub(fsys fs.FS, dir string) fs.FS {
 	return sub
 }
 
-// DefaultCORSOrigins are the origins of the native app's web views.
-var DefaultCORSOrigins = []string{"capacitor://localhost", "ionic://localhost", "http://localhost"}
+// DefaultCORSOrigins are the origins of the native app's web views: capacitor://localhost
+// (Capacitor on iOS), ionic://localhost (older Ionic iOS builds), http://localhost (Android
+// web views with androidScheme set to "http", the default of older Capacitor versions), and
+// https://localhost, the origin of Capacitor 8's Android web view, whose androidScheme
+// defaults to https: without it the Android app could not call the API at all.
+var DefaultCORSOrigins = []string{"capacitor://localhost", "ionic://localhost", "http://localhost", "https://localhost"}
 
 // Config holds the service's settings. Zero values take the documented defaults.
 type Config struct {
