@@ -67,6 +67,14 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	if err := flagenv.Apply(fs, twins, getenv); err != nil {
 		return err
 	}
+	// Zero or less would mean tokens that expire at once and photos that never fit; refuse
+	// them at startup rather than let the server quietly take a default.
+	if *tokenTTL <= 0 {
+		return fmt.Errorf("-token-ttl (%s) must be positive, not %v", twins["token-ttl"], *tokenTTL)
+	}
+	if *maxPhoto <= 0 {
+		return fmt.Errorf("-max-photo-bytes (%s) must be positive, not %d", twins["max-photo-bytes"], *maxPhoto)
+	}
 	trusted, err := chessclub.ParseTrustedProxies(splitList(*proxies))
 	if err != nil {
 		return fmt.Errorf("-trusted-proxies: %w", err)

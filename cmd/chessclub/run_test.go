@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"maps"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -119,6 +120,16 @@ func TestRun(t *testing.T) {
 	}
 }
 
+// unreachableDB names a database that refuses connections at once.
+var unreachableDB = map[string]string{"CHESSCLUB_DB": "mysql://u:hunter2@127.0.0.1:1/db?timeout=1s"}
+
+// with returns a copy of env with k set to v.
+func with(env map[string]string, k, v string) map[string]string {
+	out := maps.Clone(env)
+	out[k] = v
+	return out
+}
+
 func TestRunFlags(t *testing.T) {
 	tests := []struct {
 		name    string
@@ -136,6 +147,12 @@ func TestRunFlags(t *testing.T) {
 		{"trusted proxies from the environment", nil, map[string]string{"CHESSCLUB_TRUSTED_PROXIES": "10.0.0.0/8, ::1,192.0.2.1", "CHESSCLUB_DB": "mysql://u:hunter2@127.0.0.1:1/db?timeout=1s"}, "connect", nil},
 		{"bad trusted proxy in the environment", nil, map[string]string{"CHESSCLUB_TRUSTED_PROXIES": "10.0.0.0/8,proxy.local"}, "-trusted-proxies: trusted proxy \"proxy.local\"", nil},
 		{"bad trusted proxy flag", []string{"-trusted-proxies", "10.0.0.0/40"}, nil, "-trusted-proxies: trusted proxy \"10.0.0.0/40\"", nil},
+		// The database is unreachable, so that a value taken for a default would fail later
+		// with another error rather than serve.
+		{"negative token TTL", []string{"-token-ttl", "-5s"}, unreachableDB, "-token-ttl (CHESSCLUB_TOKEN_TTL) must be positive, not -5s", nil},
+		{"zero token TTL in the environment", nil, with(unreachableDB, "CHESSCLUB_TOKEN_TTL", "0s"), "-token-ttl (CHESSCLUB_TOKEN_TTL) must be positive, not 0s", nil},
+		{"negative photo limit", []string{"-max-photo-bytes", "-1"}, unreachableDB, "-max-photo-bytes (CHESSCLUB_MAX_PHOTO_BYTES) must be positive, not -1", nil},
+		{"zero photo limit in the environment", nil, with(unreachableDB, "CHESSCLUB_MAX_PHOTO_BYTES", "0"), "-max-photo-bytes (CHESSCLUB_MAX_PHOTO_BYTES) must be positive, not 0", nil},
 		{"stray argument", []string{"serve"}, nil, "unexpected argument", nil},
 		{"admin without a name", []string{"admin"}, nil, "exactly one USERNAME", nil},
 	}

@@ -35,7 +35,8 @@ func mustSub(fsys fs.FS, dir string) fs.FS {
 // defaults to https: without it the Android app could not call the API at all.
 var DefaultCORSOrigins = []string{"capacitor://localhost", "ionic://localhost", "http://localhost", "https://localhost"}
 
-// Config holds the service's settings. Zero values take the documented defaults.
+// Config holds the service's settings. Zero values take the documented defaults; negative
+// durations and limits are refused by NewServer.
 type Config struct {
 	// FiguresDir is the directory of photo files; it is created when missing. Required.
 	FiguresDir string
@@ -70,6 +71,9 @@ type Config struct {
 func (c *Config) setDefaults() error {
 	if c.FiguresDir == "" {
 		return errors.New("chessclub: Config.FiguresDir is required")
+	}
+	if c.TokenTTL < 0 || c.MaxPhotoBytes < 0 || c.MaxPixels < 0 {
+		return fmt.Errorf("chessclub: Config.TokenTTL (%v), MaxPhotoBytes (%d) and MaxPixels (%d) may not be negative", c.TokenTTL, c.MaxPhotoBytes, c.MaxPixels)
 	}
 	if c.UI == nil {
 		c.UI = PlaceholderUI
