@@ -187,6 +187,7 @@ func TestPhotoRejections(t *testing.T) {
 			return req{method: "POST", path: "/api/figures", as: "alice", body: b, contentType: ct}
 		}
 		chunked := func(r req) req { r.unknownLength = true; return r }
+		asAdmin := func(r req) req { r.as = "carol"; return r }
 		// A multipart body that ends inside the photo part, without its closing boundary.
 		withParts, partsType := multipartBody(t, "photo", small)
 		cutParts := withParts[:len(withParts)-len(small)/2]
@@ -225,6 +226,9 @@ func TestPhotoRejections(t *testing.T) {
 			{"two photos", multi("photo", small, "photo", small), wantProblem{422, "validation", []string{"photo"}}},
 			{"unknown part", multi("caption", "me", "photo", small), wantProblem{422, "validation", []string{"caption"}}},
 			{"bad member_id", multi("member_id", "me", "photo", small), wantProblem{422, "validation", []string{"member_id"}}},
+			// Cut at 32 bytes, these read as bob's id: they must be refused whole.
+			{"member_id with spaces, then more past 32 bytes", asAdmin(multi("member_id", itoa(e.ids["bob"])+strings.Repeat(" ", 31)+"999", "photo", small)), wantProblem{422, "validation", []string{"member_id"}}},
+			{"member_id with tabs, then more past 32 bytes", asAdmin(multi("photo", small, "member_id", itoa(e.ids["bob"])+strings.Repeat("\t", 40)+"x")), wantProblem{422, "validation", []string{"member_id"}}},
 			{"other member's photo", multi("photo", small, "member_id", itoa(e.ids["bob"])), wantProblem{403, "forbidden", nil}},
 			{"admin, missing member", req{method: "POST", path: "/api/figures?member_id=999999", as: "carol", body: small, contentType: "image/jpeg"}, wantProblem{404, "not-found", nil}},
 			{"broken multipart", raw([]byte("--x\r\nnot a part"), "multipart/form-data; boundary=x"), wantProblem{400, "malformed-request", nil}},

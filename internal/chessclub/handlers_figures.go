@@ -2,6 +2,7 @@ package chessclub
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"mime"
 	"net/http"
@@ -10,6 +11,9 @@ import (
 
 	"campus.example/apps/internal/problem"
 )
+
+// maxMemberIDField is the longest member_id part accepted, spaces included.
+const maxMemberIDField = 32
 
 // multipartSlack is what a multipart body may hold beyond the photo itself: boundaries,
 // part headers and the member_id field.
@@ -84,9 +88,14 @@ func (h *handlers) readMultipart(r *http.Request, caller Member) (*upload, int64
 		}
 		switch part.FormName() {
 		case "member_id":
-			v, err := io.ReadAll(io.LimitReader(part, 32))
+			// One byte more than the limit is read, so that a longer value is refused whole
+			// rather than cut to something that happens to be an id.
+			v, err := io.ReadAll(io.LimitReader(part, maxMemberIDField+1))
 			if err != nil {
 				return fail(photoError(asMalformed(err), h.photos.maxBytes))
+			}
+			if len(v) > maxMemberIDField {
+				return fail(problem.Validation(map[string]string{"member_id": fmt.Sprintf("must be a member id (at most %d bytes)", maxMemberIDField)}))
 			}
 			if target, err = memberIDField(strings.TrimSpace(string(v))); err != nil {
 				return fail(err)
