@@ -1,6 +1,7 @@
 package chessclub
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -15,48 +16,71 @@ import (
 	"campus.example/apps/internal/sqldb"
 )
 
-// TestAuthorizationMatrix sends each protected request as each kind of caller. The owner is
-// alice: the tournament's creator, the photo's member, the one asking about herself.
+// TestAuthorizationMatrix sends each request as each kind of caller. The owner is alice: the
+// tournament's creator, the photo's member, the one asking about herself. Public endpoints
+// ignore the Authorization header: a bad or revoked token gets the same answer as none, not
+// 401 (openapi.json says so), and the same body for reads.
 func TestAuthorizationMatrix(t *testing.T) {
 	forDialects(t, func(t *testing.T, d sqldb.Dialect) {
 		e := newEnv(t, d).withMembers()
 		photo := testJPEG(t, 8, 8, true)
+		tournament := e.tournament("bob", "Public", "2026-09-01")
+		var bobsPhoto Figure
+		body, ct := multipartBody(t, "photo", photo)
+		e.mustDo(req{method: "POST", path: "/api/figures", as: "bob", body: body, contentType: ct}, http.StatusCreated).decode(t, &bobsPhoto)
+		everyone := func(status int) map[string]int {
+			return map[string]int{"none": status, "bad": status, "revoked": status, "other": status, "owner": status, "admin": status}
+		}
+		newUser := 0
 		endpoints := []struct {
 			name string
 			// build returns the request for one run; it may create what it needs.
 			build func() req
 			// want maps caller to status; callers not listed get 401.
 			want map[string]int
+			// sameBody requires every caller to get the body a caller without a token gets.
+			sameBody bool
 		}{
+			{"GET /api/tournaments", func() req { return req{method: "GET", path: "/api/tournaments"} }, everyone(200), true},
+			{"GET /api/tournaments/{id}", func() req { return req{method: "GET", path: "/api/tournaments/" + itoa(tournament)} }, everyone(200), true},
+			{"GET /api/figures/{id}", func() req { return req{method: "GET", path: bobsPhoto.URL} }, everyone(200), true},
+			{"POST /api/user", func() req {
+				newUser++
+				return req{method: "POST", path: "/api/user", body: map[string]any{"username": "new" + itoa(int64(newUser)), "password": "long enough", "full_name": "New"}}
+			}, everyone(201), false},
+			{"POST /api/login", func() req {
+				return req{method: "POST", path: "/api/login", body: map[string]any{"username": "bob", "password": "password-bob"}}
+			}, everyone(200), false},
 			{"GET /api/me", func() req { return req{method: "GET", path: "/api/me"} },
-				map[string]int{"other": 200, "owner": 200, "admin": 200}},
+				map[string]int{"other": 200, "owner": 200, "admin": 200}, false},
 			{"POST /api/logout", func() req { return req{method: "POST", path: "/api/logout"} },
-				map[string]int{"other": 204, "owner": 204, "admin": 204}},
+				map[string]int{"other": 204, "owner": 204, "admin": 204}, false},
 			{"GET /api/members", func() req { return req{method: "GET", path: "/api/members"} },
-				map[string]int{"other": 200, "owner": 200, "admin": 200}},
+				map[string]int{"other": 200, "owner": 200, "admin": 200}, false},
 			{"GET /api/members/{id}", func() req { return req{method: "GET", path: "/api/members/" + itoa(e.ids["alice"])} },
-				map[string]int{"other": 200, "owner": 200, "admin": 200}},
+				map[string]int{"other": 200, "owner": 200, "admin": 200}, false},
 			{"POST /api/tournaments", func() req {
 				return req{method: "POST", path: "/api/tournaments", body: map[string]any{"name": "M", "start_date": "2026-09-09"}}
-			}, map[string]int{"other": 201, "owner": 201, "admin": 201}},
+			}, map[string]int{"other": 201, "owner": 201, "admin": 201}, false},
 			{"DELETE /api/tournaments/{id}", func() req {
 				return req{method: "DELETE", path: "/api/tournaments/" + itoa(e.tournament("alice", "M", "2026-09-09"))}
-			}, map[string]int{"other": 403, "owner": 204, "admin": 204}},
+			}, map[string]int{"other": 403, "owner": 204, "admin": 204}, false},
 			{"DELETE /api/tournaments?id=N", func() req {
 				return req{method: "DELETE", path: "/api/tournaments?id=" + itoa(e.tournament("alice", "M", "2026-09-09"))}
-			}, map[string]int{"other": 403, "owner": 204, "admin": 204}},
+			}, map[string]int{"other": 403, "owner": 204, "admin": 204}, false},
 			{"DELETE /api/tournaments {id}", func() req {
 				return req{method: "DELETE", path: "/api/tournaments", body: map[string]any{"id": e.tournament("alice", "M", "2026-09-09")}}
-			}, map[string]int{"other": 403, "owner": 204, "admin": 204}},
+			}, map[string]int{"other": 403, "owner": 204, "admin": 204}, false},
 			{"POST /api/figures for alice", func() req {
 				body, ct := multipartBody(t, "member_id", itoa(e.ids["alice"]), "photo", photo)
 				return req{method: "POST", path: "/api/figures", body: body, contentType: ct}
-			}, map[string]int{"other": 403, "owner": 201, "admin": 201}},
+			}, map[string]int{"other": 403, "owner": 201, "admin": 201}, false},
 			{"POST /api/figures raw for alice", func() req {
 				return req{method: "POST", path: "/api/figures?member_id=" + itoa(e.ids["alice"]), body: photo, contentType: "image/jpeg"}
-			}, map[string]int{"other": 403, "owner": 201, "admin": 201}},
+			}, map[string]int{"other": 403, "owner": 201, "admin": 201}, false},
 		}
 		callers := []string{"none", "bad", "revoked", "other", "owner", "admin"}
+		anonymous := map[string][]byte{} // bodies without a token, by endpoint
 		for _, ep := range endpoints {
 			for _, caller := range callers {
 				t.Run(ep.name+"/"+caller, func(t *testing.T) {
@@ -79,6 +103,13 @@ func TestAuthorizationMatrix(t *testing.T) {
 					res := e.do(r)
 					if res.status != want {
 						t.Fatalf("status %d, want %d; body %s", res.status, want, res.body)
+					}
+					if ep.sameBody {
+						if caller == "none" {
+							anonymous[ep.name] = res.body
+						} else if !bytes.Equal(res.body, anonymous[ep.name]) {
+							t.Errorf("body differs from the one without a token:\n%s\n%s", res.body, anonymous[ep.name])
+						}
 					}
 					if want >= 400 {
 						doc := res.problemDoc(t)

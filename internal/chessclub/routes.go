@@ -13,6 +13,11 @@ import (
 func (h *handlers) routes(ui fs.FS, corsOrigins []string) http.Handler {
 	mux := http.NewServeMux()
 
+	// Public endpoints use wrap, not authed: they never read the Authorization header, so a
+	// bad or revoked token gets the same answer as none rather than 401 (openapi.json says
+	// so, and TestAuthorizationMatrix checks it). A client with a stale token can still see
+	// the tournaments, register and log in again.
+
 	mux.Handle("POST /api/user", h.wrap(h.register))
 	mux.Handle("POST /api/login", h.wrap(h.login))
 	mux.Handle("POST /api/logout", h.authed(h.logout))
