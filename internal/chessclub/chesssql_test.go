@@ -153,16 +153,7 @@ func TestChessSQL(t *testing.T) {
 	})
 
 	t.Run("served by a non-root user over TCP", func(t *testing.T) {
-		user, password := dbtest.TempUser(t, "chessclub", "SELECT, INSERT, UPDATE, DELETE")
-		src, err := sqldb.ParseURL("mysql://"+user+"@127.0.0.1:3306/chessclub", password)
-		if err != nil {
-			t.Fatal(err)
-		}
-		db, err := sqldb.Open(t.Context(), src)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer db.Close()
+		db, user := dbtest.OpenAsNewUser(t, "chessclub", "SELECT, INSERT, UPDATE, DELETE")
 		store := NewStore(db)
 		if err := store.Migrate(t.Context()); err != nil {
 			t.Fatalf("migrate as %s: %v", user, err)

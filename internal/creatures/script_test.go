@@ -81,16 +81,7 @@ func TestScript_SourceIntoMariaDB(t *testing.T) {
 		}
 	}
 
-	user, password := dbtest.TempUser(t, "creature_catalog", "SELECT, INSERT, UPDATE, DELETE")
-	src, err := sqldb.ParseURL("mysql://"+user+"@127.0.0.1:3306/creature_catalog", password)
-	if err != nil {
-		t.Fatal(err)
-	}
-	db, err := sqldb.Open(t.Context(), src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db, user := dbtest.OpenAsNewUser(t, "creature_catalog", "SELECT, INSERT, UPDATE, DELETE")
 	store, err := creatures.NewStore(db, creatures.DefaultTable)
 	if err != nil {
 		t.Fatal(err)

@@ -5,6 +5,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"testing"
+
+	"campus.example/apps/internal/sqldb"
 )
 
 // SourceScript loads the SQL script at path into the local MariaDB with the command-line
@@ -58,4 +60,18 @@ func TempUser(t testing.TB, database, privileges string) (user, password string)
 		}
 	})
 	return user, password
+}
+
+// OpenAsNewUser creates a user with privileges on database (see TempUser) and connects as that
+// user over TCP, the way a deployment does: a mysql:// URL without the password, which comes
+// separately as the services' *_DB_PASSWORD variables give it. It returns the pool, closed when
+// the test ends, and the user's name.
+func OpenAsNewUser(t testing.TB, database, privileges string) (*sqldb.DB, string) {
+	t.Helper()
+	user, password := TempUser(t, database, privileges)
+	src, err := sqldb.ParseURL("mysql://"+user+"@127.0.0.1:3306/"+database, password)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return mustOpen(t, src), user
 }
