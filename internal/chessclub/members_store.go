@@ -93,7 +93,11 @@ func checkFree(ctx context.Context, tx *sql.Tx, reg Registration) error {
 
 // Member returns the member with id, or a NotFound problem.
 func (s *Store) Member(ctx context.Context, id int64) (Member, error) {
-	m, err := scanMember(s.db.QueryRowContext(ctx, memberSelect+" WHERE m.id = ?", id))
+	stmt, err := s.db.Prepared(ctx, memberSelect+" WHERE m.id = ?") // after every token check
+	if err != nil {
+		return Member{}, fmt.Errorf("get member: %w", err)
+	}
+	m, err := scanMember(stmt.QueryRowContext(ctx, id))
 	if errors.Is(err, sql.ErrNoRows) {
 		return Member{}, memberNotFound(id)
 	}

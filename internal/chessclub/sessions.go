@@ -100,7 +100,12 @@ func (s *Store) purgeSessions(ctx context.Context, member int64, now time.Time) 
 func (s *Store) Authenticate(ctx context.Context, token string) (Member, error) {
 	var expires time.Time
 	var memberID int64
-	err := s.db.QueryRowContext(ctx, "SELECT member_id, expires_at FROM sessions WHERE token_hash = ?", hashToken(token)).Scan(&memberID, &expires)
+	// Every authenticated request runs this lookup, so its statement is prepared once.
+	stmt, err := s.db.Prepared(ctx, "SELECT member_id, expires_at FROM sessions WHERE token_hash = ?")
+	if err != nil {
+		return Member{}, fmt.Errorf("look up session: %w", err)
+	}
+	err = stmt.QueryRowContext(ctx, hashToken(token)).Scan(&memberID, &expires)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Member{}, unauthorized()
 	}

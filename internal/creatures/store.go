@@ -77,7 +77,15 @@ func duplicateName(name string) error {
 
 // Get returns the creature with id, or a NotFound problem.
 func (s *Store) Get(ctx context.Context, id int64) (Creature, error) {
-	return s.get(ctx, s.db, id, "")
+	stmt, err := s.db.Prepared(ctx, "SELECT "+s.selectCols+" FROM "+s.table+" WHERE id = ?")
+	if err != nil {
+		return Creature{}, fmt.Errorf("get creature: %w", err)
+	}
+	c, err := scanCreature(stmt.QueryRowContext(ctx, id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return Creature{}, notFound(id)
+	}
+	return c, err
 }
 
 type querier interface {
@@ -96,8 +104,11 @@ func (s *Store) get(ctx context.Context, q querier, id int64, suffix string) (Cr
 // Create stores a new creature. It returns a Conflict problem when the name is taken.
 func (s *Store) Create(ctx context.Context, in Input) (Creature, error) {
 	now := s.now()
-	res, err := s.db.ExecContext(ctx, "INSERT INTO "+s.table+" ("+strings.Join(insertColumns, ", ")+") VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-		in.Name, sqldb.Fold(in.Name), in.Species, in.Habitat, in.DangerLevel, in.Description, now, now)
+	stmt, err := s.db.Prepared(ctx, "INSERT INTO "+s.table+" ("+strings.Join(insertColumns, ", ")+") VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
+	if err != nil {
+		return Creature{}, fmt.Errorf("insert creature: %w", err)
+	}
+	res, err := stmt.ExecContext(ctx, in.Name, sqldb.Fold(in.Name), in.Species, in.Habitat, in.DangerLevel, in.Description, now, now)
 	if sqldb.IsDuplicate(err) {
 		return Creature{}, duplicateName(in.Name)
 	}

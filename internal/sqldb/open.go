@@ -21,6 +21,7 @@ type DB struct {
 	*sql.DB
 	Dialect Dialect
 	source  Source
+	stmts   sync.Map // query → *sql.Stmt, see Prepared
 }
 
 // Source returns where the pool connects, for logging (it holds no password in String form).
