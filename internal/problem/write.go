@@ -47,9 +47,6 @@ var kinds = map[Kind]kindInfo{
 	MethodNotAllowed:     {http.StatusMethodNotAllowed, "method-not-allowed", "Method not allowed"},
 }
 
-// Status returns the HTTP status for a kind.
-func Status(k Kind) int { return kinds[k].status }
-
 // Write sends err as a problem document. Errors that are not *Error, and Internal ones, are
 // logged with their cause and answered with a generic 500 whose detail reveals nothing.
 func Write(w http.ResponseWriter, r *http.Request, log *slog.Logger, err error) {
