@@ -47,10 +47,12 @@ func (h handlers) get(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	if inm := r.Header.Get("If-None-Match"); inm != "" && ETagMatches(inm, ETag(c), true) {
-		w.Header().Set("ETag", ETag(c))
-		w.WriteHeader(http.StatusNotModified)
-		return nil
+	if inm := r.Header.Get("If-None-Match"); inm != "" {
+		if etag := ETag(c); ETagMatches(inm, etag, true) {
+			w.Header().Set("ETag", etag)
+			w.WriteHeader(http.StatusNotModified)
+			return nil
+		}
 	}
 	writeCreature(w, http.StatusOK, c)
 	return nil
