@@ -1,0 +1,34 @@
+// Package trf reads and writes tournament report files in the FIDE Data Exchange Format,
+// version 2026 (TRF-2026, FIDE Handbook C.04 Annex 2): the plain-text, fixed-column format in
+// which pairing programs, tie-break checkers and rating officers exchange a tournament.
+//
+// A file is a list of lines whose first three characters say what the line is. This package
+// gives the lines it knows a typed form:
+//
+//   - the tournament section: 012 name, 022 city, 032 federation, 042 and 052 start and end
+//     dates, 062 and 072 numbers of players and rated players, 092 type, 102 chief arbiter,
+//     112 deputy arbiters (one line each) and 122 time control;
+//   - the pairing engines' tags XXR (total number of rounds) and XXC (initial colour,
+//     "white1" or "black1");
+//   - player lines (001), with every round as a chess.Round.
+//
+// Every other line (comments "###", blank lines, tags such as 132, 142, 162, XXA, team and
+// bye records) is kept as it was read and written back in its place. A file read and written
+// again comes back byte for byte when it is written the way the format lays it out (fixed
+// columns, no trailing blanks); otherwise it comes back with the same content, normalised.
+//
+// Reading is strict, because a tie-break or a pairing computed from a damaged file is wrong
+// without anyone noticing: every error is a *SyntaxError naming the line and the column.
+// Besides each line's own layout, Read checks that the players' rounds agree with each other
+// (C.04 Annex 2, player section): an opponent exists and names the player back in that round,
+// with the other colour and a matching result; a bye has no opponent and no colour; at most
+// one pairing-allocated bye per round.
+//
+// Limits, enforced by Read: start ranks 1 to 9999 (the format's four columns), at most
+// MaxRounds rounds, so a line has at most 91 + 10·MaxRounds characters. Read keeps the whole
+// tournament in memory; a caller reading from the network limits the input's size first.
+//
+// Text is UTF-8; a line that is not valid UTF-8 is read as Latin-1 (one character per byte,
+// as older programs write it) and comes back as UTF-8. Columns count characters, not bytes.
+// Line ends may be LF, CR LF or CR (the format's own); the first one read is the one written.
+package trf

@@ -1,0 +1,103 @@
+package trf
+
+import (
+	"slices"
+
+	"campus.example/apps/internal/chess"
+)
+
+// PointsAfter returns the player's points from rounds 1..k with the standard scoring (win 1,
+// draw ½, loss 0; C.04 Annex 2, tag 162's defaults), recomputed from the results: the points
+// column holds the total after the last round in the file, the wrong figure for a prefix.
+// k beyond the rounds recorded counts what there is.
+func (p *Player) PointsAfter(k int) chess.Score {
+	var s chess.Score
+	for _, rd := range p.Rounds[:min(max(k, 0), len(p.Rounds))] {
+		s += rd.Result.Score()
+	}
+	return s
+}
+
+// RoundsRecorded returns the number of rounds the file records: the most rounds of any player.
+func (t *Tournament) RoundsRecorded() int {
+	n := 0
+	for _, p := range t.Players {
+		n = max(n, len(p.Rounds))
+	}
+	return n
+}
+
+// Rounds returns the number of rounds of the tournament: XXR when the file gives it, otherwise
+// the rounds it records.
+func (t *Tournament) Rounds() int {
+	if t.TotalRounds > 0 {
+		return t.TotalRounds
+	}
+	return t.RoundsRecorded()
+}
+
+// FirstColour returns the initial colour: XXC when the file gives it, otherwise what round 1
+// shows, otherwise NoColour. The initial colour is the one the highest-ranked player paired in
+// round 1 gets (C.04 Annex 2, tag 152), and round 1's colours alternate down the players who
+// were paired, by start rank; so the first of them with a colour shows it, inverted when an
+// odd number of paired players come before them. A player counts as paired in round 1 when
+// they had an opponent or the pairing-allocated bye.
+func (t *Tournament) FirstColour() chess.Colour {
+	if t.InitialColour != chess.NoColour {
+		return t.InitialColour
+	}
+	byRank := make([]*Player, len(t.Players))
+	for i := range t.Players {
+		byRank[i] = &t.Players[i]
+	}
+	slices.SortFunc(byRank, func(a, b *Player) int { return a.StartRank - b.StartRank })
+	paired := 0
+	for _, p := range byRank {
+		if len(p.Rounds) == 0 {
+			continue
+		}
+		rd := p.Rounds[0]
+		if rd.Opponent == 0 && rd.Result != chess.PairingBye {
+			continue
+		}
+		if rd.Colour != chess.NoColour {
+			if paired%2 == 1 {
+				return rd.Colour.Opposite()
+			}
+			return rd.Colour
+		}
+		paired++
+	}
+	return chess.NoColour
+}
+
+// Prefix returns a copy of t as it stood after round k: every player's rounds cut to 1..k, their
+// points recomputed (PointsAfter) and their rank cleared (the file's rank is the final one).
+// The copy keeps what the rest of the tournament needs to know: TotalRounds is set to
+// t.Rounds() and InitialColour to t.FirstColour(), so that a pairing engine given the copy
+// knows the length of the event and round 1's colours even for k = 0. t is not changed.
+func (t *Tournament) Prefix(k int) *Tournament {
+	c := *t
+	c.DeputyArbiters = slices.Clone(t.DeputyArbiters)
+	c.Other = slices.Clone(t.Other)
+	c.layout = slices.Clone(t.layout)
+	c.TotalRounds = t.Rounds()
+	c.InitialColour = t.FirstColour()
+	c.Players = make([]Player, len(t.Players))
+	for i, p := range t.Players {
+		p.Rounds = slices.Clone(p.Rounds[:min(max(k, 0), len(p.Rounds))])
+		p.Points = p.PointsAfter(k)
+		p.Rank = 0
+		c.Players[i] = p
+	}
+	return &c
+}
+
+// ByStartRank returns the players indexed by start rank.
+func (t *Tournament) ByStartRank() map[int]*Player {
+	m := make(map[int]*Player, len(t.Players))
+	for i := range t.Players {
+		m[t.Players[i].StartRank] = &t.Players[i]
+	}
+	return m
+}

@@ -1,0 +1,79 @@
+package trf
+
+import "campus.example/apps/internal/chess"
+
+// MaxRounds is the largest number of rounds a file may record, or announce with XXR: enough
+// for a double round robin of 100 players, and a bound on a line's length.
+const MaxRounds = 200
+
+// MaxStartRank is the largest start rank, the most the format's four columns can hold.
+const MaxStartRank = 9999
+
+// Tournament is the content of one TRF file. The zero value is an empty file; a Tournament
+// built in code is written in the format's order (tournament section, XXR, XXC, players,
+// then Other), one read from a file in the order its lines came.
+//
+// A Tournament is a plain value: it is not safe for concurrent modification, and the
+// slices it holds belong to it.
+type Tournament struct {
+	Name           string   // 012: tournament name
+	City           string   // 022
+	Federation     string   // 032: the organising federation's three-letter code
+	StartDate      string   // 042: as written; TRF-2026 asks for YYYY/MM/DD
+	EndDate        string   // 052: as written
+	NumPlayers     int      // 062: number of players; 0 when the file has no 062 line
+	NumRated       int      // 072: number of rated players; 0 when absent
+	Type           string   // 092: type of tournament, free text (e.g. "FIDE_DUTCH_2025")
+	ChiefArbiter   string   // 102
+	DeputyArbiters []string // 112: one line per deputy arbiter
+	TimeControl    string   // 122: allotted times per moves/game, free text
+
+	// TotalRounds is the number of rounds the tournament will have (tag XXR), 0 when the
+	// file does not say. Rounds gives the best known figure.
+	TotalRounds int
+	// InitialColour is the colour the highest-ranked player paired in round 1 gets in that
+	// round (tag XXC: "white1" or "black1"), NoColour when the file does not say.
+	// FirstColour gives the best known figure.
+	InitialColour chess.Colour
+
+	// Players are the player records (001 lines) in the order they appear.
+	Players []Player
+
+	// Other holds every line this package does not interpret, exactly as read (without its
+	// line end): comments, blank lines, other tags.
+	Other []string
+
+	layout     []slot // the order in which the lines were read
+	eol        string // the line end first read, "\n" when none
+	noFinalEOL bool   // the file did not end with a line end
+	bom        bool   // the file began with a UTF-8 byte order mark
+}
+
+// Player is one player record (line 001).
+type Player struct {
+	StartRank  int    // 5-8: the pairing number, 1 to 9999
+	Sex        string // 10: "m", "w" or ""
+	Title      string // 11-13: GM, IM, WGM, FM, WIM, CM, WFM, WCM or ""
+	Name       string // 15-47: "Lastname, Firstname"
+	Rating     int    // 49-52: FIDE rating, 0 when unrated
+	Federation string // 54-56
+	FIDEID     string // 58-68: digits, kept as text
+	BirthDate  string // 70-79: as written; TRF-2026 asks for YYYY/MM/DD
+	// Points is the score in 81-84 as written: after the last round in the file, with
+	// whatever scoring the file uses. PointsAfter recomputes it from the rounds.
+	Points chess.Score
+	// Rank is the place in 86-89 as written (ties allowed), 0 when blank.
+	Rank int
+	// Rounds holds round 1 in Rounds[0], and so on (columns 92-99, 102-109, ...). A round
+	// with no opponent has Opponent 0; a blank result with no opponent is read as ZeroBye,
+	// as TRF-2026 says, and one with an opponent as NoResult (paired, not yet played).
+	Rounds []chess.Round
+}
+
+// slot is one line's place in a file that was read: a tag of the tournament section
+// ("012", "112", "XXR", ...) with its index among that tag's lines, a player ("001") with
+// its index in Players, or another line ("") with its index in Other.
+type slot struct {
+	tag   string
+	index int
+}
