@@ -1,0 +1,190 @@
+package tiebreak
+
+import (
+	"slices"
+)
+
+// directEncounter computes DE (C.07 6) for players ranked so far: place[i] is player i's place
+// after the tie-breaks before DE in the list. Among the players sharing a place:
+//
+//   - each scores the points of their games against the others of the group (6.1); a forfeit
+//     counts only in a round robin (15.2) or with /P (6.1.1), and two players who met more than
+//     once count the average of their games (6.1.2);
+//   - if all of them have met (6.2), or in a round robin, they are ordered by those points,
+//     equal points sharing a place;
+//   - otherwise (6.3) the leader is placed first only if their points are more than any other
+//     member could have, counting a win for each game that member did not play against the
+//     group; then the next, and so on, until one cannot be placed;
+//   - the procedure starts again inside every group it creates, until it separates no one.
+//
+// The value is the player's place within their group, from 1, when DE split the group, and 0
+// when it did not (which includes a player who was not tied).
+//
+// TieBreakServer 1.9.57 counts a repeated meeting as the only opponent a player met within the
+// group, which matters only when two players of a Swiss group met twice over the board; here
+// each opponent counts once.
+func (c *calc) directEncounter(s Spec, place []int) []Value {
+	sub := slices.Clone(place)
+	groups := groupsOf(place)
+	for len(groups) > 0 {
+		g := groups[len(groups)-1]
+		groups = groups[:len(groups)-1]
+		if len(g) < 2 {
+			continue
+		}
+		if c.splitGroup(s, g, sub) {
+			groups = append(groups, groupsOf2(g, sub)...)
+		}
+	}
+	out := make([]Value, len(c.es))
+	for _, g := range groupsOf(place) {
+		lo, hi := sub[g[0]], sub[g[0]]
+		for _, i := range g {
+			lo, hi = min(lo, sub[i]), max(hi, sub[i])
+		}
+		for _, i := range g {
+			if lo == hi {
+				out[i] = whole(0)
+			} else {
+				out[i] = whole(int64(sub[i] - lo + 1))
+			}
+		}
+	}
+	return out
+}
+
+// splitGroup applies 6.1-6.3 once to the group g (indexes of players sharing sub-place
+// sub[g[0]]), writing the new sub-places; it reports whether the group was split.
+func (c *calc) splitGroup(s Spec, g []int, sub []int) bool {
+	base := sub[g[0]]
+	in := make(map[int]bool, len(g))
+	for _, i := range g {
+		in[i] = true
+	}
+	type standing struct {
+		i         int
+		pts, most int64 // half points against the group; the most they could have
+	}
+	all := c.format == RoundRobin
+	// Each player's games against each opponent of the group: total half points and count.
+	games := make([]map[int][2]int64, len(g))
+	scale := int64(1) // 6.1.2 averages: a common multiple of the meeting counts keeps them exact
+	for k, i := range g {
+		games[k] = map[int][2]int64{}
+		for _, r := range c.es[i].rounds {
+			if r.opp < 0 || !in[r.opp] || !(r.otb() || s.Played || all) {
+				continue
+			}
+			v := games[k][r.opp]
+			games[k][r.opp] = [2]int64{v[0] + int64(r.points), v[1] + 1}
+		}
+		for _, v := range games[k] {
+			scale = lcm(scale, v[1])
+		}
+	}
+	st := make([]standing, len(g))
+	metAll := true
+	for k, i := range g {
+		var pts int64
+		for _, v := range games[k] {
+			pts += v[0] * (scale / v[1])
+		}
+		missing := int64(len(g) - 1 - len(games[k]))
+		st[k] = standing{i: i, pts: pts, most: pts + 2*missing*scale} // a win for each game not played
+		if missing > 0 && !all {
+			metAll = false
+		}
+	}
+	changed := false
+	if metAll {
+		slices.SortStableFunc(st, func(a, b standing) int { return cmpDesc(a.pts, b.pts, c.es[a.i].start, c.es[b.i].start) })
+		for k := range st {
+			switch {
+			case k == 0:
+				sub[st[k].i] = base
+			case st[k].pts != st[k-1].pts:
+				sub[st[k].i] = base + k
+				changed = true
+			default:
+				sub[st[k].i] = sub[st[k-1].i]
+			}
+		}
+		return changed
+	}
+	slices.SortStableFunc(st, func(a, b standing) int {
+		if a.pts != b.pts {
+			return cmpDesc(a.pts, b.pts, 0, 0)
+		}
+		return cmpDesc(a.most, b.most, c.es[a.i].start, c.es[b.i].start)
+	})
+	sub[st[0].i] = base
+	placing := true
+	for k := 1; k < len(st); k++ {
+		best := int64(-1)
+		for _, o := range st[k:] {
+			best = max(best, o.most)
+		}
+		if placing && st[k-1].pts > best {
+			sub[st[k].i] = base + k
+			changed = true
+		} else {
+			sub[st[k].i] = sub[st[k-1].i]
+			placing = false
+		}
+	}
+	return changed
+}
+
+// cmpDesc orders by a descending, then by start rank ascending.
+func cmpDesc(a, b int64, sa, sb int) int {
+	switch {
+	case a > b:
+		return -1
+	case a < b:
+		return 1
+	}
+	return sa - sb
+}
+
+func lcm(a, b int64) int64 {
+	x, y := a, b
+	for y != 0 {
+		x, y = y, x%y
+	}
+	return a / x * b
+}
+
+// groupsOf returns the groups of indexes sharing a value of key, each in index order, for the
+// values shared by at least one index.
+func groupsOf(key []int) [][]int {
+	m := map[int][]int{}
+	var order []int
+	for i, k := range key {
+		if _, ok := m[k]; !ok {
+			order = append(order, k)
+		}
+		m[k] = append(m[k], i)
+	}
+	out := make([][]int, 0, len(order))
+	for _, k := range order {
+		out = append(out, m[k])
+	}
+	return out
+}
+
+// groupsOf2 splits the group g by its members' sub-places.
+func groupsOf2(g []int, sub []int) [][]int {
+	m := map[int][]int{}
+	var order []int
+	for _, i := range g {
+		if _, ok := m[sub[i]]; !ok {
+			order = append(order, sub[i])
+		}
+		m[sub[i]] = append(m[sub[i]], i)
+	}
+	out := make([][]int, 0, len(order))
+	for _, k := range order {
+		out = append(out, m[k])
+	}
+	return out
+}

@@ -1,0 +1,17 @@
+// Package tiebreak ranks the players of a tournament by the FIDE Tie-Break Regulations,
+// FIDE Handbook C.07, in the version applied from 1 March 2026: each individual tie-break of
+// C.07 articles 6 to 10 with the modifiers of article 14, and the management of unplayed
+// rounds of articles 15 and 16, including the 2026 caps on the dummy opponent of a Swiss
+// event's unplayed rounds (16.4).
+//
+// The reference for every number is FIDE TEC's TieBreakServer (tiebreakchecker 1.9.57, rules
+// "2026-03-01"): the package gives the values that tool gives, and its tests hold vectors
+// computed with it. Where the tool departs from the regulations' text the package follows the
+// text, and the function says so in its comment (see Sonneborn-Berger's Cut-1 in cut.go,
+// Fore Buchholz in buchholz.go and repeated meetings in direct.go).
+//
+// Scores are counted in half points (chess.Score); a Value keeps a tie-break's value as a
+// fixed-point number with the decimals the tie-break needs, so that comparisons are exact.
+//
+// The package is pure: Compute takes an Event and a list of Specs and returns Standings.
+package tiebreak

@@ -1,0 +1,35 @@
+package tiebreak
+
+// koya computes KS (C.07 9.2): the points a player scored against the opponents who finished
+// with at least half the maximum score, a limit the modifier 14.5 moves (/Ln sets the per
+// cent, /L+n and /L-n move it by half points). Every paired round counts, a forfeit included.
+// The maximum score is a win in every round; in a round robin of an odd field every player has
+// one free round per cycle, and each player who was never paired lowers it by one more, as
+// TieBreakServer counts it.
+func (c *calc) koya(s Spec) []Value {
+	maxGames := c.rounds
+	if c.format == RoundRobin && len(c.es) > 0 {
+		if c.rounds%len(c.es) == 0 {
+			maxGames -= c.rounds / len(c.es)
+		}
+		for i := range c.es {
+			if c.es[i].lastMet == 0 {
+				maxGames--
+			}
+		}
+	}
+	// In hundredths of half points: the opponent's score × 100 must reach percent × a win's
+	// two half points × games, plus the shift.
+	limit := int64(s.KoyaPercent)*2*int64(maxGames) + int64(s.KoyaShift)*100
+	out := make([]Value, len(c.es))
+	for i := range c.es {
+		var ks int64
+		for _, r := range c.es[i].rounds {
+			if r.opp >= 0 && int64(c.es[r.opp].points)*100 >= limit {
+				ks += int64(r.points)
+			}
+		}
+		out[i] = halves(ks)
+	}
+	return out
+}
