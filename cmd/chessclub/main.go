@@ -1,7 +1,9 @@
 // Command chessclub serves the Chess Club API and app.
 //
-//	go run ./cmd/chessclub                  serve on 127.0.0.1:8080 with ./data/chessclub.db
-//	go run ./cmd/chessclub admin USERNAME   make a registered member an admin
+//	go run ./cmd/chessclub                        serve on 127.0.0.1:8080 with ./data/chessclub.db
+//	go run ./cmd/chessclub admin USERNAME         make a registered member an admin
+//	go run ./cmd/chessclub standings FILE.trf     a tournament's standings with FIDE tie-breaks
+//	go run ./cmd/chessclub berger [-double] N     the round-robin schedule for N players
 package main
 
 import (
@@ -17,6 +19,6 @@ func main() {
 	defer stop()
 	if err := run(ctx, os.Args[1:], os.Getenv, os.Stdout, os.Stderr); err != nil {
 		fmt.Fprintln(os.Stderr, "chessclub:", err)
-		os.Exit(1)
+		os.Exit(exitStatus(err))
 	}
 }

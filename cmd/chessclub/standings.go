@@ -1,0 +1,107 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"campus.example/apps/internal/chess/tiebreak"
+	"campus.example/apps/internal/chess/trf"
+)
+
+// maxTRFBytes bounds the TRF file standings reads: more than the largest file the format
+// allows (9999 players, 200 rounds: about 21 MB).
+const maxTRFBytes = 32 << 20
+
+// runStandings prints a tournament's standings as JSON. Errors of use or input (a bad flag, an
+// unreadable or invalid file, an unknown tie-break code) exit with status 2.
+func runStandings(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("chessclub standings", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	list := fs.String("tiebreaks", "", "comma-separated tie-break codes, e.g. PTS,BH/C1,BH,SB,DE (default: by format, below)")
+	format := fs.String("format", "", "swiss or round_robin (default: from the file's 092 line; swiss unless it names a round robin)")
+	fs.Usage = func() {
+		fmt.Fprint(stderr, "Usage: chessclub standings [-tiebreaks LIST] [-format swiss|round_robin] FILE.trf\n\n"+
+			"Prints the standings of a TRF-2026 tournament as JSON, by the FIDE Tie-Break Regulations\n"+
+			"(C.07, rules of 2026-03-01), over the rounds the file records.\n\nFlags:\n")
+		fs.PrintDefaults()
+		fmt.Fprintf(stderr, "\nDefault tie-breaks (C.07 leaves the list to the organiser; these follow FIDE's recommendations):\n"+
+			"  swiss        %s\n  round_robin  %s\n\nCodes: %s, with the modifiers\n"+
+			"/Cn /Mn (cut, median), /Ln /L+n /L-n (Koya limit), /Un (rating of unrated players), /P, /F.\n",
+			codes(tiebreak.Defaults(tiebreak.Swiss)), codes(tiebreak.Defaults(tiebreak.RoundRobin)), strings.Join(tiebreak.Names(), " "))
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil
+		}
+		return withStatus(usageStatus, err)
+	}
+	if fs.NArg() != 1 {
+		fs.Usage()
+		return withStatus(usageStatus, errors.New("standings needs exactly one FILE.trf"))
+	}
+	// The flags are checked before the file is read: a mistyped code fails at once.
+	var specs []tiebreak.Spec
+	if *list != "" {
+		var err error
+		if specs, err = tiebreak.ParseList(*list); err != nil {
+			return withStatus(usageStatus, fmt.Errorf("-tiebreaks: %w", err))
+		}
+	}
+	switch *format {
+	case "", "swiss", "round_robin":
+	default:
+		return withStatus(usageStatus, fmt.Errorf("-format %q: want swiss or round_robin", *format))
+	}
+	tour, err := readTRF(fs.Arg(0))
+	if err != nil {
+		return withStatus(usageStatus, err)
+	}
+	f := tiebreak.FormatOf(tour.Type)
+	if *format == "swiss" {
+		f = tiebreak.Swiss
+	} else if *format == "round_robin" {
+		f = tiebreak.RoundRobin
+	}
+	if specs == nil {
+		specs = tiebreak.Defaults(f)
+	}
+	st, err := tiebreak.Compute(tiebreak.FromTRF(tour, f), specs)
+	if err != nil {
+		return withStatus(usageStatus, err)
+	}
+	return st.WriteJSON(stdout)
+}
+
+// readTRF reads a TRF file of at most maxTRFBytes.
+func readTRF(path string) (*trf.Tournament, error) {
+	file, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer file.Close()
+	data, err := io.ReadAll(io.LimitReader(file, maxTRFBytes+1))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if len(data) > maxTRFBytes {
+		return nil, fmt.Errorf("%s: larger than %d bytes", path, maxTRFBytes)
+	}
+	tour, err := trf.Read(strings.NewReader(string(data)))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return tour, nil
+}
+
+// codes writes a tie-break list as the flag takes it.
+func codes(specs []tiebreak.Spec) string {
+	s := make([]string, len(specs))
+	for i, sp := range specs {
+		s[i] = sp.String()
+	}
+	return strings.Join(s, ",")
+}
