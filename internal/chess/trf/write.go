@@ -46,7 +46,9 @@ func (t *Tournament) Write(w io.Writer) error {
 	}
 	for i, l := range lines {
 		bw.WriteString(l)
-		if i < len(lines)-1 || !t.noFinalEOL {
+		// The last line goes without a line end only if the file read had none, and only if
+		// it is not blank: a blank last line without one would vanish.
+		if i < len(lines)-1 || !t.noFinalEOL || l == "" {
 			bw.WriteString(eol)
 		}
 	}
