@@ -25,7 +25,11 @@ import (
 // each opponent counts once.
 func (c *calc) directEncounter(s Spec, place []int) []Value {
 	sub := slices.Clone(place)
-	groups := groupsOf(place)
+	all := make([]int, len(place))
+	for i := range all {
+		all[i] = i
+	}
+	groups := groupBy(all, place)
 	for len(groups) > 0 {
 		g := groups[len(groups)-1]
 		groups = groups[:len(groups)-1]
@@ -33,11 +37,11 @@ func (c *calc) directEncounter(s Spec, place []int) []Value {
 			continue
 		}
 		if c.splitGroup(s, g, sub) {
-			groups = append(groups, groupsOf2(g, sub)...)
+			groups = append(groups, groupBy(g, sub)...)
 		}
 	}
 	out := make([]Value, len(c.es))
-	for _, g := range groupsOf(place) {
+	for _, g := range groupBy(all, place) {
 		lo, hi := sub[g[0]], sub[g[0]]
 		for _, i := range g {
 			lo, hi = min(lo, sub[i]), max(hi, sub[i])
@@ -154,33 +158,16 @@ func lcm(a, b int64) int64 {
 	return a / x * b
 }
 
-// groupsOf returns the groups of indexes sharing a value of key, each in index order, for the
-// values shared by at least one index.
-func groupsOf(key []int) [][]int {
+// groupBy splits the indexes idx into groups of equal key[i], each group in the order of idx,
+// the groups in the order their first member appears.
+func groupBy(idx, key []int) [][]int {
 	m := map[int][]int{}
 	var order []int
-	for i, k := range key {
-		if _, ok := m[k]; !ok {
-			order = append(order, k)
+	for _, i := range idx {
+		if _, ok := m[key[i]]; !ok {
+			order = append(order, key[i])
 		}
-		m[k] = append(m[k], i)
-	}
-	out := make([][]int, 0, len(order))
-	for _, k := range order {
-		out = append(out, m[k])
-	}
-	return out
-}
-
-// groupsOf2 splits the group g by its members' sub-places.
-func groupsOf2(g []int, sub []int) [][]int {
-	m := map[int][]int{}
-	var order []int
-	for _, i := range g {
-		if _, ok := m[sub[i]]; !ok {
-			order = append(order, sub[i])
-		}
-		m[sub[i]] = append(m[sub[i]], i)
+		m[key[i]] = append(m[key[i]], i)
 	}
 	out := make([][]int, 0, len(order))
 	for _, k := range order {
