@@ -11,10 +11,12 @@ package tiebreak
 // one of them instead, as long as it is not lower than the least significant value (16.5.1);
 // for Sonneborn-Berger, of the two the higher is cut (16.5.2). Each further cut repeats this.
 //
-// TieBreakServer 1.9.57 picks the voluntary unplayed round by the dummy's score rather than by
-// its contribution; for Buchholz the two are the same, for Sonneborn-Berger they differ when a
-// player has two such rounds whose scores and contributions fall in different orders. Here
-// the text of 16.5.2 is followed.
+// Which voluntary unplayed round is "lowest" is taken as FIDE TEC's reference tool,
+// TieBreakServer 1.9.57, takes it: the one whose dummy opponent has the lowest score (then
+// the lowest contribution). For Buchholz score and contribution are the same; for
+// Sonneborn-Berger they can fall in different orders when a player has two such rounds, and a
+// reading of 16.5.2 by contribution would then cut another round. The club's bar is to rank as
+// FIDE's reference tools do, so the tool's reading is followed (TestTieBreakServer pins a case).
 func cut(cs []contribution, low, high, rounds int, sb bool) int64 {
 	low = min(low, rounds)
 	high = min(high, rounds-low)
@@ -28,7 +30,7 @@ func cut(cs []contribution, low, high, rounds int, sb bool) int64 {
 			if lsv < 0 || c.score < cs[lsv].score || (c.score == cs[lsv].score && c.value < cs[lsv].value) {
 				lsv = i
 			}
-			if c.vur && (vur < 0 || lowerVUR(c, cs[vur], sb)) {
+			if c.vur && (vur < 0 || lowerVUR(c, cs[vur])) {
 				vur = i
 			}
 		}
@@ -60,12 +62,8 @@ func cut(cs []contribution, low, high, rounds int, sb bool) int64 {
 	return sum
 }
 
-// lowerVUR orders voluntary unplayed rounds for the cut: by contribution for Sonneborn-Berger
-// (16.5.2: "the lowest contribution coming from a VUR"), by score for Buchholz, where score and
-// contribution are the same.
-func lowerVUR(a, b contribution, sb bool) bool {
-	if sb {
-		return a.value < b.value || (a.value == b.value && a.score < b.score)
-	}
-	return a.score < b.score
+// lowerVUR orders voluntary unplayed rounds for the cut (16.5): by the dummy opponent's score,
+// then by contribution, as the reference tool does (see cut).
+func lowerVUR(a, b contribution) bool {
+	return a.score < b.score || (a.score == b.score && a.value < b.value)
 }
