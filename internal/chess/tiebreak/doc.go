@@ -6,9 +6,11 @@
 //
 // The reference for every number is FIDE TEC's TieBreakServer (tiebreakchecker 1.9.57, rules
 // "2026-03-01"): the package gives the values that tool gives, and its tests hold vectors
-// computed with it. Where the tool departs from the regulations' text the package follows the
-// text, and the function says so in its comment (see Sonneborn-Berger's Cut-1 in cut.go,
-// Fore Buchholz in buchholz.go and repeated meetings in direct.go).
+// computed with it. Where the regulations' text can be read two ways, the tool's reading is
+// followed (which voluntary unplayed round a cut takes, in cut.go). Two functions depart from
+// the tool where it carries state it should not, and say so in their comments: Fore Buchholz
+// in buchholz.go (the tool lets it change a Buchholz listed after it) and repeated meetings in
+// direct.go.
 //
 // Scores are counted in half points (chess.Score); a Value keeps a tie-break's value as a
 // fixed-point number with the decimals the tie-break needs, so that comparisons are exact.
