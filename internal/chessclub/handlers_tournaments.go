@@ -131,8 +131,12 @@ func deleteBodyID(w http.ResponseWriter, r *http.Request) (id int64, ok bool, er
 	}
 	mt := ""
 	if ct := r.Header.Get("Content-Type"); ct != "" {
-		if mt, _, err = mime.ParseMediaType(ct); err != nil || !deleteBodyTypes[mt] {
+		var params map[string]string
+		if mt, params, err = mime.ParseMediaType(ct); err != nil || !deleteBodyTypes[mt] {
 			return 0, false, problem.New(problem.UnsupportedMediaType, "Content-Type must be application/json.")
+		}
+		if err := jsonhttp.CheckCharset(params); err != nil {
+			return 0, false, err
 		}
 	}
 	if body[0] != '{' && mt == "application/x-www-form-urlencoded" {

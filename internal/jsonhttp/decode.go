@@ -3,12 +3,12 @@
 package jsonhttp
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"io"
 	"mime"
 	"net/http"
+	"strings"
 
 	"campus.example/apps/internal/problem"
 )
@@ -42,54 +42,53 @@ func ReadObject(w http.ResponseWriter, r *http.Request, maxBytes int64, accept .
 	return ParseObject(body)
 }
 
-// ParseObject parses body as exactly one JSON object, with a Malformed error otherwise.
+// ParseObject parses body as exactly one JSON object, strictly (see parser): a Malformed
+// problem refuses anything else, naming the top-level member where the fault lies.
 func ParseObject(body []byte) (Object, error) {
-	trimmed := bytes.TrimSpace(body)
-	if len(trimmed) == 0 {
+	p := &parser{data: body}
+	p.skipSpace()
+	if p.pos == len(body) {
 		return nil, problem.New(problem.Malformed, "The body is empty; a JSON object is required.")
 	}
-	if trimmed[0] != '{' {
-		if !json.Valid(trimmed) {
-			return nil, problem.New(problem.Malformed, "The body is not valid JSON.")
+	if body[p.pos] != '{' {
+		if err := p.value(0); err != nil {
+			return nil, err
 		}
 		return nil, problem.New(problem.Malformed, "The body must be a JSON object.")
 	}
-	dec := json.NewDecoder(bytes.NewReader(trimmed))
-	var obj Object
-	if err := dec.Decode(&obj); err != nil {
-		return nil, problem.New(problem.Malformed, "The body is not valid JSON: %s.", syntaxDetail(err))
+	obj, err := p.object(1)
+	if err != nil {
+		return nil, err
 	}
-	if dec.More() {
-		return nil, problem.New(problem.Malformed, "The body holds more than one JSON value.")
-	}
-	if obj == nil {
-		return nil, problem.New(problem.Malformed, "The body must be a JSON object.")
+	p.skipSpace()
+	if p.pos != len(body) {
+		return nil, problem.New(problem.Malformed, "The body holds more than one JSON value, or text after the object (byte %d).", p.pos)
 	}
 	return obj, nil
 }
 
-// syntaxDetail describes a decoding error without echoing the body.
-func syntaxDetail(err error) string {
-	var se *json.SyntaxError
-	if errors.As(err, &se) {
-		return se.Error()
-	}
-	if errors.Is(err, io.ErrUnexpectedEOF) {
-		return "unexpected end of input"
-	}
-	return "cannot parse"
-}
-
+// checkContentType accepts a media type in accept, with no charset parameter or UTF-8's: JSON
+// is UTF-8 (RFC 8259, section 8.1), and a body labelled otherwise would be misread.
 func checkContentType(r *http.Request, accept []string) error {
 	ct := r.Header.Get("Content-Type")
-	mt, _, err := mime.ParseMediaType(ct)
+	mt, params, err := mime.ParseMediaType(ct)
 	if ct == "" || err != nil {
 		return problem.New(problem.UnsupportedMediaType, "Content-Type must be %s.", accept[0])
 	}
 	for _, a := range accept {
 		if mt == a {
-			return nil
+			return CheckCharset(params)
 		}
 	}
 	return problem.New(problem.UnsupportedMediaType, "Content-Type %q is not accepted; use %s.", mt, accept[0])
+}
+
+// CheckCharset refuses a media type's charset parameter, unless it is UTF-8, with an
+// UnsupportedMediaType problem. Endpoints that parse their content type themselves use it.
+func CheckCharset(params map[string]string) error {
+	cs, ok := params["charset"]
+	if !ok || strings.EqualFold(cs, "utf-8") || strings.EqualFold(cs, "utf8") {
+		return nil
+	}
+	return problem.New(problem.UnsupportedMediaType, "The charset %q is not accepted; send JSON as UTF-8.", cs)
 }

@@ -1,0 +1,107 @@
+package chessclub
+
+import (
+	"net/http"
+	"testing"
+
+	"campus.example/apps/internal/sqldb"
+)
+
+// jsonEndpoint is one endpoint that reads a JSON body, with a body it accepts; the cases
+// below spoil that body in one way each.
+type jsonEndpoint struct {
+	method, path, as string
+	// valid is a body the endpoint accepts, written so the spoiled bodies differ in one place.
+	valid func(e *env) string
+	// field is the member that the spoiled bodies spoil.
+	field string
+}
+
+func jsonEndpoints() []jsonEndpoint {
+	return []jsonEndpoint{
+		{method: "POST", path: "/api/user", field: "full_name",
+			valid: func(*env) string { return `{"username":"dora","password":"long enough","full_name":"%s"}` }},
+		{method: "POST", path: "/api/login", field: "username",
+			valid: func(*env) string { return `{"username":"%s","password":"password-alice"}` }},
+		{method: "POST", path: "/api/tournaments", as: "alice", field: "name",
+			valid: func(*env) string { return `{"name":"%s","start_date":"2026-05-01"}` }},
+	}
+}
+
+// spoil puts text where the endpoint's valid body has %s.
+func spoil(body, text string) string {
+	out := []byte{}
+	for i := 0; i < len(body); i++ {
+		if body[i] == '%' && i+1 < len(body) && body[i+1] == 's' {
+			out = append(out, text...)
+			i++
+			continue
+		}
+		out = append(out, body[i])
+	}
+	return string(out)
+}
+
+// TestStrictJSON_Text sends every JSON endpoint text that is not what it claims to be: bytes
+// that are not UTF-8, escapes of half a surrogate pair, and a charset other than UTF-8. Each
+// is refused whole and changes nothing (issue 7, finding 6).
+func TestStrictJSON_Text(t *testing.T) {
+	cases := []struct {
+		name        string
+		text        string
+		contentType string
+		want        wantProblem
+	}{
+		{"Latin-1 byte", "Caf\xe9", "", wantProblem{400, "malformed-request", nil}},
+		{"overlong encoding", "a\xc0\xafb", "", wantProblem{400, "malformed-request", nil}},
+		{"lone high surrogate", `a\ud800`, "", wantProblem{400, "malformed-request", nil}},
+		{"lone low surrogate", `\udc00a`, "", wantProblem{400, "malformed-request", nil}},
+		{"charset Latin-1", "Dora", "application/json; charset=iso-8859-1", wantProblem{415, "unsupported-media-type", nil}},
+	}
+	forDialects(t, func(t *testing.T, d sqldb.Dialect) {
+		e := newEnv(t, d).withMembers()
+		id := e.tournament("alice", "Kept", "2026-06-01")
+		before := e.snapshot()
+		for _, ep := range jsonEndpoints() {
+			for _, tc := range cases {
+				t.Run(ep.path+"/"+tc.name, func(t *testing.T) {
+					want := tc.want
+					if want.status == 400 {
+						want.fields = []string{ep.field}
+					}
+					ct := tc.contentType
+					if ct == "" {
+						ct = "application/json"
+					}
+					res := e.do(req{method: ep.method, path: ep.path, as: ep.as, body: spoil(ep.valid(e), tc.text), contentType: ct})
+					checkProblem(t, res, want)
+				})
+			}
+		}
+		// The delete endpoint reads its body itself, labelled or not.
+		for _, tc := range []struct {
+			body, contentType string
+			want              wantProblem
+		}{
+			{"{\"id\":1,\"note\":\"\xff\"}", "application/json", wantProblem{400, "malformed-request", []string{"note"}}},
+			{`{"id":1,"note":"\ud800"}`, "", wantProblem{400, "malformed-request", []string{"note"}}},
+			{`{"id":1}`, "application/json; charset=latin1", wantProblem{415, "unsupported-media-type", nil}},
+		} {
+			res := e.do(req{method: "DELETE", path: "/api/tournaments/" + itoa(id), as: "alice", body: tc.body, contentType: tc.contentType})
+			checkProblem(t, res, tc.want)
+		}
+		if after := e.snapshot(); after != before {
+			t.Errorf("refused requests changed the data:\nbefore %s\nafter  %s", before, after)
+		}
+		// And the valid bodies are accepted, so the refusals above were about the text.
+		e.mustDo(req{method: "POST", path: "/api/user", body: spoil(jsonEndpoints()[0].valid(e), "Dora \\u00e9\\ud83d\\ude00"), contentType: "application/json"}, http.StatusCreated)
+	})
+}
+
+// snapshot summarises what the API shows of members and tournaments, for checking that
+// refused requests changed nothing.
+func (e *env) snapshot() string {
+	e.t.Helper()
+	return string(e.mustDo(req{method: "GET", path: "/api/members", as: "carol"}, http.StatusOK).body) +
+		string(e.mustDo(req{method: "GET", path: "/api/tournaments"}, http.StatusOK).body)
+}
