@@ -105,3 +105,42 @@ func (e *env) snapshot() string {
 	return string(e.mustDo(req{method: "GET", path: "/api/members", as: "carol"}, http.StatusOK).body) +
 		string(e.mustDo(req{method: "GET", path: "/api/tournaments"}, http.StatusOK).body)
 }
+
+// TestStrictJSON_MembersAndNumbers sends every JSON endpoint a member twice, and numbers that
+// are not integers where integers belong: each is a 400 naming the field, and nothing changes
+// (issue 7, finding 7).
+func TestStrictJSON_MembersAndNumbers(t *testing.T) {
+	forDialects(t, func(t *testing.T, d sqldb.Dialect) {
+		e := newEnv(t, d).withMembers()
+		id := e.tournament("alice", "Kept", "2026-06-01")
+		before := e.snapshot()
+		for _, tc := range []struct {
+			name       string
+			method, as string
+			path, body string
+			field      string
+		}{
+			{"register, username twice", "POST", "", "/api/user", `{"username":"dora","password":"long enough","full_name":"Dora","username":"alice"}`, "username"},
+			{"register, escaped twice", "POST", "", "/api/user", `{"username":"dora","password":"long enough","full_name":"Dora","\u0066ull_name":"D"}`, "full_name"},
+			{"login, password twice", "POST", "", "/api/login", `{"username":"alice","password":"wrong","password":"password-alice"}`, "password"},
+			{"tournament, name twice", "POST", "alice", "/api/tournaments", `{"name":"A","start_date":"2026-05-01","name":"B"}`, "name"},
+			{"tournament, rounds 1e-400", "POST", "alice", "/api/tournaments", `{"name":"A","start_date":"2026-05-01","rounds":1e-400}`, "rounds"},
+			{"tournament, rounds 7.5", "POST", "alice", "/api/tournaments", `{"name":"A","start_date":"2026-05-01","rounds":7.5}`, "rounds"},
+			{"tournament, rounds 2^64", "POST", "alice", "/api/tournaments", `{"name":"A","start_date":"2026-05-01","rounds":18446744073709551616}`, "rounds"},
+			{"delete, id twice", "DELETE", "alice", "/api/tournaments", `{"id":` + itoa(id) + `,"id":999}`, "id"},
+		} {
+			t.Run(tc.name, func(t *testing.T) {
+				res := e.do(req{method: tc.method, path: tc.path, as: tc.as, body: tc.body, contentType: "application/json"})
+				checkProblem(t, res, wantProblem{400, "malformed-request", []string{tc.field}})
+			})
+		}
+		if after := e.snapshot(); after != before {
+			t.Errorf("refused requests changed the data:\nbefore %s\nafter  %s", before, after)
+		}
+		var tr Tournament
+		e.mustDo(req{method: "POST", path: "/api/tournaments", as: "alice", body: `{"name":"A","start_date":"2026-05-01","rounds":7.0}`, contentType: "application/json"}, http.StatusCreated).decode(t, &tr)
+		if tr.Rounds == nil || *tr.Rounds != 7 {
+			t.Errorf("rounds 7.0 stored as %v, want 7", tr.Rounds)
+		}
+	})
+}

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"math"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -19,6 +18,8 @@ type Fields struct {
 	obj    Object
 	seen   map[string]bool
 	Errors map[string]string
+	// malformed is set when a field's value cannot be read as its type at all.
+	malformed bool
 }
 
 // NewFields starts decoding obj.
@@ -30,6 +31,15 @@ func NewFields(obj Object) *Fields {
 func (f *Fields) Fail(name, format string, args ...any) {
 	if _, ok := f.Errors[name]; !ok {
 		f.Errors[name] = fmt.Sprintf(format, args...)
+	}
+}
+
+// FailMalformed is Fail for a value that cannot be read as the field's type, such as 2.5 for
+// an integer: it makes the whole request Malformed (400) rather than Invalid (422).
+func (f *Fields) FailMalformed(name, format string, args ...any) {
+	if _, ok := f.Errors[name]; !ok {
+		f.Errors[name] = fmt.Sprintf(format, args...)
+		f.malformed = true
 	}
 }
 
@@ -134,30 +144,27 @@ func bidiControl(r rune) bool {
 }
 
 // Int decodes an optional integer member within [min, max]; it returns nil when absent or null.
+// A number that is not an integer, or that no int64 holds, cannot be read as the field's type
+// and makes the request Malformed (400); an integer outside [min, max], or a value that is not
+// a number at all, is Invalid (422). Either way the field is named.
 func (f *Fields) Int(name string, minV, maxV int64) *int64 {
 	v, ok := f.raw(name)
 	if !ok {
 		return nil
 	}
-	var n json.Number
-	if v[0] == '"' { // json.Number would accept a quoted number
+	lit := string(bytes.TrimSpace(v))
+	if lit == "" || (lit[0] != '-' && (lit[0] < '0' || lit[0] > '9')) {
 		f.Fail(name, "must be an integer")
 		return nil
 	}
-	dec := json.NewDecoder(bytes.NewReader(v))
-	dec.UseNumber()
-	if err := dec.Decode(&n); err != nil {
-		f.Fail(name, "must be an integer")
+	i, fault := exactInt(lit)
+	switch fault {
+	case notIntegral:
+		f.FailMalformed(name, "must be an integer")
 		return nil
-	}
-	i, err := n.Int64()
-	if err != nil {
-		fl, ferr := n.Float64()
-		if ferr != nil || fl != math.Trunc(fl) || math.Abs(fl) > 1<<53 {
-			f.Fail(name, "must be an integer")
-			return nil
-		}
-		i = int64(fl)
+	case outOfRange:
+		f.FailMalformed(name, "must be between %d and %d", minV, maxV)
+		return nil
 	}
 	if i < minV || i > maxV {
 		f.Fail(name, "must be between %d and %d", minV, maxV)
@@ -182,10 +189,14 @@ func (f *Fields) RejectUnknown(readOnly ...string) {
 	}
 }
 
-// Err returns a validation problem when any field failed, else nil.
+// Err returns nil when every field was fine. Otherwise it returns a problem that lists every
+// failed field: Malformed when one of them could not be read as its type, else Invalid.
 func (f *Fields) Err() error {
 	if len(f.Errors) == 0 {
 		return nil
+	}
+	if f.malformed {
+		return &problem.Error{Kind: problem.Malformed, Detail: "The request has fields whose values cannot be read as their type.", Fields: f.Errors}
 	}
 	return problem.Validation(f.Errors)
 }

@@ -2,8 +2,13 @@ package jsonhttp
 
 import (
 	"encoding/json"
+	"errors"
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"campus.example/apps/internal/problem"
 )
 
 func TestFields_TextAndLine(t *testing.T) {
@@ -56,20 +61,75 @@ func TestFields_TextAndLine(t *testing.T) {
 }
 
 func TestFields_Int(t *testing.T) {
+	const (
+		accepted = iota
+		malformed
+		invalid
+	)
 	tests := []struct {
 		raw  string
 		want int64
-		err  bool
+		kind int
+		msg  string
 	}{
-		{"3", 3, false}, {"3.0", 3, false}, {"-0", 0, false}, {`"3"`, 0, true}, {"2.5", 0, true},
-		{"1e400", 0, true}, {"11", 0, true}, {"-1", 0, true}, {"true", 0, true}, {"[1]", 0, true},
+		{"3", 3, accepted, ""}, {"0", 0, accepted, ""}, {"-0", 0, accepted, ""}, {"10", 10, accepted, ""},
+		// Integral values however they are written.
+		{"3.0", 3, accepted, ""}, {"3.000", 3, accepted, ""}, {"1e1", 10, accepted, ""}, {"1E+1", 10, accepted, ""},
+		{"0.5e1", 5, accepted, ""}, {"50e-1", 5, accepted, ""}, {"-0.0e-5", 0, accepted, ""}, {"0e999999999999", 0, accepted, ""},
+		{"0.000000000000000000000000000003e30", 3, accepted, ""}, {"0.00000000000000000000000000003e31", 300, invalid, "must be between 0 and 10"},
+		// Not integers: 400, naming the field.
+		{"2.5", 0, malformed, "must be an integer"}, {"1e-1", 0, malformed, "must be an integer"},
+		{"1e-400", 0, malformed, "must be an integer"}, {"3.0000000000000000000001", 0, malformed, "must be an integer"},
+		{"1e-99999999999999999999", 0, malformed, "must be an integer"},
+		// Integers beyond what an integer field can hold (int64): 400, naming the field's range.
+		{"1e400", 0, malformed, "must be between 0 and 10"},
+		{"99999999999999999999", 0, malformed, "must be between 0 and 10"},
+		{"9223372036854775808", 0, malformed, "must be between 0 and 10"},
+		{"1e99999999999999999999", 0, malformed, "must be between 0 and 10"},
+		// Integers outside the field's own range: 422.
+		{"11", 0, invalid, "must be between 0 and 10"}, {"-1", 0, invalid, "must be between 0 and 10"},
+		{"1.1e1", 0, invalid, "must be between 0 and 10"}, {"9223372036854775807", 0, invalid, "must be between 0 and 10"},
+		{"-9223372036854775808", 0, invalid, "must be between 0 and 10"},
+		// Not numbers: 422.
+		{`"3"`, 0, invalid, "must be an integer"}, {"true", 0, invalid, "must be an integer"}, {"[1]", 0, invalid, "must be an integer"},
 	}
 	for _, tc := range tests {
 		f := NewFields(Object{"n": json.RawMessage(tc.raw)})
 		got := f.Int("n", 0, 10)
-		if tc.err != (f.Errors["n"] != "") || (!tc.err && (got == nil || *got != tc.want)) {
-			t.Errorf("Int(%s) = %v, error %q", tc.raw, got, f.Errors["n"])
+		err := f.Err()
+		switch tc.kind {
+		case accepted:
+			if err != nil || got == nil || *got != tc.want {
+				t.Errorf("Int(%s) = %v, %v; want %d", tc.raw, got, err, tc.want)
+			}
+			continue
+		case malformed:
+			if problem.KindOf(err) != problem.Malformed {
+				t.Errorf("Int(%s): %v, want a Malformed problem", tc.raw, err)
+			}
+		case invalid:
+			if problem.KindOf(err) != problem.Invalid {
+				t.Errorf("Int(%s): %v, want an Invalid problem", tc.raw, err)
+			}
 		}
+		if got != nil || f.Errors["n"] != tc.msg {
+			t.Errorf("Int(%s) = %v, error %q; want %q", tc.raw, got, f.Errors["n"], tc.msg)
+		}
+	}
+}
+
+// TestFields_MalformedWinsButAllAreListed: one field that cannot be read makes the whole
+// request 400, and the problem still lists what is wrong with the others.
+func TestFields_MalformedWinsButAllAreListed(t *testing.T) {
+	f := NewFields(Object{"n": json.RawMessage("2.5"), "s": json.RawMessage("1")})
+	f.Int("n", 0, 10)
+	f.Line("s", 1, 5, true)
+	var pe *problem.Error
+	if !errors.As(f.Err(), &pe) || pe.Kind != problem.Malformed {
+		t.Fatalf("Err() = %v, want Malformed", f.Err())
+	}
+	if diff := cmp.Diff(map[string]string{"n": "must be an integer", "s": "must be a string"}, pe.Fields); diff != "" {
+		t.Errorf("fields (-want +got):\n%s", diff)
 	}
 }
 

@@ -2,6 +2,7 @@ package jsonhttp
 
 import (
 	"encoding/json"
+	"fmt"
 	"strconv"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -15,7 +16,10 @@ const MaxDepth = 32
 
 // parser reads one JSON text (RFC 8259) strictly, where encoding/json is lenient: it refuses
 // bytes that are not UTF-8 and \u escapes of unpaired UTF-16 surrogates (encoding/json turns
-// both into U+FFFD, so the stored text would differ from what was sent). Errors are Malformed problems that name the top-level member
+// both into U+FFFD, so the stored text would differ from what was sent), and an object that
+// names a member twice (encoding/json keeps the last, so two readers of the same body could
+// disagree on what it says). Member names are compared as decoded, so "a" and "\u0061" are
+// the same name. Errors are Malformed problems that name the top-level member
 // they occur in.
 type parser struct {
 	data []byte
@@ -60,6 +64,7 @@ func (p *parser) object(depth int) (Object, error) {
 	if depth == 1 {
 		obj = Object{}
 	}
+	seen := map[string]bool{}
 	p.skipSpace()
 	if p.pos < len(p.data) && p.data[p.pos] == '}' {
 		p.pos++
@@ -74,6 +79,14 @@ func (p *parser) object(depth int) (Object, error) {
 		if err != nil {
 			return nil, err
 		}
+		if seen[key] {
+			if depth == 1 {
+				p.member = key
+				return nil, p.fail("is given more than once", "The body gives the member %q more than once.", key)
+			}
+			return nil, p.fail(fmt.Sprintf("holds the member %q more than once", key), "The body gives the member %q more than once.", key)
+		}
+		seen[key] = true
 		p.skipSpace()
 		if p.pos >= len(p.data) || p.data[p.pos] != ':' {
 			return nil, p.syntax("expected ':' after a member name")

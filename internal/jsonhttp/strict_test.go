@@ -134,3 +134,16 @@ func TestReadObject_ContentType(t *testing.T) {
 		}
 	}
 }
+
+func TestParseObject_Duplicates(t *testing.T) {
+	runParseCases(t, []parseCase{
+		{name: "a member twice", body: `{"name":"a","species":"b","name":"c"}`, fields: map[string]string{"name": "is given more than once"}},
+		{name: "twice with the same value", body: `{"n":1,"n":1}`, fields: map[string]string{"n": "is given more than once"}},
+		{name: "twice, once escaped", body: `{"name":"a","n\u0061me":"c"}`, fields: map[string]string{"name": "is given more than once"}},
+		{name: "twice in a nested object", body: `{"o":{"k":1,"k":2}}`, fields: map[string]string{"o": `holds the member "k" more than once`}},
+		{name: "twice deep in an array", body: `{"a":[0,{"x":{"k":1,"\u006b":2}}]}`, fields: map[string]string{"a": `holds the member "k" more than once`}},
+		{name: "the same name in two objects", body: `{"a":[{"k":1},{"k":2}],"k":3}`, members: map[string]string{"a": `[{"k":1},{"k":2}]`, "k": "3"}},
+		{name: "names that differ in case", body: `{"Name":1,"name":2}`, members: map[string]string{"Name": "1", "name": "2"}},
+		{name: "names that differ in normalisation", body: `{"é":1,"e\u0301":2}`, members: map[string]string{"é": "1", "e\u0301": "2"}},
+	})
+}
