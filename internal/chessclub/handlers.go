@@ -11,6 +11,7 @@ import (
 
 	"campus.example/apps/internal/jsonhttp"
 	"campus.example/apps/internal/problem"
+	"campus.example/apps/internal/query"
 )
 
 // MaxBody is the largest JSON request body accepted, 1 MiB.
@@ -28,9 +29,16 @@ type handlers struct {
 	photos   *photos
 }
 
-func (h *handlers) wrap(fn func(http.ResponseWriter, *http.Request) error) http.Handler {
+// wrap runs fn for requests whose query string parses and names only the parameters given
+// (none when none are), and writes the error it returns. The query is checked first, before
+// the token or the body, since it is the cheapest thing to refuse.
+func (h *handlers) wrap(fn func(http.ResponseWriter, *http.Request) error, params ...string) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if err := fn(w, r); err != nil {
+		_, err := query.Check(r, params...)
+		if err == nil {
+			err = fn(w, r)
+		}
+		if err != nil {
 			problem.Write(w, r, h.log, err)
 		}
 	})
@@ -38,7 +46,7 @@ func (h *handlers) wrap(fn func(http.ResponseWriter, *http.Request) error) http.
 
 // authed is wrap for handlers that need a logged-in caller, whom they receive. Requests
 // without a valid, unexpired, unrevoked bearer token get 401.
-func (h *handlers) authed(fn func(http.ResponseWriter, *http.Request, Member) error) http.Handler {
+func (h *handlers) authed(fn func(http.ResponseWriter, *http.Request, Member) error, params ...string) http.Handler {
 	return h.wrap(func(w http.ResponseWriter, r *http.Request) error {
 		token, ok := bearerToken(r)
 		if !ok {
@@ -49,7 +57,7 @@ func (h *handlers) authed(fn func(http.ResponseWriter, *http.Request, Member) er
 			return err
 		}
 		return fn(w, r, caller)
-	})
+	}, params...)
 }
 
 // bearerToken returns the token of an "Authorization: Bearer TOKEN" header.

@@ -6,6 +6,7 @@ import (
 
 	"campus.example/apps/internal/httpserve"
 	"campus.example/apps/internal/problem"
+	"campus.example/apps/internal/query"
 	"campus.example/apps/internal/spa"
 )
 
@@ -29,16 +30,16 @@ func (h *handlers) routes(ui fs.FS, corsOrigins []string) http.Handler {
 	mux.Handle("POST /api/tournaments", h.authed(h.createTournament))
 	// The original client names the tournament to delete in the query (?id=N) or in a JSON
 	// body ({"id": N}); newer clients use the path. All three work.
-	mux.Handle("DELETE /api/tournaments", h.authed(h.deleteTournament))
+	mux.Handle("DELETE /api/tournaments", h.authed(h.deleteTournament, "id"))
 	mux.Handle("GET /api/tournaments/{id}", h.wrap(h.getTournament))
-	mux.Handle("DELETE /api/tournaments/{id}", h.authed(h.deleteTournament))
+	mux.Handle("DELETE /api/tournaments/{id}", h.authed(h.deleteTournament, "id"))
 
-	mux.Handle("POST /api/figures", h.authed(h.uploadFigure))
+	mux.Handle("POST /api/figures", h.authed(h.uploadFigure, "member_id"))
 	mux.Handle("GET /api/figures/{id}", h.wrap(h.getFigure))
 
-	mux.Handle("GET /openapi.json", httpserve.JSONDocument(OpenAPI))
-	mux.Handle("GET /healthz", httpserve.Healthz())
-	mux.Handle("GET /readyz", httpserve.Readyz(h.store.Ping))
+	mux.Handle("GET /openapi.json", query.Only(httpserve.JSONDocument(OpenAPI)))
+	mux.Handle("GET /healthz", query.Only(httpserve.Healthz()))
+	mux.Handle("GET /readyz", query.Only(httpserve.Readyz(h.store.Ping)))
 
 	// Method-less patterns catch what the ones above do not, so that every API error is a
 	// problem document rather than the mux's plain text.
@@ -57,7 +58,8 @@ func (h *handlers) routes(ui fs.FS, corsOrigins []string) http.Handler {
 	})
 	mux.Handle("/api", apiNotFound)
 	mux.Handle("/api/", apiNotFound)
-	// Everything else is the client app; its router handles deep links.
+	// Everything else is the client app; its router handles deep links, and reads the query
+	// strings of its pages itself, so they are not checked here.
 	mux.Handle("/", spa.Handler(ui))
 
 	return httpserve.Recover(h.log, cors(corsOrigins, mux))

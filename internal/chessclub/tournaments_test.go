@@ -143,6 +143,8 @@ func TestDeleteForms(t *testing.T) {
 			{"path, query and body agree", "alice", "/api/tournaments/%d?id=%d", `{"id": "%d"}`, "", 204, ""},
 			{"path and a body without id", "alice", "/api/tournaments/%d", `{}`, "application/json", 204, ""},
 		}
+		// problemFields are the fields that a case's problem names, where it names any.
+		problemFields := map[string][]string{"id twice": {"id"}}
 		for _, tc := range tests {
 			t.Run(tc.name, func(t *testing.T) {
 				id := e.tournament("alice", "To delete", "2026-06-01")
@@ -156,7 +158,7 @@ func TestDeleteForms(t *testing.T) {
 				}
 				res := e.do(r)
 				if tc.want != 204 {
-					checkProblem(t, res, wantProblem{status: tc.want, slug: tc.slug})
+					checkProblem(t, res, wantProblem{status: tc.want, slug: tc.slug, fields: problemFields[tc.name]})
 				} else if res.status != 204 || len(res.body) != 0 {
 					t.Fatalf("status %d, body %q; want 204 and no body", res.status, res.body)
 				}

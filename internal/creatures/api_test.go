@@ -68,6 +68,28 @@ func apiCases() []apiCase {
 		{name: "list unknown option", method: "GET", path: "/creatures?color=red", status: 400, fields: []string{"color"}},
 		{name: "list repeated option", method: "GET", path: "/creatures?limit=1&limit=2", status: 400, fields: []string{"limit"}},
 
+		// Query strings that do not parse, or name what an endpoint does not take: 400 on every
+		// endpoint, never the unfiltered list (issue 7, finding 5).
+		{name: "list species with a bad escape", method: "GET", path: "/creatures?species=Dragon%ZZ", status: 400, fields: []string{"species"}},
+		{name: "list with semicolons", method: "GET", path: "/creatures?limit=2;offset=5", status: 400, fields: []string{"limit=2;offset=5"}},
+		{name: "list q with a bare percent", method: "GET", path: "/creatures?q=100%", status: 400, fields: []string{"q"}},
+		{name: "list q not UTF-8", method: "GET", path: "/creatures?q=%E9t%E9", status: 400, fields: []string{"q"}},
+		{name: "list option with a bad escape in its name", method: "GET", path: "/creatures?li%ZZmit=2", status: 400, fields: []string{"li%ZZmit"}},
+		{name: "list with empty parts", method: "GET", path: "/creatures?&limit=1&&offset=1&", status: 200, want: []creatures.Creature{kraken}},
+		{name: "get with a parameter", method: "GET", path: "/creatures/1?fields=name", status: 400, fields: []string{"fields"}},
+		{name: "get with a bad escape", method: "GET", path: "/creatures/1?x=%ZZ", status: 400, fields: []string{"x"}},
+		{name: "get with an empty query", method: "GET", path: "/creatures/1?", status: 200, want: axolotl},
+		{name: "create with a parameter", method: "POST", path: "/creatures?dry_run=1", body: `{"name":"Nessie","species":"Plesiosaur"}`, status: 400, fields: []string{"dry_run"},
+			check: listLength(3)},
+		{name: "replace with a parameter", method: "PUT", path: "/creatures/1?x=1", body: `{"name":"A","species":"B"}`, status: 400, fields: []string{"x"},
+			check: unchanged(axolotl)},
+		{name: "patch with a semicolon", method: "PATCH", path: "/creatures/1?a=1;b=2", body: `{"danger_level":5}`, headers: []string{"Content-Type", "application/merge-patch+json"}, status: 400, fields: []string{"a=1;b=2"},
+			check: unchanged(axolotl)},
+		{name: "delete with a parameter", method: "DELETE", path: "/creatures/1?force=true", status: 400, fields: []string{"force"}, check: unchanged(axolotl)},
+		{name: "healthz with a parameter", method: "GET", path: "/healthz?verbose=1", status: 400, fields: []string{"verbose"}},
+		{name: "readyz with a bad escape", method: "GET", path: "/readyz?x=%", status: 400, fields: []string{"x"}},
+		{name: "openapi with a parameter", method: "GET", path: "/openapi.json?v=2", status: 400, fields: []string{"v"}},
+
 		// Reading one.
 		{name: "get", method: "GET", path: "/creatures/1", status: 200, want: axolotl,
 			check: headersAre("ETag", creatures.ETag(axolotl))},

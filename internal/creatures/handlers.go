@@ -10,6 +10,7 @@ import (
 
 	"campus.example/apps/internal/jsonhttp"
 	"campus.example/apps/internal/problem"
+	"campus.example/apps/internal/query"
 )
 
 // MaxBody is the largest request body accepted, 1 MiB.
@@ -124,7 +125,11 @@ func (h handlers) delete(w http.ResponseWriter, r *http.Request) error {
 // after the first bytes cannot change the status any more; the connection is then aborted so
 // the client sees a truncated body rather than a short list that looks complete.
 func (h handlers) list(w http.ResponseWriter, r *http.Request) error {
-	opts, err := ParseListOptions(r.URL.Query())
+	vals, err := query.Parse(r.URL.RawQuery)
+	if err != nil {
+		return err
+	}
+	opts, err := ParseListOptions(vals)
 	if err != nil {
 		return err
 	}

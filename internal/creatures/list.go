@@ -32,6 +32,9 @@ type ListOptions struct {
 	Paged bool
 }
 
+// ListParameters are the query parameters of GET /creatures.
+var ListParameters = []string{"limit", "offset", "sort", "species", "q"}
+
 // sortColumns maps the sort keys a client may use to columns.
 var sortColumns = map[string]string{
 	"id": "id", "name": "name_key", "species": "species", "danger_level": "danger_level",

@@ -6,6 +6,7 @@ import (
 
 	"campus.example/apps/internal/httpserve"
 	"campus.example/apps/internal/problem"
+	"campus.example/apps/internal/query"
 )
 
 // NewServer returns the Creature Catalog's HTTP API over store. Every route is listed here.
@@ -13,15 +14,15 @@ func NewServer(log *slog.Logger, store *Store) http.Handler {
 	mux := http.NewServeMux()
 	h := handlers{store: store, log: log}
 
-	mux.Handle("GET /creatures", h.wrap(h.list))
+	mux.Handle("GET /creatures", h.wrap(h.list, ListParameters...))
 	mux.Handle("POST /creatures", h.wrap(h.create))
 	mux.Handle("GET /creatures/{id}", h.wrap(h.get))
 	mux.Handle("PUT /creatures/{id}", h.wrap(h.replace))
 	mux.Handle("PATCH /creatures/{id}", h.wrap(h.patch))
 	mux.Handle("DELETE /creatures/{id}", h.wrap(h.delete))
-	mux.Handle("GET /openapi.json", httpserve.JSONDocument(OpenAPI))
-	mux.Handle("GET /healthz", httpserve.Healthz())
-	mux.Handle("GET /readyz", httpserve.Readyz(store.Ping))
+	mux.Handle("GET /openapi.json", query.Only(httpserve.JSONDocument(OpenAPI)))
+	mux.Handle("GET /healthz", query.Only(httpserve.Healthz()))
+	mux.Handle("GET /readyz", query.Only(httpserve.Readyz(store.Ping)))
 
 	// Method-less patterns catch what the ones above do not, so that every error is a
 	// problem document rather than the mux's plain text.
@@ -39,9 +40,15 @@ type handlers struct {
 	log   *slog.Logger
 }
 
-func (h handlers) wrap(fn func(http.ResponseWriter, *http.Request) error) http.Handler {
+// wrap runs fn for requests whose query string parses and names only the parameters given
+// (none when none are), and writes the error it returns.
+func (h handlers) wrap(fn func(http.ResponseWriter, *http.Request) error, params ...string) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if err := fn(w, r); err != nil {
+		_, err := query.Check(r, params...)
+		if err == nil {
+			err = fn(w, r)
+		}
+		if err != nil {
 			problem.Write(w, r, h.log, err)
 		}
 	})
