@@ -42,9 +42,6 @@ const (
 	pruneEvery = time.Minute
 	// pruneBatch bounds the keys that one DELETE names.
 	pruneBatch = 500
-	// deadlockRetries is how often a transaction that InnoDB chose as a deadlock victim is
-	// run again before the error is returned.
-	deadlockRetries = 3
 )
 
 // throttle limits failed logins with token buckets kept in the login_throttle table, so
@@ -203,15 +200,10 @@ func (t *throttle) succeeded(ctx context.Context, user, addr string) error {
 	})
 }
 
-// transact runs fn in a transaction, again when InnoDB rolled it back to break a deadlock.
-// fn must start from scratch each time.
+// transact runs fn in a transaction. sqldb.Transact runs it again when InnoDB rolled it back
+// to break a deadlock, as it does for every store; fn must start from scratch each time.
 func (t *throttle) transact(ctx context.Context, fn func(*sql.Tx) error) error {
-	for attempt := 1; ; attempt++ {
-		err := t.store.db.Transact(ctx, fn)
-		if err == nil || attempt > deadlockRetries || !sqldb.IsDeadlock(err) {
-			return err
-		}
-	}
+	return t.store.db.Transact(ctx, fn)
 }
 
 // maybePrune deletes the buckets that have refilled completely, at most once per pruneEvery

@@ -175,8 +175,8 @@ func TestThrottleDeadlockRetry(t *testing.T) {
 	}{
 		{"no error", nil, 1, nil},
 		{"one deadlock", []error{deadlock}, 2, nil},
-		{"deadlocks up to the limit", []error{deadlock, deadlock, deadlock}, deadlockRetries + 1, nil},
-		{"too many deadlocks", []error{deadlock, deadlock, deadlock, deadlock}, deadlockRetries + 1, deadlock},
+		{"deadlocks up to the limit", []error{deadlock, deadlock, deadlock, deadlock}, sqldb.MaxAttempts, nil},
+		{"too many deadlocks", []error{deadlock, deadlock, deadlock, deadlock, deadlock}, sqldb.MaxAttempts, deadlock},
 		{"another MySQL error", []error{other}, 1, other},
 		{"a plain error", []error{sql.ErrConnDone}, 1, sql.ErrConnDone},
 	}

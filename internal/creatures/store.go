@@ -108,7 +108,14 @@ func (s *Store) Create(ctx context.Context, in Input) (Creature, error) {
 	if err != nil {
 		return Creature{}, fmt.Errorf("insert creature: %w", err)
 	}
-	res, err := stmt.ExecContext(ctx, in.Name, sqldb.Fold(in.Name), in.Species, in.Habitat, in.DangerLevel, in.Description, now, now)
+	// An insert of a name whose row is being deleted waits for that row's lock, and on InnoDB
+	// such waiters can deadlock among themselves; the statement is then run again.
+	var res sql.Result
+	err = s.db.Retry(ctx, func() error {
+		var err error
+		res, err = stmt.ExecContext(ctx, in.Name, sqldb.Fold(in.Name), in.Species, in.Habitat, in.DangerLevel, in.Description, now, now)
+		return err
+	})
 	if sqldb.IsDuplicate(err) {
 		return Creature{}, duplicateName(in.Name)
 	}

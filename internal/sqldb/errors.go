@@ -8,10 +8,12 @@ import (
 	sqlite3 "modernc.org/sqlite/lib"
 )
 
-// MySQL's and MariaDB's error numbers: ER_DUP_ENTRY and ER_LOCK_DEADLOCK.
+// MySQL's and MariaDB's error numbers: ER_DUP_ENTRY, ER_LOCK_WAIT_TIMEOUT and
+// ER_LOCK_DEADLOCK.
 const (
-	mysqlDuplicateEntry = 1062
-	mysqlDeadlock       = 1213
+	mysqlDuplicateEntry  = 1062
+	mysqlLockWaitTimeout = 1205
+	mysqlDeadlock        = 1213
 )
 
 // IsDuplicate reports whether err comes from a violated unique or primary key. It looks at the

@@ -9,9 +9,17 @@ import (
 
 // Transact runs fn in a transaction and commits when fn returns nil. It rolls back when fn
 // returns an error or panics (re-raising the panic), so callers never leak a transaction.
-// On SQLite every transaction takes the write lock at its start (BEGIN IMMEDIATE), which makes
-// read-then-write sequences in fn safe from concurrent writers.
-func (db *DB) Transact(ctx context.Context, fn func(tx *sql.Tx) error) (err error) {
+// When MySQL undoes the transaction to resolve a lock conflict (a deadlock or a lock wait
+// timeout, at any statement or at the commit), Transact runs it again from the start, a few
+// times at most (see Retry): fn must not depend on what an earlier run did, and may only set
+// results that a later run sets again. On SQLite every transaction takes the write lock at its
+// start (BEGIN IMMEDIATE), which makes read-then-write sequences in fn safe from concurrent
+// writers.
+func (db *DB) Transact(ctx context.Context, fn func(tx *sql.Tx) error) error {
+	return db.Retry(ctx, func() error { return db.transactOnce(ctx, fn) })
+}
+
+func (db *DB) transactOnce(ctx context.Context, fn func(tx *sql.Tx) error) (err error) {
 	tx, err := db.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("begin transaction: %w", err)
