@@ -18,33 +18,47 @@ CREATE TABLE IF NOT EXISTS `creatures` (
   description VARCHAR(2000) NULL,
   created_at DATETIME NOT NULL,
   updated_at DATETIME NOT NULL,
+  species_key VARCHAR(50) NULL,
+  description_key VARCHAR(2000) NULL,
   UNIQUE KEY `creatures_name_key` (name_key),
+  KEY `creatures_species_key` (species_key),
   CONSTRAINT `creatures_danger_level` CHECK (danger_level BETWEEN 0 AND 10)
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin;
+
+-- A table made by an earlier release lacks the fold key columns: add them (MySQL has no
+-- ADD COLUMN IF NOT EXISTS). The server fills them in for existing rows when it starts.
+SET @add_fold_keys = IF((SELECT COUNT(*) FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = 'creatures' AND COLUMN_NAME = 'species_key') = 0,
+  'ALTER TABLE `creatures` ADD COLUMN species_key VARCHAR(50) NULL, ADD COLUMN description_key VARCHAR(2000) NULL, ADD KEY `creatures_species_key` (species_key)',
+  'DO 0');
+PREPARE add_fold_keys FROM @add_fold_keys;
+EXECUTE add_fold_keys;
+DEALLOCATE PREPARE add_fold_keys;
 
 CREATE TABLE IF NOT EXISTS `creatures_migrations` (version INTEGER PRIMARY KEY, name VARCHAR(100) NOT NULL, applied_at DATETIME NOT NULL);
 
 -- The samples, on the first load only: while the ledger below is still empty.
-INSERT IGNORE INTO `creatures` (name, name_key, species, habitat, danger_level, description, created_at, updated_at)
-SELECT s.name, s.name_key, s.species, s.habitat, s.danger_level, s.description, UTC_TIMESTAMP(), UTC_TIMESTAMP()
+INSERT IGNORE INTO `creatures` (name, name_key, species, species_key, habitat, danger_level, description, description_key, created_at, updated_at)
+SELECT s.name, s.name_key, s.species, s.species_key, s.habitat, s.danger_level, s.description, s.description_key, UTC_TIMESTAMP(), UTC_TIMESTAMP()
 FROM (
-  SELECT 1 AS n, 'Axolotl' AS name, 'axolotl' AS name_key, 'Ambystoma mexicanum' AS species, 'Lake Xochimilco canals, Mexico City' AS habitat, 0 AS danger_level, 'A salamander that keeps its larval gills for life and can regrow limbs, heart tissue and parts of its brain.' AS description
-  UNION ALL SELECT 2, 'Komodo Dragon', 'komodo dragon', 'Varanus komodoensis', 'Dry savanna of Komodo, Rinca and Flores', 8, 'The largest living lizard, up to three metres long; its bite delivers venom that stops blood clotting.'
-  UNION ALL SELECT 3, 'Box Jellyfish', 'box jellyfish', 'Chironex fleckeri', 'Coastal waters of northern Australia', 9, 'Nearly transparent; its tentacles carry millions of stinging cells whose venom can stop a heart within minutes.'
-  UNION ALL SELECT 4, 'Snow Leopard', 'snow leopard', 'Panthera uncia', 'Mountains of Central and South Asia, 3 000–4 500 m', 5, 'A solitary cat whose thick tail serves as balance on cliffs and as a scarf in the cold.'
-  UNION ALL SELECT 5, 'Tardigrade', 'tardigrade', 'Hypsibius dujardini', 'Moss and lichen, worldwide', 0, 'Half a millimetre long; survives drying out, freezing and the vacuum of space by entering a tun state.'
-  UNION ALL SELECT 6, 'Saltwater Crocodile', 'saltwater crocodile', 'Crocodylus porosus', 'Estuaries and mangroves from India to Australia', 9, 'The largest living reptile and an ambush hunter with the strongest bite force ever measured.'
-  UNION ALL SELECT 7, 'Blue Whale', 'blue whale', 'Balaenoptera musculus', 'All oceans', 1, 'The largest animal known to have lived; it feeds almost only on krill, up to four tonnes a day.'
-  UNION ALL SELECT 8, 'Poison Dart Frog', 'poison dart frog', 'Phyllobates terribilis', 'Rainforest of Colombia''s Pacific coast', 7, 'Its skin holds batrachotoxin; captive-bred frogs, fed a different diet, are harmless.'
-  UNION ALL SELECT 9, 'Resplendent Quetzal', 'resplendent quetzal', 'Pharomachrus mocinno', 'Cloud forests from Chiapas to Panama', 0, 'Sacred to the Maya and Aztecs; the male''s tail coverts grow up to a metre long.'
-  UNION ALL SELECT 10, 'Honey Badger', 'honey badger', 'Mellivora capensis', 'Sub-Saharan Africa, Arabia and India', 4, 'Thick loose skin lets it twist round in a predator''s grip; it raids beehives for larvae.'
-  UNION ALL SELECT 11, 'Mantis Shrimp', 'mantis shrimp', 'Odontodactylus scyllarus', 'Indo-Pacific coral reefs', 2, 'Its club strikes with the acceleration of a bullet and can crack aquarium glass.'
-  UNION ALL SELECT 12, 'Platypus', 'platypus', 'Ornithorhynchus anatinus', 'Rivers of eastern Australia and Tasmania', 2, 'An egg-laying mammal that hunts by electroreception; males carry venomous ankle spurs.'
-  UNION ALL SELECT 13, 'Coelacanth', 'coelacanth', 'Latimeria chalumnae', 'Deep slopes off the Comoros', 0, 'Known only from fossils until 1938; its lobed fins move in the same order as a walking tetrapod''s legs.'
-  UNION ALL SELECT 14, 'Ōkami (Japanese Wolf)', 'ōkami (japanese wolf)', 'Canis lupus hodophilax', NULL, 3, NULL
+  SELECT 1 AS n, 'Axolotl' AS name, 'axolotl' AS name_key, 'Ambystoma mexicanum' AS species, 'ambystoma mexicanum' AS species_key, 'Lake Xochimilco canals, Mexico City' AS habitat, 0 AS danger_level, 'A salamander that keeps its larval gills for life and can regrow limbs, heart tissue and parts of its brain.' AS description, 'a salamander that keeps its larval gills for life and can regrow limbs, heart tissue and parts of its brain.' AS description_key
+  UNION ALL SELECT 2, 'Komodo Dragon', 'komodo dragon', 'Varanus komodoensis', 'varanus komodoensis', 'Dry savanna of Komodo, Rinca and Flores', 8, 'The largest living lizard, up to three metres long; its bite delivers venom that stops blood clotting.', 'the largest living lizard, up to three metres long; its bite delivers venom that stops blood clotting.'
+  UNION ALL SELECT 3, 'Box Jellyfish', 'box jellyfish', 'Chironex fleckeri', 'chironex fleckeri', 'Coastal waters of northern Australia', 9, 'Nearly transparent; its tentacles carry millions of stinging cells whose venom can stop a heart within minutes.', 'nearly transparent; its tentacles carry millions of stinging cells whose venom can stop a heart within minutes.'
+  UNION ALL SELECT 4, 'Snow Leopard', 'snow leopard', 'Panthera uncia', 'panthera uncia', 'Mountains of Central and South Asia, 3 000–4 500 m', 5, 'A solitary cat whose thick tail serves as balance on cliffs and as a scarf in the cold.', 'a solitary cat whose thick tail serves as balance on cliffs and as a scarf in the cold.'
+  UNION ALL SELECT 5, 'Tardigrade', 'tardigrade', 'Hypsibius dujardini', 'hypsibius dujardini', 'Moss and lichen, worldwide', 0, 'Half a millimetre long; survives drying out, freezing and the vacuum of space by entering a tun state.', 'half a millimetre long; survives drying out, freezing and the vacuum of space by entering a tun state.'
+  UNION ALL SELECT 6, 'Saltwater Crocodile', 'saltwater crocodile', 'Crocodylus porosus', 'crocodylus porosus', 'Estuaries and mangroves from India to Australia', 9, 'The largest living reptile and an ambush hunter with the strongest bite force ever measured.', 'the largest living reptile and an ambush hunter with the strongest bite force ever measured.'
+  UNION ALL SELECT 7, 'Blue Whale', 'blue whale', 'Balaenoptera musculus', 'balaenoptera musculus', 'All oceans', 1, 'The largest animal known to have lived; it feeds almost only on krill, up to four tonnes a day.', 'the largest animal known to have lived; it feeds almost only on krill, up to four tonnes a day.'
+  UNION ALL SELECT 8, 'Poison Dart Frog', 'poison dart frog', 'Phyllobates terribilis', 'phyllobates terribilis', 'Rainforest of Colombia''s Pacific coast', 7, 'Its skin holds batrachotoxin; captive-bred frogs, fed a different diet, are harmless.', 'its skin holds batrachotoxin; captive-bred frogs, fed a different diet, are harmless.'
+  UNION ALL SELECT 9, 'Resplendent Quetzal', 'resplendent quetzal', 'Pharomachrus mocinno', 'pharomachrus mocinno', 'Cloud forests from Chiapas to Panama', 0, 'Sacred to the Maya and Aztecs; the male''s tail coverts grow up to a metre long.', 'sacred to the maya and aztecs; the male''s tail coverts grow up to a metre long.'
+  UNION ALL SELECT 10, 'Honey Badger', 'honey badger', 'Mellivora capensis', 'mellivora capensis', 'Sub-Saharan Africa, Arabia and India', 4, 'Thick loose skin lets it twist round in a predator''s grip; it raids beehives for larvae.', 'thick loose skin lets it twist round in a predator''s grip; it raids beehives for larvae.'
+  UNION ALL SELECT 11, 'Mantis Shrimp', 'mantis shrimp', 'Odontodactylus scyllarus', 'odontodactylus scyllarus', 'Indo-Pacific coral reefs', 2, 'Its club strikes with the acceleration of a bullet and can crack aquarium glass.', 'its club strikes with the acceleration of a bullet and can crack aquarium glass.'
+  UNION ALL SELECT 12, 'Platypus', 'platypus', 'Ornithorhynchus anatinus', 'ornithorhynchus anatinus', 'Rivers of eastern Australia and Tasmania', 2, 'An egg-laying mammal that hunts by electroreception; males carry venomous ankle spurs.', 'an egg-laying mammal that hunts by electroreception; males carry venomous ankle spurs.'
+  UNION ALL SELECT 13, 'Coelacanth', 'coelacanth', 'Latimeria chalumnae', 'latimeria chalumnae', 'Deep slopes off the Comoros', 0, 'Known only from fossils until 1938; its lobed fins move in the same order as a walking tetrapod''s legs.', 'known only from fossils until 1938; its lobed fins move in the same order as a walking tetrapod''s legs.'
+  UNION ALL SELECT 14, 'Ōkami (Japanese Wolf)', 'ōkami (japanese wolf)', 'Canis lupus hodophilax', 'canis lupus hodophilax', NULL, 3, NULL, NULL
 ) AS s
 WHERE NOT EXISTS (SELECT 1 FROM `creatures_migrations`)
 ORDER BY s.n;
 
+-- The schema steps this script did, so that the server needs data privileges only.
 INSERT IGNORE INTO `creatures_migrations` (version, name, applied_at) VALUES
-  (1, 'create_table', UTC_TIMESTAMP());
+  (1, 'create_table', UTC_TIMESTAMP()),
+  (3, 'fold_keys', UTC_TIMESTAMP());

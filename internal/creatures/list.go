@@ -98,16 +98,18 @@ func textOption(bad map[string]string, key, v string, maxLen int) string {
 
 // where returns the filter clause and its arguments.
 func (s *Store) where(opts ListOptions) (string, []any) {
+	// Both sides are folded by Go: the query here, the columns' *_key twins when the row was
+	// written. Folding a column in SQL would use the database's own case tables, and MariaDB's
+	// disagree with Go's on newer letters.
 	var conds []string
 	var args []any
-	d := s.db.Dialect
 	if opts.Species != "" {
-		conds = append(conds, d.FoldSQL("species")+" = ?")
+		conds = append(conds, "species_key = ?")
 		args = append(args, sqldb.Fold(opts.Species))
 	}
 	if opts.Query != "" {
 		pattern := "%" + escapeLike(sqldb.Fold(opts.Query)) + "%"
-		conds = append(conds, "(name_key LIKE ? ESCAPE '!' OR "+d.FoldSQL("description")+" LIKE ? ESCAPE '!')")
+		conds = append(conds, "(name_key LIKE ? ESCAPE '!' OR description_key LIKE ? ESCAPE '!')")
 		args = append(args, pattern, pattern)
 	}
 	if len(conds) == 0 {

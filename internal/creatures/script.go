@@ -36,21 +36,27 @@ func WriteScript(w io.Writer, database, table string) error {
 	fmt.Fprintf(&b, "USE `%s`;\n\n", database)
 	b.WriteString(CreateTable(sqldb.MySQL, table))
 	b.WriteString(";\n\n")
+	b.WriteString("-- A table made by an earlier release lacks the fold key columns: add them (MySQL has no\n")
+	b.WriteString("-- ADD COLUMN IF NOT EXISTS). The server fills them in for existing rows when it starts.\n")
+	fmt.Fprintf(&b, "SET @add_fold_keys = IF((SELECT COUNT(*) FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = %s AND COLUMN_NAME = 'species_key') = 0,\n  %s,\n  'DO 0');\n",
+		sqlString(table), sqlString(addFoldKeys(sqldb.MySQL, table)[0]))
+	b.WriteString("PREPARE add_fold_keys FROM @add_fold_keys;\nEXECUTE add_fold_keys;\nDEALLOCATE PREPARE add_fold_keys;\n\n")
 	b.WriteString(sqldb.LedgerDDL(ledger))
 	b.WriteString(";\n\n")
 	b.WriteString("-- The samples, on the first load only: while the ledger below is still empty.\n")
-	fmt.Fprintf(&b, "INSERT IGNORE INTO `%s` (%s)\nSELECT s.name, s.name_key, s.species, s.habitat, s.danger_level, s.description, UTC_TIMESTAMP(), UTC_TIMESTAMP()\nFROM (\n",
+	fmt.Fprintf(&b, "INSERT IGNORE INTO `%s` (%s)\nSELECT s.name, s.name_key, s.species, s.species_key, s.habitat, s.danger_level, s.description, s.description_key, UTC_TIMESTAMP(), UTC_TIMESTAMP()\nFROM (\n",
 		table, strings.Join(insertColumns, ", "))
 	for i, s := range Samples {
 		if i == 0 {
-			fmt.Fprintf(&b, "  SELECT %d AS n, %s AS name, %s AS name_key, %s AS species, %s AS habitat, %d AS danger_level, %s AS description\n",
-				i+1, sqlString(s.Name), sqlString(sqldb.Fold(s.Name)), sqlString(s.Species), sqlNullable(s.Habitat), s.DangerLevel, sqlNullable(s.Description))
+			fmt.Fprintf(&b, "  SELECT %d AS n, %s AS name, %s AS name_key, %s AS species, %s AS species_key, %s AS habitat, %d AS danger_level, %s AS description, %s AS description_key\n",
+				i+1, sqlString(s.Name), sqlString(sqldb.Fold(s.Name)), sqlString(s.Species), sqlString(sqldb.Fold(s.Species)), sqlNullable(s.Habitat), s.DangerLevel, sqlNullable(s.Description), sqlNullable(foldText(s.Description)))
 			continue
 		}
-		fmt.Fprintf(&b, "  UNION ALL SELECT %d, %s, %s, %s, %s, %d, %s\n",
-			i+1, sqlString(s.Name), sqlString(sqldb.Fold(s.Name)), sqlString(s.Species), sqlNullable(s.Habitat), s.DangerLevel, sqlNullable(s.Description))
+		fmt.Fprintf(&b, "  UNION ALL SELECT %d, %s, %s, %s, %s, %s, %d, %s, %s\n",
+			i+1, sqlString(s.Name), sqlString(sqldb.Fold(s.Name)), sqlString(s.Species), sqlString(sqldb.Fold(s.Species)), sqlNullable(s.Habitat), s.DangerLevel, sqlNullable(s.Description), sqlNullable(foldText(s.Description)))
 	}
 	fmt.Fprintf(&b, ") AS s\nWHERE NOT EXISTS (SELECT 1 FROM %s)\nORDER BY s.n;\n\n", ledger)
+	b.WriteString("-- The schema steps this script did, so that the server needs data privileges only.\n")
 	b.WriteString(sqldb.LedgerInsert(ledger, migrations(sqldb.MySQL, table, false, nil)))
 	_, err := io.WriteString(w, b.String())
 	return err

@@ -36,11 +36,15 @@ func NewStore(db *sqldb.DB, table string) (*Store, error) {
 	}, nil
 }
 
-// Migrate creates the table when it is missing and, with seed, fills a new table with the
-// sample rows once. It is idempotent and safe for replicas that start together.
+// Migrate creates the table when it is missing or brings an older one up to date, fills in
+// the fold keys of rows that lack them, and, with seed, fills a new table with the sample rows
+// once. It is idempotent and safe for replicas that start together.
 func (s *Store) Migrate(ctx context.Context, seed bool) error {
 	name := strings.Trim(s.table, "`")
-	return s.db.Migrate(ctx, name+"_migrations", migrations(s.db.Dialect, name, seed, s.Now))
+	if err := s.db.Migrate(ctx, name+"_migrations", migrations(s.db.Dialect, name, seed, s.Now)); err != nil {
+		return err
+	}
+	return s.db.Transact(ctx, func(tx *sql.Tx) error { return fillFoldKeys(ctx, tx, name) })
 }
 
 // Ping checks that the database answers.
@@ -104,7 +108,7 @@ func (s *Store) get(ctx context.Context, q querier, id int64, suffix string) (Cr
 // Create stores a new creature. It returns a Conflict problem when the name is taken.
 func (s *Store) Create(ctx context.Context, in Input) (Creature, error) {
 	now := s.now()
-	stmt, err := s.db.Prepared(ctx, "INSERT INTO "+s.table+" ("+strings.Join(insertColumns, ", ")+") VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
+	stmt, err := s.db.Prepared(ctx, "INSERT INTO "+s.table+" ("+strings.Join(insertColumns, ", ")+") VALUES ("+placeholders(len(insertColumns))+")")
 	if err != nil {
 		return Creature{}, fmt.Errorf("insert creature: %w", err)
 	}
@@ -113,7 +117,7 @@ func (s *Store) Create(ctx context.Context, in Input) (Creature, error) {
 	var res sql.Result
 	err = s.db.Retry(ctx, func() error {
 		var err error
-		res, err = stmt.ExecContext(ctx, in.Name, sqldb.Fold(in.Name), in.Species, in.Habitat, in.DangerLevel, in.Description, now, now)
+		res, err = stmt.ExecContext(ctx, in.insertArgs(now)...)
 		return err
 	})
 	if sqldb.IsDuplicate(err) {
@@ -156,8 +160,8 @@ func (s *Store) Update(ctx context.Context, id int64, ifMatch Precondition, chan
 			return err
 		}
 		now := s.now()
-		_, err = tx.ExecContext(ctx, "UPDATE "+s.table+" SET name = ?, name_key = ?, species = ?, habitat = ?, danger_level = ?, description = ?, updated_at = ? WHERE id = ?",
-			in.Name, sqldb.Fold(in.Name), in.Species, in.Habitat, in.DangerLevel, in.Description, now, id)
+		_, err = tx.ExecContext(ctx, "UPDATE "+s.table+" SET name = ?, name_key = ?, species = ?, species_key = ?, habitat = ?, danger_level = ?, description = ?, description_key = ?, updated_at = ? WHERE id = ?",
+			in.Name, sqldb.Fold(in.Name), in.Species, sqldb.Fold(in.Species), in.Habitat, in.DangerLevel, in.Description, foldText(in.Description), now, id)
 		if sqldb.IsDuplicate(err) {
 			return duplicateName(in.Name)
 		}

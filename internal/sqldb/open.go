@@ -99,11 +99,16 @@ func openMySQL(cfg *mysql.Config) (*sql.DB, error) {
 	return db, nil
 }
 
-// Fold is the case folding the services use for case-insensitive keys and searches. The
-// databases apply the same folding through the expression FoldSQL returns.
+// Fold is the case folding the services use for case-insensitive keys and searches. To
+// compare without regard to case, store Fold of a value in a key column and compare it with
+// Fold of the query: then both sides are folded by the same code on every database.
 func Fold(s string) string { return strings.ToLower(s) }
 
-// FoldSQL returns the SQL that case-folds the expression expr, to match Fold.
+// FoldSQL returns the SQL that case-folds the expression expr. On SQLite it is Fold itself; on
+// MySQL it is LOWER(), whose case tables are older than Go's and leave letters such as ẞ,
+// Georgian Mtavruli, Cherokee, Deseret, Adlam, Glagolitic, ϴ and Ꟈ as they are. Use it to
+// order rows, where a rare letter out of place does little harm, never to match a value
+// folded by Fold.
 func (d Dialect) FoldSQL(expr string) string {
 	if d == SQLite {
 		return "fold(" + expr + ")"
