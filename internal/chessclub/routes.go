@@ -62,5 +62,5 @@ func (h *handlers) routes(ui fs.FS, corsOrigins []string) http.Handler {
 	// strings of its pages itself, so they are not checked here.
 	mux.Handle("/", spa.Handler(ui))
 
-	return httpserve.Recover(h.log, cors(corsOrigins, mux))
+	return httpserve.SecurityHeaders(httpserve.Recover(h.log, cors(corsOrigins, mux)))
 }

@@ -12,6 +12,7 @@ import (
 
 	"campus.example/apps/internal/creatures"
 	"campus.example/apps/internal/dbtest"
+	"campus.example/apps/internal/httpserve"
 )
 
 // apiCase is one request against a fresh fixture and what must come back.
@@ -273,6 +274,7 @@ func TestAPI(t *testing.T) {
 					if rec.Code != tc.status {
 						t.Fatalf("%s %s: status %d, want %d; body %s", tc.method, tc.path, rec.Code, tc.status, rec.Body.String())
 					}
+					checkSecurityHeaders(t, rec.Header())
 					switch {
 					case tc.status >= 400:
 						doc := problemOf(t, rec)
@@ -363,6 +365,22 @@ func gone(id int) func(*testing.T, *fixture, *httptest.ResponseRecorder) {
 	return func(t *testing.T, f *fixture, _ *httptest.ResponseRecorder) {
 		if rec := f.do("GET", fmt.Sprintf("/creatures/%d", id), ""); rec.Code != http.StatusNotFound {
 			t.Errorf("GET after delete: %d, want 404", rec.Code)
+		}
+	}
+}
+
+// checkSecurityHeaders checks the headers every response carries, success or error (issue 7,
+// finding 9): the catalog's successful responses once lacked X-Content-Type-Options.
+func checkSecurityHeaders(t *testing.T, h http.Header) {
+	t.Helper()
+	for name, want := range map[string]string{
+		"X-Content-Type-Options":  "nosniff",
+		"Referrer-Policy":         "no-referrer",
+		"Content-Security-Policy": httpserve.APIContentSecurityPolicy,
+		"X-Frame-Options":         "DENY",
+	} {
+		if got := h.Get(name); got != want {
+			t.Errorf("%s = %q, want %q", name, got, want)
 		}
 	}
 }

@@ -31,7 +31,7 @@ func NewServer(log *slog.Logger, store *Store) http.Handler {
 	mux.Handle("/", h.wrap(func(http.ResponseWriter, *http.Request) error {
 		return problem.New(problem.NotFound, "There is nothing at this path.")
 	}))
-	return httpserve.Recover(log, mux)
+	return httpserve.SecurityHeaders(httpserve.Recover(log, mux))
 }
 
 // handlers holds what the API's handlers share. Handlers return errors; wrap writes them.

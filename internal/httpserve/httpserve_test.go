@@ -79,3 +79,30 @@ func TestServe_ShutsDownGracefully(t *testing.T) {
 		t.Errorf("Serve returned %v", err)
 	}
 }
+
+// TestSecurityHeaders checks that the headers are set before the handler writes, whatever it
+// writes, and that a handler may replace the policy with its own.
+func TestSecurityHeaders(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		h      http.HandlerFunc
+		policy string
+	}{
+		{"success", func(w http.ResponseWriter, _ *http.Request) { _, _ = w.Write([]byte("{}")) }, httpserve.APIContentSecurityPolicy},
+		{"error", func(w http.ResponseWriter, _ *http.Request) { http.Error(w, "no", http.StatusTeapot) }, httpserve.APIContentSecurityPolicy},
+		{"empty", func(w http.ResponseWriter, _ *http.Request) { w.WriteHeader(http.StatusNoContent) }, httpserve.APIContentSecurityPolicy},
+		{"own policy", func(w http.ResponseWriter, _ *http.Request) {
+			w.Header().Set("Content-Security-Policy", "default-src 'self'")
+		}, "default-src 'self'"},
+	} {
+		rec := httptest.NewRecorder()
+		httpserve.SecurityHeaders(tc.h).ServeHTTP(rec, httptest.NewRequest("GET", "/", nil))
+		for name, want := range map[string]string{
+			"X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer", "X-Frame-Options": "DENY", "Content-Security-Policy": tc.policy,
+		} {
+			if got := rec.Header().Get(name); got != want {
+				t.Errorf("%s: %s = %q, want %q", tc.name, name, got, want)
+			}
+		}
+	}
+}

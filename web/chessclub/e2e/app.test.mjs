@@ -18,7 +18,25 @@ let browser;
 let context;
 let page;
 const pageErrors = [];
+const cspViolations = [];
 let shot = 0;
+
+// watchCSP records, for every page of context, each Content-Security-Policy violation the
+// browser reports (the securitypolicyviolation event, in the page and its frames) and each
+// console error about the policy: the app must run under the server's strict policy as is.
+async function watchCSP(ctx) {
+  await ctx.exposeBinding('__reportCSP', ({ page: p }, v) => cspViolations.push({ url: p.url(), ...v }));
+  await ctx.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      window.__reportCSP({ directive: e.violatedDirective, blocked: e.blockedURI, source: `${e.sourceFile}:${e.lineNumber}`, sample: e.sample });
+    });
+  });
+  ctx.on('console', (msg) => {
+    if (msg.type() === 'error' && /Content[- ]Security[- ]Policy/i.test(msg.text())) {
+      cspViolations.push({ url: msg.page()?.url(), console: msg.text() });
+    }
+  });
+}
 
 // recordNotifications replaces window.Notification with a subclass that records each call, so
 // the test can see the notification the app raised (headless Chromium shows none).
@@ -75,6 +93,7 @@ before(async () => {
   context = await browser.newContext({ viewport, baseURL: server.baseURL, deviceScaleFactor: 1 });
   await context.grantPermissions(['notifications', 'camera'], { origin: server.baseURL });
   await context.addInitScript(recordNotifications);
+  await watchCSP(context);
   page = await context.newPage();
   page.setDefaultTimeout(15_000);
   page.on('pageerror', (err) => pageErrors.push(err));
@@ -96,6 +115,18 @@ test('the Go server serves the built app, with index.html for deep links', async
     const js = await fetch(server.baseURL + asset);
     assert.equal(js.status, 200);
     if (!process.env.E2E_PREVIEW) assert.match(js.headers.get('cache-control') ?? '', /immutable/);
+  }
+});
+
+test('every response carries the security headers; the app has a strict policy of its own', async () => {
+  const app = await fetch(server.apiURL + '/tournaments'); // the Go server's, also under E2E_PREVIEW
+  const policy = app.headers.get('content-security-policy') ?? '';
+  assert.match(policy, /frame-ancestors 'none'/);
+  assert.match(policy, /script-src 'self'(;|$)/, 'scripts from the app\'s own files only: no inline script, no eval');
+  for (const res of [app, await fetch(server.apiURL + '/api/tournaments'), await fetch(server.apiURL + '/api/nothing')]) {
+    assert.equal(res.headers.get('x-content-type-options'), 'nosniff', res.url);
+    assert.equal(res.headers.get('referrer-policy'), 'no-referrer', res.url);
+    assert.match(res.headers.get('content-security-policy') ?? '', /frame-ancestors 'none'/, res.url);
   }
 });
 
@@ -328,6 +359,7 @@ test('without notification permission, registering shows a toast instead', async
   const denied = await browser.newContext({ viewport, baseURL: server.baseURL });
   try {
     await denied.addInitScript(recordNotifications);
+    await watchCSP(denied);
     const other = await denied.newPage();
     other.on('pageerror', (err) => pageErrors.push(err));
     await other.goto('/register');
@@ -457,6 +489,10 @@ test('the screenshots show every screen', () => {
     'tournaments',
     'tournaments-empty',
   ]);
+});
+
+test('no Content-Security-Policy violations', () => {
+  assert.deepEqual(cspViolations, []);
 });
 
 test('no uncaught page errors', () => {
