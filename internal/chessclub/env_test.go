@@ -67,7 +67,13 @@ var t0 = time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
 // newEnv starts a server; change adjusts its Config.
 func newEnv(t testing.TB, d sqldb.Dialect, change ...func(*Config)) *env {
 	t.Helper()
-	db := dbtest.Open(t, d)
+	return newEnvOn(t, dbtest.Open(t, d), change...)
+}
+
+// newEnvOn is newEnv on a database the test opened itself.
+func newEnvOn(t testing.TB, db *sqldb.DB, change ...func(*Config)) *env {
+	t.Helper()
+	d := db.Dialect
 	store := NewStore(db)
 	c := &clock{t: t0}
 	store.Now = c.Now

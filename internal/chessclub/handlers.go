@@ -12,6 +12,7 @@ import (
 	"campus.example/apps/internal/jsonhttp"
 	"campus.example/apps/internal/problem"
 	"campus.example/apps/internal/query"
+	"campus.example/apps/internal/sqldb"
 )
 
 // MaxBody is the largest JSON request body accepted, 1 MiB.
@@ -39,7 +40,7 @@ func (h *handlers) wrap(fn func(http.ResponseWriter, *http.Request) error, param
 			err = fn(w, r)
 		}
 		if err != nil {
-			problem.Write(w, r, h.log, err)
+			problem.Write(w, r, h.log, sqldb.Classify(err))
 		}
 	})
 }

@@ -7,6 +7,7 @@ import (
 	"campus.example/apps/internal/httpserve"
 	"campus.example/apps/internal/problem"
 	"campus.example/apps/internal/query"
+	"campus.example/apps/internal/sqldb"
 )
 
 // NewServer returns the Creature Catalog's HTTP API over store. Every route is listed here.
@@ -49,7 +50,7 @@ func (h handlers) wrap(fn func(http.ResponseWriter, *http.Request) error, params
 			err = fn(w, r)
 		}
 		if err != nil {
-			problem.Write(w, r, h.log, err)
+			problem.Write(w, r, h.log, sqldb.Classify(err))
 		}
 	})
 }

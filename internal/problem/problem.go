@@ -40,6 +40,10 @@ const (
 	TooManyRequests
 	// MethodNotAllowed means the path exists but not with this method.
 	MethodNotAllowed
+	// Unavailable means the server cannot reach what it depends on, such as its database, for
+	// now; Error.RetryAfter says when to try again. A write that fails this way may still
+	// have been stored.
+	Unavailable
 )
 
 // Error is an error with a kind that a client may see. Detail and Fields are sent to the
@@ -49,7 +53,7 @@ type Error struct {
 	Detail string
 	// Fields maps a request field to what is wrong with it (Invalid, sometimes Conflict).
 	Fields map[string]string
-	// RetryAfter is the number of seconds a throttled client should wait (TooManyRequests).
+	// RetryAfter is the number of seconds a client should wait (TooManyRequests, Unavailable).
 	RetryAfter int
 	// Err is the internal cause, for logs only.
 	Err error

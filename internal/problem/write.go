@@ -45,7 +45,11 @@ var kinds = map[Kind]kindInfo{
 	Forbidden:            {http.StatusForbidden, "forbidden", "Forbidden"},
 	TooManyRequests:      {http.StatusTooManyRequests, "too-many-requests", "Too many requests"},
 	MethodNotAllowed:     {http.StatusMethodNotAllowed, "method-not-allowed", "Method not allowed"},
+	Unavailable:          {http.StatusServiceUnavailable, "unavailable", "Service unavailable"},
 }
+
+// DefaultRetryAfter is the Retry-After, in seconds, of an Unavailable problem that names none.
+const DefaultRetryAfter = 5
 
 // Write sends err as a problem document. Errors that are not *Error, and Internal ones, are
 // logged with their cause and answered with a generic 500 whose detail reveals nothing.
@@ -66,12 +70,26 @@ func Write(w http.ResponseWriter, r *http.Request, log *slog.Logger, err error) 
 		Instance: r.URL.Path,
 		Errors:   pe.Fields,
 	}
-	if info.status >= 500 {
+	switch {
+	case pe.Kind == Unavailable:
+		// The detail is the server's own words, never the cause's.
+		log.ErrorContext(r.Context(), "request failed: unavailable", "method", r.Method, "path", r.URL.Path, "err", err)
+		if doc.Detail == "" {
+			doc.Detail = "The service is unavailable for now; try again later."
+		}
+	case info.status >= 500:
 		log.ErrorContext(r.Context(), "request failed", "method", r.Method, "path", r.URL.Path, "err", err)
 		doc.Detail = "The server could not complete the request."
 	}
 	if pe.Kind == TooManyRequests && pe.RetryAfter > 0 {
 		w.Header().Set("Retry-After", strconv.Itoa(pe.RetryAfter))
+	}
+	if pe.Kind == Unavailable {
+		retry := pe.RetryAfter
+		if retry <= 0 {
+			retry = DefaultRetryAfter
+		}
+		w.Header().Set("Retry-After", strconv.Itoa(retry))
 	}
 	if pe.Kind == Unauthorized {
 		w.Header().Set("WWW-Authenticate", `Bearer realm="api"`)

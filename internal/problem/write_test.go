@@ -33,6 +33,12 @@ func TestWrite(t *testing.T) {
 		{name: "unauthorized", err: problem.New(problem.Unauthorized, "Log in."),
 			want:    problem.Document{Type: "urn:problem-type:unauthorized", Title: "Authentication required", Status: 401, Detail: "Log in.", Instance: "/x"},
 			headers: map[string]string{"WWW-Authenticate": `Bearer realm="api"`}},
+		{name: "unavailable", err: &problem.Error{Kind: problem.Unavailable, Detail: "The database is unavailable.", Err: errors.New("dial tcp 10.0.0.9:3306: connection refused")}, logged: true,
+			want:    problem.Document{Type: "urn:problem-type:unavailable", Title: "Service unavailable", Status: 503, Detail: "The database is unavailable.", Instance: "/x"},
+			headers: map[string]string{"Retry-After": "5"}},
+		{name: "unavailable, retry given", err: &problem.Error{Kind: problem.Unavailable, RetryAfter: 30}, logged: true,
+			want:    problem.Document{Type: "urn:problem-type:unavailable", Title: "Service unavailable", Status: 503, Detail: "The service is unavailable for now; try again later.", Instance: "/x"},
+			headers: map[string]string{"Retry-After": "30"}},
 		{name: "plain error hides its text", err: errors.New("dial tcp: password=hunter2 refused"), logged: true,
 			want: problem.Document{Type: "urn:problem-type:internal", Title: "Internal server error", Status: 500, Detail: "The server could not complete the request.", Instance: "/x"}},
 	}
