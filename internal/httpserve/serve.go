@@ -30,8 +30,10 @@ func Serve(ctx context.Context, addr string, h http.Handler, log *slog.Logger, r
 	if err != nil {
 		return err
 	}
+	ln = guardedListener{ln} // see protocol.go
 	srv := &http.Server{
-		Handler:           h,
+		Handler:           SecurityHeaders(refuseSmuggled(h, log)),
+		ConnContext:       connContext,
 		ReadHeaderTimeout: ReadHeaderTimeout,
 		ReadTimeout:       ReadTimeout,
 		WriteTimeout:      WriteTimeout,
