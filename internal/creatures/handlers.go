@@ -3,6 +3,7 @@ package creatures
 import (
 	"bufio"
 	"encoding/json"
+	"io"
 	"net/http"
 	"net/url"
 	"regexp"
@@ -123,7 +124,8 @@ func (h handlers) delete(w http.ResponseWriter, r *http.Request) error {
 // list streams the matching creatures as one JSON array. Rows go from the database cursor
 // to the client through a small buffer, so memory does not grow with the table. A failure
 // after the first bytes cannot change the status any more; the connection is then aborted so
-// the client sees a truncated body rather than a short list that looks complete.
+// the client sees a truncated body rather than a short list that looks complete. A client
+// that goes away mid-list is logged at Info: it is not a fault of the server.
 func (h handlers) list(w http.ResponseWriter, r *http.Request) error {
 	vals, err := query.Parse(r.URL.RawQuery)
 	if err != nil {
@@ -144,7 +146,8 @@ func (h handlers) list(w http.ResponseWriter, r *http.Request) error {
 		}
 	}
 	w.Header().Set("Content-Type", "application/json")
-	bw := bufio.NewWriterSize(w, 32<<10)
+	out := &clientWriter{w: w}
+	bw := bufio.NewWriterSize(out, 32<<10)
 	enc := json.NewEncoder(bw)
 	n := 0
 	err = h.store.List(r.Context(), opts, func(c Creature) error {
@@ -156,18 +159,41 @@ func (h handlers) list(w http.ResponseWriter, r *http.Request) error {
 		n++
 		return enc.Encode(c)
 	})
-	if err != nil {
+	if err == nil {
 		if n == 0 {
-			return err
+			bw.WriteByte('[')
 		}
-		h.log.ErrorContext(r.Context(), "list aborted mid-stream", "err", err)
+		bw.WriteString("]\n")
+		err = bw.Flush()
+	}
+	switch {
+	case err == nil:
+		return nil
+	case out.written == 0 && out.err == nil:
+		return err // nothing sent yet: an ordinary problem, and problem.Write knows a client gone
+	case out.err != nil || problem.ClientGone(r):
+		h.log.InfoContext(r.Context(), "client went away during a list", "rows", n, "err", err)
 		panic(http.ErrAbortHandler)
 	}
-	if n == 0 {
-		bw.WriteByte('[')
+	h.log.ErrorContext(r.Context(), "list aborted mid-stream", "rows", n, "err", err)
+	panic(http.ErrAbortHandler)
+}
+
+// clientWriter passes writes to the client on and remembers the first that failed, so that
+// a broken connection can be told from a failing database.
+type clientWriter struct {
+	w       io.Writer
+	written int64
+	err     error
+}
+
+func (c *clientWriter) Write(p []byte) (int, error) {
+	n, err := c.w.Write(p)
+	c.written += int64(n)
+	if err != nil && c.err == nil {
+		c.err = err
 	}
-	bw.WriteString("]\n")
-	return bw.Flush()
+	return n, err
 }
 
 // pageLinks returns an RFC 8288 Link header with the next and previous pages, keeping the

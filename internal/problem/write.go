@@ -1,6 +1,7 @@
 package problem
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"log/slog"
@@ -53,6 +54,10 @@ const DefaultRetryAfter = 5
 
 // Write sends err as a problem document. Errors that are not *Error, and Internal ones, are
 // logged with their cause and answered with a generic 500 whose detail reveals nothing.
+//
+// A failure after the client went away (it closed the connection, so the request's context
+// was canceled) is not the server's fault and no one would read the answer: it is logged at
+// Info and nothing is written. ERROR stays for what an operator must act on.
 func Write(w http.ResponseWriter, r *http.Request, log *slog.Logger, err error) {
 	var pe *Error
 	if !errors.As(err, &pe) {
@@ -61,6 +66,10 @@ func Write(w http.ResponseWriter, r *http.Request, log *slog.Logger, err error) 
 	info, ok := kinds[pe.Kind]
 	if !ok {
 		info = kinds[Internal]
+	}
+	if info.status >= 500 && ClientGone(r) {
+		log.InfoContext(r.Context(), "client went away before the answer", "method", r.Method, "path", r.URL.Path, "err", err)
+		return
 	}
 	doc := Document{
 		Type:     TypeBase + info.slug,
@@ -98,4 +107,11 @@ func Write(w http.ResponseWriter, r *http.Request, log *slog.Logger, err error) 
 	w.Header().Set("X-Content-Type-Options", "nosniff")
 	w.WriteHeader(info.status)
 	_ = json.NewEncoder(w).Encode(doc)
+}
+
+// ClientGone reports whether the client of r has gone away: net/http cancels a request's
+// context when its connection closes. An error that follows from it (a canceled query, a
+// write to a closed connection) is the client's doing, not a fault of the server.
+func ClientGone(r *http.Request) bool {
+	return errors.Is(r.Context().Err(), context.Canceled)
 }

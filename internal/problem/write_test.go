@@ -2,6 +2,7 @@ package problem_test
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -69,5 +70,28 @@ func TestWrite(t *testing.T) {
 				t.Error("the response repeats an internal error")
 			}
 		})
+	}
+}
+
+// TestWrite_ClientGone: a failure after the client closed its connection is logged at Info
+// and not answered; a failure the client can still read is an ERROR and a 500.
+func TestWrite_ClientGone(t *testing.T) {
+	for _, gone := range []bool{true, false} {
+		var logs bytes.Buffer
+		r := httptest.NewRequest("GET", "/x", nil)
+		if gone {
+			ctx, cancel := context.WithCancel(r.Context())
+			cancel()
+			r = r.WithContext(ctx)
+		}
+		rec := httptest.NewRecorder()
+		problem.Write(rec, r, slog.New(slog.NewTextHandler(&logs, nil)), fmt.Errorf("list creatures: %w", context.Canceled))
+		level := "level=ERROR"
+		if gone {
+			level = "level=INFO"
+		}
+		if !strings.Contains(logs.String(), level) || (gone && rec.Body.Len() > 0) || (!gone && rec.Code != 500) {
+			t.Errorf("client gone %v: logged %q, answered %d %q", gone, logs.String(), rec.Code, rec.Body.String())
+		}
 	}
 }
