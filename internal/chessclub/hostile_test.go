@@ -28,11 +28,10 @@ import (
 // hostileClub is a Chess Club server with two members and an admin logged in, and a
 // tournament of alice's, for the hostile suite.
 type hostileClub struct {
-	base                     string
-	alice, bob, admin        string // tokens
-	aliceID                  int64
-	aliceTournament          int64
-	aliceTournamentForDelete int64
+	base              string
+	alice, bob, admin string // tokens
+	aliceID           int64
+	aliceTournament   int64
 }
 
 var (
