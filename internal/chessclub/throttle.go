@@ -67,6 +67,8 @@ type bucket struct {
 	refill time.Duration
 	tokens float64
 	at     time.Time
+	// found says whether the row exists.
+	found bool
 }
 
 // bucketKey is the row key of a username's or an address's bucket. The value is hashed: the
@@ -85,27 +87,35 @@ func (t *throttle) now() time.Time { return t.store.Now().UTC().Truncate(time.Mi
 // that parallel guesses cannot slip past the limit while a hash runs: the buckets' rows stay
 // locked from the read to the write. When either bucket is empty it uses neither and returns
 // how long to wait. user is the folded username.
+//
+// An attempt that is refused costs one read and writes nothing, so a blocked address that
+// keeps guessing (each time a new username, say) costs the database no rows and no locks.
 func (t *throttle) take(ctx context.Context, user, addr string) (time.Duration, error) {
 	now := t.now()
-	t.maybePrune(ctx, now)
-	var wait time.Duration
-	err := t.transact(ctx, func(tx *sql.Tx) error {
-		// The order of the keys is the order of the locks; "addr:" < "user:" keeps it the
-		// same in every transaction, which InnoDB needs to avoid deadlocks.
-		bs := []*bucket{
+	// The order of the keys is the order of the locks; "addr:" < "user:" keeps it the same
+	// in every transaction, which InnoDB needs to avoid deadlocks.
+	buckets := func() []*bucket {
+		return []*bucket{
 			{key: bucketKey("addr", addr), burst: float64(t.cfg.AddrBurst), refill: t.cfg.AddrRefill},
 			{key: bucketKey("user", user), burst: float64(t.cfg.UserBurst), refill: t.cfg.UserRefill},
 		}
+	}
+	bs := buckets()
+	if err := t.read(ctx, t.store.db, bs, now, ""); err != nil {
+		return 0, err
+	}
+	if wait := waitFor(bs); wait > 0 {
+		return wait, nil
+	}
+	t.maybePrune(ctx, now)
+	var wait time.Duration
+	err := t.transact(ctx, func(tx *sql.Tx) error {
+		bs := buckets()
 		if err := t.lock(ctx, tx, bs, now); err != nil {
 			return err
 		}
-		wait = 0
-		for _, b := range bs {
-			if b.tokens < 1 {
-				wait = max(wait, time.Duration((1-b.tokens)*float64(b.refill)))
-			}
-		}
-		if wait > 0 {
+		// Another attempt may have emptied a bucket since the read above.
+		if wait = waitFor(bs); wait > 0 {
 			return nil
 		}
 		for _, b := range bs {
@@ -129,11 +139,9 @@ func (t *throttle) take(ctx context.Context, user, addr string) (time.Duration, 
 func (t *throttle) lock(ctx context.Context, tx *sql.Tx, bs []*bucket, now time.Time) error {
 	values := make([]string, len(bs))
 	args := make([]any, 0, 3*len(bs))
-	keys := make([]any, len(bs))
 	for i, b := range bs {
 		values[i] = "(?, ?, ?)"
 		args = append(args, b.key, b.burst, now)
-		keys[i] = b.key
 	}
 	insert := "INSERT INTO login_throttle (bucket, tokens, updated_at) VALUES " + strings.Join(values, ", ")
 	if t.store.db.Dialect == sqldb.MySQL {
@@ -144,13 +152,36 @@ func (t *throttle) lock(ctx context.Context, tx *sql.Tx, bs []*bucket, now time.
 	if _, err := tx.ExecContext(ctx, insert, args...); err != nil {
 		return fmt.Errorf("create login throttle buckets: %w", err)
 	}
-	rows, err := tx.QueryContext(ctx, "SELECT bucket, tokens, updated_at FROM login_throttle WHERE bucket IN ("+
-		placeholders(len(bs))+") ORDER BY bucket"+t.store.db.Dialect.ForUpdate(), keys...)
+	if err := t.read(ctx, tx, bs, now, t.store.db.Dialect.ForUpdate()); err != nil {
+		return err
+	}
+	for _, b := range bs {
+		if !b.found {
+			return fmt.Errorf("read login throttle: bucket %s missing after creating it", b.key)
+		}
+	}
+	return nil
+}
+
+// querier is a pool or a transaction.
+type querier interface {
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+}
+
+// read fills in the tokens of bs as of now: what their rows held, refilled since, or a full
+// bucket for a row that does not exist. lock is appended to the SELECT (ForUpdate or "").
+func (t *throttle) read(ctx context.Context, q querier, bs []*bucket, now time.Time, lock string) error {
+	keys := make([]any, len(bs))
+	for i, b := range bs {
+		keys[i] = b.key
+		b.tokens, b.at, b.found = b.burst, now, false
+	}
+	rows, err := q.QueryContext(ctx, "SELECT bucket, tokens, updated_at FROM login_throttle WHERE bucket IN ("+
+		placeholders(len(bs))+") ORDER BY bucket"+lock, keys...)
 	if err != nil {
 		return fmt.Errorf("read login throttle: %w", err)
 	}
 	defer rows.Close()
-	found := 0
 	for rows.Next() {
 		var key string
 		var tokens float64
@@ -160,19 +191,26 @@ func (t *throttle) lock(ctx context.Context, tx *sql.Tx, bs []*bucket, now time.
 		}
 		for _, b := range bs {
 			if b.key == key {
-				b.tokens, b.at = tokens, at.UTC()
+				b.tokens, b.at, b.found = tokens, at.UTC(), true
 				b.refillTo(now)
-				found++
 			}
 		}
 	}
 	if err := rows.Err(); err != nil {
 		return fmt.Errorf("read login throttle: %w", err)
 	}
-	if found != len(bs) {
-		return fmt.Errorf("read login throttle: %d of %d buckets found after creating them", found, len(bs))
-	}
 	return nil
+}
+
+// waitFor returns how long until every bucket of bs holds an attempt; zero when they all do.
+func waitFor(bs []*bucket) time.Duration {
+	var wait time.Duration
+	for _, b := range bs {
+		if b.tokens < 1 {
+			wait = max(wait, time.Duration((1-b.tokens)*float64(b.refill)))
+		}
+	}
+	return wait
 }
 
 // refillTo adds what b earned since b.at, up to its burst. A clock that went back (another
@@ -207,7 +245,9 @@ func (t *throttle) transact(ctx context.Context, fn func(*sql.Tx) error) error {
 }
 
 // maybePrune deletes the buckets that have refilled completely, at most once per pruneEvery
-// on this server. A failure is logged, not returned: it costs space, not correctness.
+// on this server. It runs when an attempt is let through, which is also the only time a row
+// is written, so rows never outlive the horizon by more than pruneEvery while any are being
+// made. A failure is logged, not returned: it costs space, not correctness.
 func (t *throttle) maybePrune(ctx context.Context, now time.Time) {
 	t.mu.Lock()
 	due := now.Sub(t.lastPrune) >= pruneEvery

@@ -7,7 +7,9 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net/http/httptest"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -201,4 +203,108 @@ func TestThrottleDeadlockRetry(t *testing.T) {
 	if sqldb.IsDeadlock(errors.New(strings.Repeat("Deadlock found ", 2))) {
 		t.Error("IsDeadlock matched message text")
 	}
+}
+
+// attempt sends one login straight to the handler, without the OpenAPI check of do, for tests
+// that send thousands, and returns the status.
+func (e *env) attempt(user, password, addr string) int {
+	e.t.Helper()
+	body := fmt.Sprintf(`{"username":%q,"password":%q}`, user, password)
+	r := httptest.NewRequest("POST", "/api/login", strings.NewReader(body))
+	r.Header.Set("Content-Type", "application/json")
+	r.RemoteAddr = addr + ":40000"
+	rec := httptest.NewRecorder()
+	e.srv.ServeHTTP(rec, r)
+	return rec.Code
+}
+
+// throttleRows counts the rows of login_throttle.
+func (e *env) throttleRows() int {
+	e.t.Helper()
+	var n int
+	if err := e.store.db.QueryRow("SELECT COUNT(*) FROM login_throttle").Scan(&n); err != nil {
+		e.t.Fatal(err)
+	}
+	return n
+}
+
+// TestLoginThrottleBlockedWritesNothing checks that an address that is already blocked costs
+// the database nothing: 200 refused attempts, each for a new username, leave the table as it
+// was, row for row.
+func TestLoginThrottleBlockedWritesNothing(t *testing.T) {
+	forDialects(t, func(t *testing.T, d sqldb.Dialect) {
+		cfg := ThrottleConfig{UserBurst: 5, UserRefill: time.Minute, AddrBurst: 3, AddrRefill: 10 * time.Second}
+		e := newEnv(t, d, func(c *Config) { c.Throttle = cfg })
+		for i := range 3 {
+			if got := e.attempt("guess"+strconv.Itoa(i), "x", "10.7.7.7"); got != 401 {
+				t.Fatalf("failure %d: status %d, want 401", i, got)
+			}
+		}
+		before := e.throttleDump()
+		for i := range 200 {
+			if got := e.attempt("new"+strconv.Itoa(i), "x", "10.7.7.7"); got != 429 {
+				t.Fatalf("attempt %d from a blocked address: status %d, want 429", i, got)
+			}
+		}
+		diff(t, "login_throttle after 200 refusals", e.throttleDump(), before)
+	})
+}
+
+// throttleDump returns every row of login_throttle as text, in key order.
+func (e *env) throttleDump() []string {
+	e.t.Helper()
+	rows, err := e.store.db.Query("SELECT bucket, tokens, updated_at FROM login_throttle ORDER BY bucket")
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var key string
+		var tokens float64
+		var at time.Time
+		if err := rows.Scan(&key, &tokens, &at); err != nil {
+			e.t.Fatal(err)
+		}
+		out = append(out, fmt.Sprintf("%s %g %s", key, tokens, at.UTC().Format(time.RFC3339Nano)))
+	}
+	if err := rows.Err(); err != nil {
+		e.t.Fatal(err)
+	}
+	return out
+}
+
+// TestLoginThrottleRowsBounded runs a guesser for twelve simulated minutes: five addresses,
+// each trying a new username every two seconds. Rows are written only for attempts the
+// throttle lets through and swept once they have refilled, so the table never holds more
+// than each address's allowance over the horizon plus one sweep interval; when the guessing
+// stops, the sweep empties it.
+func TestLoginThrottleRowsBounded(t *testing.T) {
+	forDialects(t, func(t *testing.T, d sqldb.Dialect) {
+		e := newEnv(t, d) // DefaultThrottle
+		cfg := DefaultThrottle
+		const addrs = 5
+		window := cfg.horizon() + pruneEvery
+		// Per address: its own bucket, and one username bucket per attempt let through.
+		bound := addrs * (1 + cfg.AddrBurst + int(window/cfg.AddrRefill))
+		peak, n := 0, 0
+		for step := range 360 {
+			for a := range addrs {
+				n++
+				if got := e.attempt("guess"+strconv.Itoa(n), "x", fmt.Sprintf("10.8.0.%d", a)); got != 401 && got != 429 {
+					t.Fatalf("step %d: status %d", step, got)
+				}
+			}
+			peak = max(peak, e.throttleRows())
+			e.clock.Add(2 * time.Second)
+		}
+		if peak > bound {
+			t.Errorf("login_throttle peaked at %d rows, more than the bound %d", peak, bound)
+		}
+		e.clock.Add(window)
+		if got := e.attempt("guess", "x", "10.9.0.1"); got != 401 {
+			t.Fatalf("after the guessing: status %d", got)
+		}
+		diff(t, "rows after the guessing stopped", e.throttleRows(), 2) // the last attempt's own
+	})
 }
