@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"strconv"
+	"time"
 
 	"campus.example/apps/internal/jsonhttp"
 	"campus.example/apps/internal/problem"
@@ -56,13 +57,12 @@ func (h *handlers) login(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	key, addr := sqldb.Fold(*username), throttleSubject(clientAddr(r, h.proxies))
-	wait, err := h.throttle.take(r.Context(), key, addr)
+	wait, err := h.throttle.admit(r.Context(), key, addr)
 	if err != nil {
 		return err
 	}
 	if wait > 0 {
-		return &problem.Error{Kind: problem.TooManyRequests, RetryAfter: retryAfterSeconds(wait),
-			Detail: "Too many failed logins for this username or from this address; wait before trying again."}
+		return tooManyLogins(wait)
 	}
 	// A name outside the username pattern belongs to nobody, even when it folds to a
 	// member's name (the Kelvin sign folds to "k"); it still costs the dummy hash, so that
@@ -78,11 +78,16 @@ func (h *handlers) login(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	// Failures answered while this hash ran may have used the last attempt: then the answer
+	// is 429 whatever the password, so that parallel guesses learn nothing beyond the limit.
+	if wait, err = h.throttle.settle(r.Context(), key, addr, ok); err != nil {
+		return err
+	}
+	if wait > 0 {
+		return tooManyLogins(wait)
+	}
 	if !ok {
 		return problem.New(problem.Unauthorized, "The username or password is wrong.")
-	}
-	if err := h.throttle.succeeded(r.Context(), key, addr); err != nil {
-		return err
 	}
 	sess, err := h.store.CreateSession(r.Context(), m, h.tokenTTL)
 	if err != nil {
@@ -90,6 +95,12 @@ func (h *handlers) login(w http.ResponseWriter, r *http.Request) error {
 	}
 	writeJSON(w, http.StatusOK, sess)
 	return nil
+}
+
+// tooManyLogins is the login throttle's answer.
+func tooManyLogins(wait time.Duration) error {
+	return &problem.Error{Kind: problem.TooManyRequests, RetryAfter: retryAfterSeconds(wait),
+		Detail: "Too many failed logins for this username or from this address; wait before trying again."}
 }
 
 // logout revokes the token the request carries.

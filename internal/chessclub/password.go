@@ -77,9 +77,14 @@ func (h *Hasher) acquire(ctx context.Context) error {
 	case <-ctx.Done():
 		return ctx.Err()
 	case <-t.C:
-		return &problem.Error{Kind: problem.TooManyRequests, Detail: "The server is busy; try again shortly.", RetryAfter: 1}
+		return errHashBusy
 	}
 }
+
+// errHashBusy is the answer to a request that waited hashWait for a hashing slot: the server
+// is busy, whatever the password. docs/API-ERRORS.md tells it apart from the login throttle's
+// 429 by its detail.
+var errHashBusy = &problem.Error{Kind: problem.TooManyRequests, Detail: "The server is busy hashing passwords; try again shortly.", RetryAfter: 1}
 
 func (h *Hasher) release() { <-h.slots }
 

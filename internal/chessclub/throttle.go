@@ -17,7 +17,8 @@ import (
 
 // ThrottleConfig sets how many failed logins are tolerated. Each username and each client
 // address has a bucket of Burst attempts that refills by one every Refill; a failed login
-// uses one, a successful one gives it back. An empty bucket means 429 with Retry-After.
+// uses one, a successful one forgets the username's failures. An empty bucket means 429 with
+// Retry-After.
 type ThrottleConfig struct {
 	UserBurst  int
 	UserRefill time.Duration
@@ -47,6 +48,16 @@ const (
 // throttle limits failed logins with token buckets kept in the login_throttle table, so
 // that every server on one database (replicas behind a load balancer) shares them and a
 // restart forgets nothing. It is safe for concurrent use.
+//
+// A login asks twice. admit, before the password is hashed, only reads: an attempt from a
+// blocked address or for a blocked username is refused there at the cost of one SELECT. settle,
+// after the hash, decides with the outcome in hand, in one transaction that holds the
+// buckets' rows: a failure uses an attempt, and is refused instead when the buckets ran dry
+// meanwhile; a success uses nothing, and is refused only when failures that were answered
+// before it emptied a bucket. So parallel guesses get no more answers than the buckets hold
+// (a guess answered 429 reveals nothing, whatever the password), while any number of
+// simultaneous correct logins of one member all succeed: nothing is reserved before the hash
+// that they could exhaust between them.
 type throttle struct {
 	cfg   ThrottleConfig
 	store *Store
@@ -83,24 +94,23 @@ func bucketKey(kind, value string) string {
 // now is the store's clock in UTC to the microsecond, the precision both databases keep.
 func (t *throttle) now() time.Time { return t.store.Now().UTC().Truncate(time.Microsecond) }
 
-// take uses one attempt of user's and of addr's buckets before the password is checked, so
-// that parallel guesses cannot slip past the limit while a hash runs: the buckets' rows stay
-// locked from the read to the write. When either bucket is empty it uses neither and returns
-// how long to wait. user is the folded username.
-//
-// An attempt that is refused costs one read and writes nothing, so a blocked address that
-// keeps guessing (each time a new username, say) costs the database no rows and no locks.
-func (t *throttle) take(ctx context.Context, user, addr string) (time.Duration, error) {
-	now := t.now()
-	// The order of the keys is the order of the locks; "addr:" < "user:" keeps it the same
-	// in every transaction, which InnoDB needs to avoid deadlocks.
-	buckets := func() []*bucket {
-		return []*bucket{
-			{key: bucketKey("addr", addr), burst: float64(t.cfg.AddrBurst), refill: t.cfg.AddrRefill},
-			{key: bucketKey("user", user), burst: float64(t.cfg.UserBurst), refill: t.cfg.UserRefill},
-		}
+// loginBuckets returns the buckets of a login as user (folded) from addr, in key order: the
+// order of the locks, the same in every transaction, which InnoDB needs to avoid deadlocks
+// ("addr:" < "user:").
+func (t *throttle) loginBuckets(user, addr string) []*bucket {
+	return []*bucket{
+		{key: bucketKey("addr", addr), burst: float64(t.cfg.AddrBurst), refill: t.cfg.AddrRefill},
+		{key: bucketKey("user", user), burst: float64(t.cfg.UserBurst), refill: t.cfg.UserRefill},
 	}
-	bs := buckets()
+}
+
+// admit reports how long a login as user (folded) from addr must wait before the password is
+// even checked; zero lets it through. It reads and writes nothing else, so a blocked address
+// that keeps guessing (each time a new username, say) costs the database no rows and no
+// locks. An attempt it lets through is decided by settle.
+func (t *throttle) admit(ctx context.Context, user, addr string) (time.Duration, error) {
+	now := t.now()
+	bs := t.loginBuckets(user, addr)
 	if err := t.read(ctx, t.store.db, bs, now, ""); err != nil {
 		return 0, err
 	}
@@ -108,13 +118,37 @@ func (t *throttle) take(ctx context.Context, user, addr string) (time.Duration, 
 		return wait, nil
 	}
 	t.maybePrune(ctx, now)
+	return 0, nil
+}
+
+// settle records the outcome of a login that admit let through, once the password has been
+// checked: ok says whether it was right. A failure uses one attempt of both buckets; a
+// success forgets the username's failures and uses nothing. Either is refused instead, with
+// nothing written, when a bucket is empty by now (failures answered meanwhile); then it
+// returns how long to wait, and the caller must answer 429 whatever the password was.
+func (t *throttle) settle(ctx context.Context, user, addr string, ok bool) (time.Duration, error) {
+	now := t.now()
 	var wait time.Duration
 	err := t.transact(ctx, func(tx *sql.Tx) error {
-		bs := buckets()
+		bs := t.loginBuckets(user, addr)
+		if ok {
+			// Lock what exists; a missing row is a full bucket, and a success creates none.
+			if err := t.read(ctx, tx, bs, now, t.store.db.Dialect.ForUpdate()); err != nil {
+				return err
+			}
+			if wait = waitFor(bs); wait > 0 {
+				return nil
+			}
+			if userBucket := bs[1]; userBucket.found {
+				if _, err := tx.ExecContext(ctx, "DELETE FROM login_throttle WHERE bucket = ?", userBucket.key); err != nil {
+					return fmt.Errorf("forget login failures: %w", err)
+				}
+			}
+			return nil
+		}
 		if err := t.lock(ctx, tx, bs, now); err != nil {
 			return err
 		}
-		// Another attempt may have emptied a bucket since the read above.
 		if wait = waitFor(bs); wait > 0 {
 			return nil
 		}
@@ -220,22 +254,6 @@ func (b *bucket) refillTo(now time.Time) {
 		b.tokens = math.Min(b.burst, b.tokens+float64(elapsed)/float64(b.refill))
 		b.at = now
 	}
-}
-
-// succeeded gives back the attempt taken for a login that succeeded: the username's failures
-// are forgotten, and the address gets its attempt back. user is the folded username.
-func (t *throttle) succeeded(ctx context.Context, user, addr string) error {
-	return t.transact(ctx, func(tx *sql.Tx) error {
-		// The address first, as in take.
-		if _, err := tx.ExecContext(ctx, "UPDATE login_throttle SET tokens = CASE WHEN tokens + 1 > ? THEN ? ELSE tokens + 1 END WHERE bucket = ?",
-			t.cfg.AddrBurst, t.cfg.AddrBurst, bucketKey("addr", addr)); err != nil {
-			return fmt.Errorf("refund login attempt: %w", err)
-		}
-		if _, err := tx.ExecContext(ctx, "DELETE FROM login_throttle WHERE bucket = ?", bucketKey("user", user)); err != nil {
-			return fmt.Errorf("forget login failures: %w", err)
-		}
-		return nil
-	})
 }
 
 // transact runs fn in a transaction. sqldb.Transact runs it again when InnoDB rolled it back

@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -306,5 +307,40 @@ func TestLoginThrottleRowsBounded(t *testing.T) {
 			t.Fatalf("after the guessing: status %d", got)
 		}
 		diff(t, "rows after the guessing stopped", e.throttleRows(), 2) // the last attempt's own
+	})
+}
+
+// TestLoginConcurrentCorrect logs one member in 50 times at once from one address: the
+// throttle's bookkeeping must never refuse a correct password. The only 429 allowed is the
+// hashing queue's (see Hasher), which says the server is busy, not that logins failed.
+func TestLoginConcurrentCorrect(t *testing.T) {
+	forDialects(t, func(t *testing.T, d sqldb.Dialect) {
+		e := newEnv(t, d)
+		e.register("alice", "Alice", "")
+		const n = 50
+		var wg sync.WaitGroup
+		var mu sync.Mutex
+		var ok, busy int
+		var refused []string
+		for range n {
+			wg.Go(func() {
+				res := e.do(req{method: "POST", path: "/api/login", remoteAddr: "10.4.0.1:1",
+					body: map[string]any{"username": "alice", "password": "password-alice"}})
+				mu.Lock()
+				defer mu.Unlock()
+				switch {
+				case res.status == 200:
+					ok++
+				case res.status == 429 && res.problemDoc(t).Detail == errHashBusy.Detail:
+					busy++
+				default:
+					refused = append(refused, fmt.Sprintf("%d %s", res.status, res.body))
+				}
+			})
+		}
+		wg.Wait()
+		if len(refused) > 0 {
+			t.Errorf("%d of %d correct logins refused (%d logged in, %d told the server was busy); first: %s", len(refused), n, ok, busy, refused[0])
+		}
 	})
 }
