@@ -92,6 +92,19 @@ CREATE TABLE IF NOT EXISTS login_throttle (
   KEY login_throttle_updated (updated_at)
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin;
 
+-- 0003_server_keys.sql
+-- Secrets the server makes for itself on first use, shared by every replica on the database:
+-- "device-token" signs the device tokens of the login throttle (see devicetoken.go). chess.sql
+-- creates the table empty, so that no two installations share a key; the server inserts a
+-- random one when it first needs it. Deleting a row makes a new key at the next use, once
+-- every replica has restarted.
+
+CREATE TABLE IF NOT EXISTS server_keys (
+  name VARCHAR(40) NOT NULL PRIMARY KEY,
+  secret VARBINARY(64) NOT NULL,
+  created_at DATETIME NOT NULL
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin;
+
 -- The ledger of applied migrations: a server on this database finds every step done and
 -- runs no DDL, so its user needs data privileges only.
 CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name VARCHAR(100) NOT NULL, applied_at DATETIME NOT NULL);
@@ -114,4 +127,5 @@ ORDER BY s.n;
 
 INSERT IGNORE INTO schema_migrations (version, name, applied_at) VALUES
   (1, 'init', UTC_TIMESTAMP()),
-  (2, 'login_throttle', UTC_TIMESTAMP());
+  (2, 'login_throttle', UTC_TIMESTAMP()),
+  (3, 'server_keys', UTC_TIMESTAMP());

@@ -24,6 +24,7 @@ type handlers struct {
 	store    *Store
 	hasher   *Hasher
 	throttle *throttle
+	devices  *deviceTokens
 	// proxies are the reverse proxies whose X-Forwarded-For names the client.
 	proxies  []netip.Prefix
 	tokenTTL time.Duration

@@ -37,7 +37,8 @@ func (h *handlers) register(w http.ResponseWriter, r *http.Request) error {
 
 // login exchanges a username and password for a token. An unknown username (or one that no
 // member could have) and a wrong password give the same 401 after the same work (a dummy
-// hash check); failures are throttled per username and per client address.
+// hash check); failures are throttled (see throttle). A success also returns a new device
+// token, which the client sends with its later logins as this member.
 func (h *handlers) login(w http.ResponseWriter, r *http.Request) error {
 	obj, err := jsonhttp.ReadObject(w, r, MaxBody)
 	if err != nil {
@@ -52,12 +53,19 @@ func (h *handlers) login(w http.ResponseWriter, r *http.Request) error {
 	} else if err := json.Unmarshal(raw, &password); err != nil {
 		f.Fail("password", "must be a string")
 	}
+	deviceToken := f.String("device_token")
 	f.RejectUnknown()
 	if err := f.Err(); err != nil {
 		return err
 	}
-	key, addr := sqldb.Fold(*username), throttleSubject(clientAddr(r, h.proxies))
-	wait, err := h.throttle.admit(r.Context(), key, addr)
+	now := h.store.Now()
+	attempt := login{user: sqldb.Fold(*username), addr: throttleSubject(clientAddr(r, h.proxies))}
+	if deviceToken != nil {
+		if attempt.device, err = h.devices.check(r.Context(), *deviceToken, attempt.user, now); err != nil {
+			return err
+		}
+	}
+	wait, err := h.throttle.admit(r.Context(), attempt)
 	if err != nil {
 		return err
 	}
@@ -80,7 +88,7 @@ func (h *handlers) login(w http.ResponseWriter, r *http.Request) error {
 	}
 	// Failures answered while this hash ran may have used the last attempt: then the answer
 	// is 429 whatever the password, so that parallel guesses learn nothing beyond the limit.
-	if wait, err = h.throttle.settle(r.Context(), key, addr, ok); err != nil {
+	if wait, err = h.throttle.settle(r.Context(), attempt, ok); err != nil {
 		return err
 	}
 	if wait > 0 {
@@ -93,6 +101,9 @@ func (h *handlers) login(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	if sess.DeviceToken, err = h.devices.issue(r.Context(), attempt.user, now); err != nil {
+		return err
+	}
 	writeJSON(w, http.StatusOK, sess)
 	return nil
 }
@@ -100,7 +111,7 @@ func (h *handlers) login(w http.ResponseWriter, r *http.Request) error {
 // tooManyLogins is the login throttle's answer.
 func tooManyLogins(wait time.Duration) error {
 	return &problem.Error{Kind: problem.TooManyRequests, RetryAfter: retryAfterSeconds(wait),
-		Detail: "Too many failed logins for this username or from this address; wait before trying again."}
+		Detail: "Too many failed logins from this address; wait before trying again."}
 }
 
 // logout revokes the token the request carries.

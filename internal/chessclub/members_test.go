@@ -138,7 +138,10 @@ func TestLoginLogoutMe(t *testing.T) {
 		e.mustDo(req{method: "POST", path: "/api/login", body: map[string]any{"username": "ALICE", "password": "password-alice"}}, http.StatusOK).decode(t, &s)
 		email := "alice@example.org"
 		wantMember := Member{ID: e.ids["alice"], Username: "alice", FullName: "Alice Anand", Email: &email, Rating: 1200, Role: RoleMember, JoinedAt: t0}
-		diff(t, "session", s, Session{Token: s.Token, TokenType: "Bearer", ExpiresAt: t0.Add(DefaultTokenTTL), Member: wantMember})
+		diff(t, "session", s, Session{Token: s.Token, TokenType: "Bearer", ExpiresAt: t0.Add(DefaultTokenTTL), Member: wantMember, DeviceToken: s.DeviceToken})
+		if s.DeviceToken == "" || s.DeviceToken == s.Token {
+			t.Errorf("device token %q (login token %q)", s.DeviceToken, s.Token)
+		}
 		if len(s.Token) < 22 {
 			t.Errorf("token %q is too short for 128 bits", s.Token)
 		}

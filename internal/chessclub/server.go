@@ -61,6 +61,9 @@ type Config struct {
 	HashConcurrency int
 	// Throttle limits failed logins (DefaultThrottle).
 	Throttle ThrottleConfig
+	// DeviceTokenTTL is how long a device token from a login lets its client past the
+	// throttle's username limit (DefaultDeviceTokenTTL).
+	DeviceTokenTTL time.Duration
 	// TrustedProxies are the reverse proxies in front of the server (see
 	// ParseTrustedProxies). When a request comes from one of them, the login throttle takes
 	// the client's address from X-Forwarded-For; otherwise the header is ignored. Empty
@@ -72,8 +75,9 @@ func (c *Config) setDefaults() error {
 	if c.FiguresDir == "" {
 		return errors.New("chessclub: Config.FiguresDir is required")
 	}
-	if c.TokenTTL < 0 || c.MaxPhotoBytes < 0 || c.MaxPixels < 0 {
-		return fmt.Errorf("chessclub: Config.TokenTTL (%v), MaxPhotoBytes (%d) and MaxPixels (%d) may not be negative", c.TokenTTL, c.MaxPhotoBytes, c.MaxPixels)
+	if c.TokenTTL < 0 || c.MaxPhotoBytes < 0 || c.MaxPixels < 0 || c.DeviceTokenTTL < 0 {
+		return fmt.Errorf("chessclub: Config.TokenTTL (%v), MaxPhotoBytes (%d), MaxPixels (%d) and DeviceTokenTTL (%v) may not be negative",
+			c.TokenTTL, c.MaxPhotoBytes, c.MaxPixels, c.DeviceTokenTTL)
 	}
 	if c.UI == nil {
 		c.UI = PlaceholderUI
@@ -102,6 +106,9 @@ func (c *Config) setDefaults() error {
 	if c.Throttle == (ThrottleConfig{}) {
 		c.Throttle = DefaultThrottle
 	}
+	if c.DeviceTokenTTL == 0 {
+		c.DeviceTokenTTL = DefaultDeviceTokenTTL
+	}
 	return nil
 }
 
@@ -125,6 +132,7 @@ func NewServer(log *slog.Logger, store *Store, cfg Config) (http.Handler, error)
 		store:    store,
 		hasher:   hasher,
 		throttle: newThrottle(cfg.Throttle, store, log),
+		devices:  newDeviceTokens(store, cfg.DeviceTokenTTL),
 		proxies:  cfg.TrustedProxies,
 		tokenTTL: cfg.TokenTTL,
 		photos:   newPhotos(cfg.FiguresDir, cfg.MaxPhotoBytes, cfg.MaxPixels, cfg.DecodeConcurrency, store, log),

@@ -26,6 +26,9 @@ type Session struct {
 	TokenType string    `json:"token_type"`
 	ExpiresAt time.Time `json:"expires_at"`
 	Member    Member    `json:"member"`
+	// DeviceToken lets this client past the login throttle's username limit at its next
+	// logins as this member (see deviceTokens); the client keeps it after logging out.
+	DeviceToken string `json:"device_token"`
 }
 
 // newToken returns a random token in URL-safe base64.

@@ -15,13 +15,18 @@ import (
 	"campus.example/apps/internal/sqldb"
 )
 
-// ThrottleConfig sets how many failed logins are tolerated. Each username and each client
-// address has a bucket of Burst attempts that refills by one every Refill; a failed login
-// uses one, a successful one forgets the username's failures. An empty bucket means 429 with
-// Retry-After.
+// ThrottleConfig sets how many failed logins are tolerated. A bucket holds Burst attempts
+// and refills by one every Refill; a failed login uses one attempt of each bucket it draws
+// on, and an empty bucket means 429 with Retry-After. A login draws on two buckets: its
+// client address's (all usernames), and either the username's at that address or, when the
+// client shows a device token from an earlier login as that member, the device's.
 type ThrottleConfig struct {
+	// UserBurst and UserRefill size the bucket of one username at one client address (an
+	// IPv6 client counts by its /64), and that of one device token.
 	UserBurst  int
 	UserRefill time.Duration
+	// AddrBurst and AddrRefill size the bucket of one client address, whatever the
+	// username; no device token lifts it.
 	AddrBurst  int
 	AddrRefill time.Duration
 }
@@ -29,7 +34,7 @@ type ThrottleConfig struct {
 // DefaultThrottle lets a member mistype their password five times in a row without noticing
 // anything, and then try once a minute; one address (a campus NAT may hide many students)
 // gets thirty failures, then one every ten seconds. Guessing a password at a minute per try
-// is hopeless.
+// and address is hopeless.
 var DefaultThrottle = ThrottleConfig{UserBurst: 5, UserRefill: time.Minute, AddrBurst: 30, AddrRefill: 10 * time.Second}
 
 // horizon is how long after its last change any bucket is full again, whatever it held.
@@ -48,6 +53,15 @@ const (
 // throttle limits failed logins with token buckets kept in the login_throttle table, so
 // that every server on one database (replicas behind a load balancer) shares them and a
 // restart forgets nothing. It is safe for concurrent use.
+//
+// No one can lock a member out. A username's failures count per client address, so a
+// stranger who guesses from anywhere uses up only the allowance of the addresses they guess
+// from (each of which is then slowed to one guess a minute), never that of the member's own;
+// and a client that has logged in as the member before shows its device token (see
+// deviceTokens) and draws on that device's own allowance instead, even from an address
+// where the username is blocked. What a device token never lifts is the address's limit,
+// which stops one address from guessing many usernames. This is OWASP's "device cookie"
+// scheme, with the per-username lockout of untrusted clients counted per address.
 //
 // A login asks twice. admit, before the password is hashed, only reads: an attempt from a
 // blocked address or for a blocked username is refused there at the cost of one SELECT. settle,
@@ -82,39 +96,92 @@ type bucket struct {
 	found bool
 }
 
-// bucketKey is the row key of a username's or an address's bucket. The value is hashed: the
-// username field sometimes holds a password typed into the wrong box, and neither it nor
-// the address needs to be readable in the database. An operator can still find a row, e.g.
-// CONCAT('addr:', SHA2('192.0.2.1', 256)).
+// bucketKey is the row key of a bucket: kind "addr" (the value is the client address),
+// "user@addr" (the folded username, a NUL byte, the address) or "device" (a device token's
+// id). The value is hashed: the username field sometimes holds a password typed into the
+// wrong box, and neither it nor the address needs to be readable in the database. An
+// operator can still find a row, e.g. CONCAT('addr:', SHA2('192.0.2.1', 256)).
 func bucketKey(kind, value string) string {
 	sum := sha256.Sum256([]byte(value))
 	return kind + ":" + hex.EncodeToString(sum[:])
 }
 
+// userAtAddrKey is the key of the bucket of user (folded) at addr.
+func userAtAddrKey(user, addr string) string { return bucketKey("user@addr", user+"\x00"+addr) }
+
 // now is the store's clock in UTC to the microsecond, the precision both databases keep.
 func (t *throttle) now() time.Time { return t.store.Now().UTC().Truncate(time.Microsecond) }
 
-// loginBuckets returns the buckets of a login as user (folded) from addr, in key order: the
-// order of the locks, the same in every transaction, which InnoDB needs to avoid deadlocks
-// ("addr:" < "user:").
-func (t *throttle) loginBuckets(user, addr string) []*bucket {
-	return []*bucket{
-		{key: bucketKey("addr", addr), burst: float64(t.cfg.AddrBurst), refill: t.cfg.AddrRefill},
-		{key: bucketKey("user", user), burst: float64(t.cfg.UserBurst), refill: t.cfg.UserRefill},
-	}
+// login is one login attempt as the throttle sees it.
+type login struct {
+	// user is the folded username.
+	user string
+	// addr is the client address, or its /64 for IPv6 (throttleSubject).
+	addr string
+	// device is the id of a valid device token for user that the client showed, or "".
+	device string
 }
 
-// admit reports how long a login as user (folded) from addr must wait before the password is
-// even checked; zero lets it through. It reads and writes nothing else, so a blocked address
-// that keeps guessing (each time a new username, say) costs the database no rows and no
-// locks. An attempt it lets through is decided by settle.
-func (t *throttle) admit(ctx context.Context, user, addr string) (time.Duration, error) {
+// loginBuckets are the buckets a login draws on.
+type loginBuckets struct {
+	addr   *bucket
+	device *bucket // nil without a device token
+	user   *bucket
+	// all holds them in key order: the order of the locks, the same in every transaction,
+	// which InnoDB needs to avoid deadlocks ("addr:" < "device:" < "user@addr:").
+	all []*bucket
+}
+
+func (t *throttle) buckets(l login) loginBuckets {
+	user, addr := float64(t.cfg.UserBurst), float64(t.cfg.AddrBurst)
+	b := loginBuckets{
+		addr: &bucket{key: bucketKey("addr", l.addr), burst: addr, refill: t.cfg.AddrRefill},
+		user: &bucket{key: userAtAddrKey(l.user, l.addr), burst: user, refill: t.cfg.UserRefill},
+	}
+	b.all = []*bucket{b.addr, b.user}
+	if l.device != "" {
+		b.device = &bucket{key: bucketKey("device", l.device), burst: user, refill: t.cfg.UserRefill}
+		b.all = []*bucket{b.addr, b.device, b.user}
+	}
+	return b
+}
+
+// choose returns the buckets a failure would use: the address's, and the device's while it
+// has attempts left, else the username's at this address (a device whose own allowance is
+// spent, by a thief say, counts as no device, so a device token can only help). When no
+// such pair has an attempt left it returns how long until one has, which is never zero.
+func (b loginBuckets) choose() ([]*bucket, time.Duration) {
+	var own *bucket
+	switch {
+	case b.device != nil && b.device.tokens >= 1:
+		own = b.device
+	case b.user.tokens >= 1:
+		own = b.user
+	}
+	if own != nil && b.addr.tokens >= 1 {
+		return []*bucket{b.addr, own}, 0
+	}
+	var wait time.Duration
+	if own == nil {
+		wait = b.user.wait()
+		if b.device != nil {
+			wait = min(wait, b.device.wait())
+		}
+	}
+	return nil, max(wait, b.addr.wait())
+}
+
+// admit reports how long a login must wait before the password is even checked; zero lets
+// it through. It only reads, so a blocked address that keeps guessing (each time a new
+// username, say) costs the database no rows and no locks. An attempt it lets through is
+// decided by settle.
+func (t *throttle) admit(ctx context.Context, l login) (time.Duration, error) {
 	now := t.now()
-	bs := t.loginBuckets(user, addr)
-	if err := t.read(ctx, t.store.db, bs, now, ""); err != nil {
+	b := t.buckets(l)
+	if err := t.read(ctx, t.store.db, b.all, now, ""); err != nil {
 		return 0, err
 	}
-	if wait := waitFor(bs); wait > 0 {
+	if _, wait := b.choose(); wait > 0 {
 		return wait, nil
 	}
 	t.maybePrune(ctx, now)
@@ -122,39 +189,44 @@ func (t *throttle) admit(ctx context.Context, user, addr string) (time.Duration,
 }
 
 // settle records the outcome of a login that admit let through, once the password has been
-// checked: ok says whether it was right. A failure uses one attempt of both buckets; a
-// success forgets the username's failures and uses nothing. Either is refused instead, with
-// nothing written, when a bucket is empty by now (failures answered meanwhile); then it
-// returns how long to wait, and the caller must answer 429 whatever the password was.
-func (t *throttle) settle(ctx context.Context, user, addr string, ok bool) (time.Duration, error) {
+// checked: ok says whether it was right. A failure uses one attempt of the buckets choose
+// names; a success uses nothing and forgets the failures of the username at this address
+// and of the device. Either is refused instead, with nothing used, when the buckets are
+// empty by now (failures answered meanwhile); then it returns how long to wait, and the
+// caller must answer 429 whatever the password was.
+func (t *throttle) settle(ctx context.Context, l login, ok bool) (time.Duration, error) {
 	now := t.now()
 	var wait time.Duration
 	err := t.transact(ctx, func(tx *sql.Tx) error {
-		bs := t.loginBuckets(user, addr)
+		b := t.buckets(l)
 		if ok {
 			// Lock what exists; a missing row is a full bucket, and a success creates none.
-			if err := t.read(ctx, tx, bs, now, t.store.db.Dialect.ForUpdate()); err != nil {
+			if err := t.read(ctx, tx, b.all, now, t.store.db.Dialect.ForUpdate()); err != nil {
 				return err
 			}
-			if wait = waitFor(bs); wait > 0 {
+			if _, wait = b.choose(); wait > 0 {
 				return nil
 			}
-			if userBucket := bs[1]; userBucket.found {
-				if _, err := tx.ExecContext(ctx, "DELETE FROM login_throttle WHERE bucket = ?", userBucket.key); err != nil {
+			for _, forget := range []*bucket{b.device, b.user} {
+				if forget == nil || !forget.found {
+					continue
+				}
+				if _, err := tx.ExecContext(ctx, "DELETE FROM login_throttle WHERE bucket = ?", forget.key); err != nil {
 					return fmt.Errorf("forget login failures: %w", err)
 				}
 			}
 			return nil
 		}
-		if err := t.lock(ctx, tx, bs, now); err != nil {
+		if err := t.lock(ctx, tx, b.all, now); err != nil {
 			return err
 		}
-		if wait = waitFor(bs); wait > 0 {
+		var use []*bucket
+		if use, wait = b.choose(); wait > 0 {
 			return nil
 		}
-		for _, b := range bs {
+		for _, u := range use {
 			if _, err := tx.ExecContext(ctx, "UPDATE login_throttle SET tokens = ?, updated_at = ? WHERE bucket = ?",
-				b.tokens-1, b.at, b.key); err != nil {
+				u.tokens-1, u.at, u.key); err != nil {
 				return fmt.Errorf("update login throttle: %w", err)
 			}
 		}
@@ -236,15 +308,13 @@ func (t *throttle) read(ctx context.Context, q querier, bs []*bucket, now time.T
 	return nil
 }
 
-// waitFor returns how long until every bucket of bs holds an attempt; zero when they all do.
-func waitFor(bs []*bucket) time.Duration {
-	var wait time.Duration
-	for _, b := range bs {
-		if b.tokens < 1 {
-			wait = max(wait, time.Duration((1-b.tokens)*float64(b.refill)))
-		}
+// wait returns how long until b holds an attempt; zero when it does.
+func (b *bucket) wait() time.Duration {
+	if b.tokens >= 1 {
+		return 0
 	}
-	return wait
+	// Rounded up, so that a bucket a hair short of an attempt never waits zero.
+	return time.Duration(math.Ceil((1 - b.tokens) * float64(b.refill)))
 }
 
 // refillTo adds what b earned since b.at, up to its burst. A clock that went back (another

@@ -338,6 +338,8 @@ test('pulling the list down refreshes it', async () => {
   await page.locator('ion-item.tournament', { hasText: 'Club Championship' }).waitFor();
 });
 
+const deviceKey = `CapacitorStorage.chessclub.device.${member.username}`;
+
 test('logging out forgets the token; /members then leads to /login', async () => {
   await page.getByRole('button', { name: 'Log out' }).click();
   await page.waitForURL((url) => url.pathname === '/login');
@@ -345,6 +347,24 @@ test('logging out forgets the token; /members then leads to /login', async () =>
   await page.goto('/members');
   await page.waitForURL((url) => url.pathname === '/login');
   await page.getByRole('button', { name: 'Log in' }).waitFor();
+});
+
+test('the next login sends the device token kept from the last one, and keeps the new one', async () => {
+  const kept = await page.evaluate((key) => localStorage.getItem(key), deviceKey);
+  assert.ok(kept && kept.length > 40, 'the device token outlives logout');
+  await page.goto('/login');
+  await page.getByLabel('Username').fill(member.username.toUpperCase());
+  await page.getByLabel('Password').fill(member.password);
+  const answered = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/login');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  const res = await answered;
+  assert.equal(res.status(), 200);
+  assert.equal(res.request().postDataJSON().device_token, kept);
+  const fresh = (await res.json()).device_token;
+  assert.notEqual(fresh, kept);
+  await eventually(async () => assert.equal(await page.evaluate((key) => localStorage.getItem(key), deviceKey), fresh));
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await page.waitForURL((url) => url.pathname === '/login');
 });
 
 test('a token the server no longer accepts is forgotten, and the login page shown', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, TOKEN_KEY, decodeProblem } from './api';
+import { ApiError, TOKEN_KEY, decodeProblem, deviceKey } from './api';
 import { FakeServer, MemoryStore, alice, json, newApi, problem } from './testing';
 
 const loginOK = { token: 'tok-123', token_type: 'Bearer', expires_at: '2026-02-01T00:00:00Z', member: alice };
@@ -24,6 +24,27 @@ describe('Api', () => {
 
     await expect(api.members()).resolves.toEqual([alice]);
     expect(server.seen[1]!.headers.get('Authorization')).toBe('Bearer tok-123');
+  });
+
+  it('keeps the device token per member, after logout too, and sends it with that member\'s next login only', async () => {
+    const first = { ...loginOK, device_token: 'dev-1' };
+    const second = { ...loginOK, token: 'tok-456', device_token: 'dev-2' };
+    const server = new FakeServer()
+      .on('POST /api/login', json(200, first), json(200, second), problem(401, 'Authentication required', 'Wrong username or password.'))
+      .on('POST /api/logout', new Response(null, { status: 204 }));
+    const { api, store } = newApi(server);
+    await api.login('alice', 'correct horse');
+    expect(store.values.get(deviceKey('alice'))).toBe('dev-1');
+    await api.logout();
+    expect(store.values.get(deviceKey('alice'))).toBe('dev-1');
+
+    await api.login('ALICE ', 'correct horse'); // the server ignores case, and so does the key
+    expect(JSON.parse(String(server.seen[2]!.body))).toEqual({ username: 'ALICE ', password: 'correct horse', device_token: 'dev-1' });
+    expect(store.values.get(deviceKey('alice'))).toBe('dev-2');
+
+    await api.login('bob', 'guess').catch(() => undefined);
+    expect(JSON.parse(String(server.seen[3]!.body))).toEqual({ username: 'bob', password: 'guess' });
+    expect(store.values.get(deviceKey('alice'))).toBe('dev-2');
   });
 
   it('reads a token stored by an earlier run', async () => {

@@ -57,6 +57,8 @@ export interface LoginResult {
   token_type: string;
   expires_at: string;
   member: Member;
+  /** Proof that this client logged in as the member; sent with the next login (see Api.login). */
+  device_token?: string;
 }
 
 /** A stored member photo. */
@@ -110,6 +112,14 @@ export interface KeyValueStore {
 
 /** The Preferences key under which the token is kept. */
 export const TOKEN_KEY = 'chessclub.token';
+
+/**
+ * The Preferences key of the device token for a username. Usernames are ASCII and the server
+ * ignores their case, so lower-casing gives one key per member however the name is typed.
+ */
+export function deviceKey(username: string): string {
+  return `chessclub.device.${username.trim().toLowerCase()}`;
+}
 
 export interface ApiOptions {
   /** Base URL of the API, "/api" or an absolute URL such as "https://club.example.edu/api". */
@@ -210,17 +220,28 @@ export class Api {
     return (text ? JSON.parse(text) : undefined) as T;
   }
 
-  /** Logs in and keeps the token. A wrong password is an ApiError with status 401. */
+  /**
+   * Logs in and keeps the token. A wrong password is an ApiError with status 401.
+   *
+   * It also sends the device token of this client's last login as the member, and keeps the new
+   * one: the server then counts this client's failed logins on their own, so that a stranger who
+   * guesses the member's password elsewhere, or from the same network, cannot lock the member
+   * out here. Device tokens outlive logout, one per username; they are not logins.
+   */
   async login(username: string, password: string): Promise<LoginResult> {
+    const device = await this.store.get(deviceKey(username));
     const result = await this.request<LoginResult>('POST', '/login', {
-      json: { username, password },
+      json: device ? { username, password, device_token: device } : { username, password },
       auth: false,
     });
     await this.setToken(result.token);
+    if (result.device_token) {
+      await this.store.set(deviceKey(result.member.username), result.device_token);
+    }
     return result;
   }
 
-  /** Revokes the token on the server (best effort) and forgets it. */
+  /** Revokes the token on the server (best effort) and forgets it; device tokens stay. */
   async logout(): Promise<void> {
     const token = await this.token();
     await this.setToken(null);
