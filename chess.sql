@@ -105,6 +105,15 @@ CREATE TABLE IF NOT EXISTS server_keys (
   created_at DATETIME NOT NULL
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin;
 
+-- 0004_email_not_unique.sql
+-- E-mail addresses are no longer unique: a registration that failed because an address was
+-- taken told strangers which addresses belong to members. email_key held the folded address
+-- for that uniqueness; the server no longer writes it, and this empties it, so that its
+-- UNIQUE index constrains nothing (NULLs never collide). The column and index stay, as in
+-- the SQLite schema, where a UNIQUE column cannot be dropped without rebuilding the table.
+
+UPDATE members SET email_key = NULL WHERE email_key IS NOT NULL;
+
 -- The ledger of applied migrations: a server on this database finds every step done and
 -- runs no DDL, so its user needs data privileges only.
 CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name VARCHAR(100) NOT NULL, applied_at DATETIME NOT NULL);
@@ -128,4 +137,5 @@ ORDER BY s.n;
 INSERT IGNORE INTO schema_migrations (version, name, applied_at) VALUES
   (1, 'init', UTC_TIMESTAMP()),
   (2, 'login_throttle', UTC_TIMESTAMP()),
-  (3, 'server_keys', UTC_TIMESTAMP());
+  (3, 'server_keys', UTC_TIMESTAMP()),
+  (4, 'email_not_unique', UTC_TIMESTAMP());

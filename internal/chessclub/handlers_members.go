@@ -12,7 +12,9 @@ import (
 )
 
 // register creates a member. The password is hashed before the store checks that the name is
-// free, so a taken name and a free one cost the same.
+// free, so a taken name and a free one cost the same. Registrations that pass validation are
+// throttled per client address (see ThrottleConfig); the e-mail address is never compared
+// with other members' (see CreateMember).
 func (h *handlers) register(w http.ResponseWriter, r *http.Request) error {
 	obj, err := jsonhttp.ReadObject(w, r, MaxBody)
 	if err != nil {
@@ -21,6 +23,14 @@ func (h *handlers) register(w http.ResponseWriter, r *http.Request) error {
 	reg, err := DecodeRegistration(obj)
 	if err != nil {
 		return err
+	}
+	wait, err := h.throttle.register(r.Context(), throttleSubject(clientAddr(r, h.proxies)))
+	if err != nil {
+		return err
+	}
+	if wait > 0 {
+		return &problem.Error{Kind: problem.TooManyRequests, RetryAfter: retryAfterSeconds(wait),
+			Detail: "Too many registrations from this address; wait before trying again."}
 	}
 	hash, err := h.hasher.Hash(r.Context(), reg.Password)
 	if err != nil {

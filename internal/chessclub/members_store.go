@@ -34,24 +34,29 @@ func memberNotFound(id int64) error {
 }
 
 // CreateMember stores a new member with the given password hash. It returns a Conflict
-// problem naming the field when the username or email is taken.
+// problem naming the username when that is taken.
+//
+// E-mail addresses need not be unique, and are never checked against other members': a
+// registration that failed or succeeded because of one would tell a stranger whether the
+// address belongs to a member. An address is a member's contact detail, not an identity;
+// members may share one (a parent's, a club's). email_key, which once made addresses
+// unique, is left empty (migration 0004).
 func (s *Store) CreateMember(ctx context.Context, reg Registration, passwordHash string) (Member, error) {
 	var out Member
 	err := s.db.Transact(ctx, func(tx *sql.Tx) error {
-		if err := checkFree(ctx, tx, reg); err != nil {
-			return err
+		var n int
+		if err := tx.QueryRowContext(ctx, "SELECT COUNT(*) FROM members WHERE username_key = ?", sqldb.Fold(reg.Username)).Scan(&n); err != nil {
+			return fmt.Errorf("check username: %w", err)
 		}
-		var emailKey *string
-		if reg.Email != nil {
-			k := sqldb.Fold(*reg.Email)
-			emailKey = &k
+		if n > 0 {
+			return usernameTaken()
 		}
 		now := s.now()
-		res, err := tx.ExecContext(ctx, "INSERT INTO members (username, username_key, password_hash, full_name, email, email_key, rating, role, joined_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-			reg.Username, sqldb.Fold(reg.Username), passwordHash, reg.FullName, reg.Email, emailKey, DefaultRating, RoleMember, now)
+		res, err := tx.ExecContext(ctx, "INSERT INTO members (username, username_key, password_hash, full_name, email, rating, role, joined_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+			reg.Username, sqldb.Fold(reg.Username), passwordHash, reg.FullName, reg.Email, DefaultRating, RoleMember, now)
 		if sqldb.IsDuplicate(err) {
-			// A concurrent registration won the race between checkFree and the insert.
-			return problem.New(problem.Conflict, "The username or email is already registered.")
+			// A concurrent registration won the race between the check and the insert.
+			return usernameTaken()
 		}
 		if err != nil {
 			return fmt.Errorf("insert member: %w", err)
@@ -66,29 +71,11 @@ func (s *Store) CreateMember(ctx context.Context, reg Registration, passwordHash
 	return out, err
 }
 
-// checkFree returns a Conflict problem listing each of username and email that is taken, so
-// that the client can say which one.
-func checkFree(ctx context.Context, tx *sql.Tx, reg Registration) error {
-	taken := map[string]string{}
-	var n int
-	if err := tx.QueryRowContext(ctx, "SELECT COUNT(*) FROM members WHERE username_key = ?", sqldb.Fold(reg.Username)).Scan(&n); err != nil {
-		return fmt.Errorf("check username: %w", err)
-	}
-	if n > 0 {
-		taken["username"] = "is already taken"
-	}
-	if reg.Email != nil {
-		if err := tx.QueryRowContext(ctx, "SELECT COUNT(*) FROM members WHERE email_key = ?", sqldb.Fold(*reg.Email)).Scan(&n); err != nil {
-			return fmt.Errorf("check email: %w", err)
-		}
-		if n > 0 {
-			taken["email"] = "is already registered"
-		}
-	}
-	if len(taken) == 0 {
-		return nil
-	}
-	return &problem.Error{Kind: problem.Conflict, Detail: "The username or email is already registered.", Fields: taken}
+// usernameTaken is the answer to a registration whose username (in any case) is taken. It
+// names the field, so the app can say so next to it, and nothing else.
+func usernameTaken() error {
+	return &problem.Error{Kind: problem.Conflict, Detail: "The username is already taken; choose another.",
+		Fields: map[string]string{"username": "is already taken"}}
 }
 
 // Member returns the member with id, or a NotFound problem.

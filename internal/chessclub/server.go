@@ -59,7 +59,7 @@ type Config struct {
 	Password PasswordParams
 	// HashConcurrency bounds the password hashes that run at once (GOMAXPROCS).
 	HashConcurrency int
-	// Throttle limits failed logins (DefaultThrottle).
+	// Throttle limits failed logins and registrations; zero fields take DefaultThrottle's.
 	Throttle ThrottleConfig
 	// DeviceTokenTTL is how long a device token from a login lets its client past the
 	// throttle's username limit (DefaultDeviceTokenTTL).
@@ -103,9 +103,7 @@ func (c *Config) setDefaults() error {
 	if c.HashConcurrency <= 0 {
 		c.HashConcurrency = runtime.GOMAXPROCS(0)
 	}
-	if c.Throttle == (ThrottleConfig{}) {
-		c.Throttle = DefaultThrottle
-	}
+	c.Throttle = c.Throttle.withDefaults()
 	if c.DeviceTokenTTL == 0 {
 		c.DeviceTokenTTL = DefaultDeviceTokenTTL
 	}

@@ -29,17 +29,51 @@ type ThrottleConfig struct {
 	// username; no device token lifts it.
 	AddrBurst  int
 	AddrRefill time.Duration
+	// RegisterBurst and RegisterRefill size the bucket of registrations from one client
+	// address. Every registration that passes validation uses one, whether it creates a
+	// member or finds the username taken, since either costs a password hash and tells
+	// whether a username exists.
+	RegisterBurst  int
+	RegisterRefill time.Duration
 }
 
 // DefaultThrottle lets a member mistype their password five times in a row without noticing
 // anything, and then try once a minute; one address (a campus NAT may hide many students)
 // gets thirty failures, then one every ten seconds. Guessing a password at a minute per try
 // and address is hopeless.
-var DefaultThrottle = ThrottleConfig{UserBurst: 5, UserRefill: time.Minute, AddrBurst: 30, AddrRefill: 10 * time.Second}
+//
+// Thirty registrations from one address, then one every two minutes, let a class register
+// together on the campus network, and keep a script from creating accounts by the thousand
+// or probing usernames faster than thirty an hour.
+var DefaultThrottle = ThrottleConfig{
+	UserBurst: 5, UserRefill: time.Minute,
+	AddrBurst: 30, AddrRefill: 10 * time.Second,
+	RegisterBurst: 30, RegisterRefill: 2 * time.Minute,
+}
 
-// horizon is how long after its last change any bucket is full again, whatever it held.
+// withDefaults returns c with every zero field taken from DefaultThrottle.
+func (c ThrottleConfig) withDefaults() ThrottleConfig {
+	d := DefaultThrottle
+	if c.UserBurst == 0 || c.UserRefill == 0 {
+		c.UserBurst, c.UserRefill = d.UserBurst, d.UserRefill
+	}
+	if c.AddrBurst == 0 || c.AddrRefill == 0 {
+		c.AddrBurst, c.AddrRefill = d.AddrBurst, d.AddrRefill
+	}
+	if c.RegisterBurst == 0 || c.RegisterRefill == 0 {
+		c.RegisterBurst, c.RegisterRefill = d.RegisterBurst, d.RegisterRefill
+	}
+	return c
+}
+
+// horizon is how long after its last change a login bucket is full again, whatever it held.
 func (c ThrottleConfig) horizon() time.Duration {
 	return max(time.Duration(c.UserBurst)*c.UserRefill, time.Duration(c.AddrBurst)*c.AddrRefill)
+}
+
+// registerHorizon is horizon for registration buckets.
+func (c ThrottleConfig) registerHorizon() time.Duration {
+	return time.Duration(c.RegisterBurst) * c.RegisterRefill
 }
 
 const (
@@ -81,8 +115,9 @@ type throttle struct {
 	lastPrune time.Time
 }
 
+// newThrottle returns a throttle with cfg, whose zero fields take DefaultThrottle's values.
 func newThrottle(cfg ThrottleConfig, store *Store, log *slog.Logger) *throttle {
-	return &throttle{cfg: cfg, store: store, log: log}
+	return &throttle{cfg: cfg.withDefaults(), store: store, log: log}
 }
 
 // bucket is one row of login_throttle while a transaction holds it.
@@ -97,8 +132,8 @@ type bucket struct {
 }
 
 // bucketKey is the row key of a bucket: kind "addr" (the value is the client address),
-// "user@addr" (the folded username, a NUL byte, the address) or "device" (a device token's
-// id). The value is hashed: the username field sometimes holds a password typed into the
+// "user@addr" (the folded username, a NUL byte, the address), "device" (a device token's
+// id) or "register" (the client address). The value is hashed: the username field sometimes holds a password typed into the
 // wrong box, and neither it nor the address needs to be readable in the database. An
 // operator can still find a row, e.g. CONCAT('addr:', SHA2('192.0.2.1', 256)).
 func bucketKey(kind, value string) string {
@@ -238,6 +273,43 @@ func (t *throttle) settle(ctx context.Context, l login, ok bool) (time.Duration,
 	return wait, nil
 }
 
+// register reports how long a registration from addr (throttleSubject) must wait, and uses
+// one registration of the address's bucket when it need not. A refused registration writes
+// nothing, as a refused login.
+func (t *throttle) register(ctx context.Context, addr string) (time.Duration, error) {
+	now := t.now()
+	newBucket := func() *bucket {
+		return &bucket{key: bucketKey(registerKind, addr), burst: float64(t.cfg.RegisterBurst), refill: t.cfg.RegisterRefill}
+	}
+	b := newBucket()
+	if err := t.read(ctx, t.store.db, []*bucket{b}, now, ""); err != nil {
+		return 0, err
+	}
+	if wait := b.wait(); wait > 0 {
+		return wait, nil
+	}
+	t.maybePrune(ctx, now)
+	var wait time.Duration
+	err := t.transact(ctx, func(tx *sql.Tx) error {
+		b := newBucket()
+		if err := t.lock(ctx, tx, []*bucket{b}, now); err != nil {
+			return err
+		}
+		if wait = b.wait(); wait > 0 {
+			return nil
+		}
+		if _, err := tx.ExecContext(ctx, "UPDATE login_throttle SET tokens = ?, updated_at = ? WHERE bucket = ?", b.tokens-1, b.at, b.key); err != nil {
+			return fmt.Errorf("update registration throttle: %w", err)
+		}
+		return nil
+	})
+	return wait, err
+}
+
+// registerKind is the kind of the registration buckets, which share login_throttle with the
+// login buckets but not their horizon.
+const registerKind = "register"
+
 // lock creates the rows of bs that are missing as full buckets, locks all of them until tx
 // ends, and fills in their tokens refilled up to now. Creating first, in one statement that
 // leaves existing rows alone, means two servers that see a key for the first time at once
@@ -351,13 +423,32 @@ func (t *throttle) maybePrune(ctx context.Context, now time.Time) {
 	}
 }
 
-// prune deletes the rows untouched for the throttle's horizon, which are full whatever they
-// held. It reads their keys without locking and deletes them by primary key, re-checking
-// the time, so it locks only those rows: a ranged DELETE on InnoDB would lock every row it
+// prune deletes the rows untouched for their horizon, which are full whatever they held:
+// registration buckets after the registration horizon, all others after the login horizon.
+// It reads their keys without locking and deletes them by primary key, re-checking the
+// time, so it locks only those rows: a ranged DELETE on InnoDB would lock every row it
 // scans and stall the logins meanwhile.
 func (t *throttle) prune(ctx context.Context, now time.Time) error {
-	cutoff := now.Add(-t.cfg.horizon())
-	rows, err := t.store.db.QueryContext(ctx, "SELECT bucket FROM login_throttle WHERE updated_at < ? ORDER BY bucket", cutoff)
+	registers := registerKind + ":%"
+	groups := []struct {
+		where  string
+		cutoff time.Time
+	}{
+		{"bucket NOT LIKE ?", now.Add(-t.cfg.horizon())},
+		{"bucket LIKE ?", now.Add(-t.cfg.registerHorizon())},
+	}
+	for _, g := range groups {
+		if err := t.pruneWhere(ctx, g.where, registers, g.cutoff); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// pruneWhere deletes the rows matching where (with one argument, arg) that are older than
+// cutoff.
+func (t *throttle) pruneWhere(ctx context.Context, where string, arg any, cutoff time.Time) error {
+	rows, err := t.store.db.QueryContext(ctx, "SELECT bucket FROM login_throttle WHERE updated_at < ? AND "+where+" ORDER BY bucket", cutoff, arg)
 	if err != nil {
 		return fmt.Errorf("find full buckets: %w", err)
 	}
