@@ -7,6 +7,9 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"math"
+	"runtime/debug"
+	"strconv"
 	"strings"
 
 	"campus.example/apps/internal/chessclub"
@@ -49,10 +52,12 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	maxPhoto := fs.Int64("max-photo-bytes", chessclub.DefaultMaxPhotoBytes, "largest photo accepted, in bytes")
 	proxies := fs.String("trusted-proxies", "", "comma-separated IP addresses or CIDR prefixes of the reverse proxies in front of the server;\n"+
 		"for requests from them the login throttle takes the client from X-Forwarded-For (empty: trust no one)")
+	memLimit := fs.String("memory-limit", "auto", "soft limit of the Go runtime's memory, such as 256MiB, or off; auto is 64 MiB plus what\n"+
+		"the password hashes and photo decodes that may run at once hold (GOMEMLIMIT, when set, replaces auto)")
 	twins := flagenv.Twins{
 		"addr": "CHESSCLUB_ADDR", "db": "CHESSCLUB_DB", "figures": "CHESSCLUB_FIGURES",
 		"cors-origins": "CHESSCLUB_CORS_ORIGINS", "token-ttl": "CHESSCLUB_TOKEN_TTL", "max-photo-bytes": "CHESSCLUB_MAX_PHOTO_BYTES",
-		"trusted-proxies": "CHESSCLUB_TRUSTED_PROXIES",
+		"trusted-proxies": "CHESSCLUB_TRUSTED_PROXIES", "memory-limit": "CHESSCLUB_MEMORY_LIMIT",
 	}
 	flagenv.Describe(fs, twins)
 	fs.Usage = func() {
@@ -87,6 +92,17 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		return fmt.Errorf("-trusted-proxies: %w", err)
 	}
 	log := slog.New(slog.NewTextHandler(stderr, nil))
+	cfg := chessclub.Config{
+		FiguresDir:     *figures,
+		UI:             chessclubweb.Dist(),
+		CORSOrigins:    splitList(*origins),
+		TokenTTL:       *tokenTTL,
+		MaxPhotoBytes:  *maxPhoto,
+		TrustedProxies: trusted,
+	}
+	if err := setMemoryLimit(*memLimit, cfg, getenv, log); err != nil {
+		return fmt.Errorf("-memory-limit (%s): %w", twins["memory-limit"], err)
+	}
 
 	store, closeDB, err := openStore(ctx, *dbURL, getenv(passwordEnv))
 	if err != nil {
@@ -94,18 +110,35 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	}
 	defer closeDB()
 	log.Info("database ready", "db", store.source)
-	srv, err := chessclub.NewServer(log, store.Store, chessclub.Config{
-		FiguresDir:     *figures,
-		UI:             chessclubweb.Dist(),
-		CORSOrigins:    splitList(*origins),
-		TokenTTL:       *tokenTTL,
-		MaxPhotoBytes:  *maxPhoto,
-		TrustedProxies: trusted,
-	})
+	srv, err := chessclub.NewServer(log, store.Store, cfg)
 	if err != nil {
 		return err
 	}
 	return httpserve.Serve(ctx, *addr, srv, log, httpserve.ReadyHook(ctx))
+}
+
+// setMemoryLimit applies -memory-limit: auto (chessclub.MemoryLimit of cfg, unless the
+// GOMEMLIMIT variable already set one), off, or a size.
+func setMemoryLimit(value string, cfg chessclub.Config, getenv func(string) string, log *slog.Logger) error {
+	if value == "auto" {
+		if getenv("GOMEMLIMIT") != "" {
+			log.Info("memory limit from GOMEMLIMIT", "bytes", debug.SetMemoryLimit(-1))
+			return nil
+		}
+		value = strconv.FormatInt(chessclub.MemoryLimit(cfg), 10)
+	}
+	limit, err := chessclub.ParseMemoryLimit(value)
+	if err != nil {
+		return err
+	}
+	if limit == 0 {
+		debug.SetMemoryLimit(math.MaxInt64) // the runtime's "no limit", GOMEMLIMIT's too
+		log.Info("no memory limit")
+		return nil
+	}
+	debug.SetMemoryLimit(limit)
+	log.Info("memory limit", "bytes", limit)
+	return nil
 }
 
 // runAdmin gives a registered member the admin role.

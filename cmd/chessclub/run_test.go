@@ -139,7 +139,7 @@ func TestRunFlags(t *testing.T) {
 		wantOut []string
 	}{
 		{"help", []string{"-h"}, nil, "", []string{"CHESSCLUB_ADDR", "CHESSCLUB_DB", "CHESSCLUB_DB_PASSWORD", "CHESSCLUB_FIGURES", "CHESSCLUB_CORS_ORIGINS", "capacitor://localhost", "ionic://localhost", "http://localhost", "https://localhost", "127.0.0.1:8080", "sqlite:data/chessclub.db", "data/figures",
-			"-trusted-proxies", "CHESSCLUB_TRUSTED_PROXIES", "X-Forwarded-For"}},
+			"-trusted-proxies", "CHESSCLUB_TRUSTED_PROXIES", "X-Forwarded-For", "-memory-limit", "CHESSCLUB_MEMORY_LIMIT"}},
 		{"admin help", []string{"admin", "-h"}, nil, "", []string{"Usage: chessclub admin"}},
 		{"bad database URL", []string{"-db", "postgres://x"}, nil, "sqlite: or mysql://", nil},
 		{"password never quoted", nil, map[string]string{"CHESSCLUB_DB": "mysql://u:hunter2@127.0.0.1:1/db?timeout=1s"}, "connect", nil},
@@ -153,6 +153,8 @@ func TestRunFlags(t *testing.T) {
 		{"zero token TTL in the environment", nil, with(unreachableDB, "CHESSCLUB_TOKEN_TTL", "0s"), "-token-ttl (CHESSCLUB_TOKEN_TTL) must be positive, not 0s", nil},
 		{"negative photo limit", []string{"-max-photo-bytes", "-1"}, unreachableDB, "-max-photo-bytes (CHESSCLUB_MAX_PHOTO_BYTES) must be positive, not -1", nil},
 		{"zero photo limit in the environment", nil, with(unreachableDB, "CHESSCLUB_MAX_PHOTO_BYTES", "0"), "-max-photo-bytes (CHESSCLUB_MAX_PHOTO_BYTES) must be positive, not 0", nil},
+		{"bad memory limit", []string{"-memory-limit", "lots"}, unreachableDB, "-memory-limit (CHESSCLUB_MEMORY_LIMIT): memory limit \"lots\"", nil},
+		{"bad memory limit in the environment", nil, with(unreachableDB, "CHESSCLUB_MEMORY_LIMIT", "12MB"), "-memory-limit (CHESSCLUB_MEMORY_LIMIT): memory limit \"12MB\"", nil},
 		{"stray argument", []string{"serve"}, nil, "unexpected argument", nil},
 		{"admin without a name", []string{"admin"}, nil, "exactly one USERNAME", nil},
 	}

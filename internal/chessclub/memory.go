@@ -1,0 +1,68 @@
+package chessclub
+
+import (
+	"fmt"
+	"runtime"
+	"strconv"
+	"strings"
+)
+
+// memoryBase is what the server holds besides password hashes and photo decodes: the Go
+// runtime, the database driver and SQLite's page cache, requests and responses in flight.
+const memoryBase = 64 << 20
+
+// MemoryLimit returns the default soft memory limit for a server with cfg (see
+// runtime/debug.SetMemoryLimit): memoryBase plus the most that its bounded work holds at
+// once, HashConcurrency argon2id hashes of Password.Memory KiB each and DecodeConcurrency
+// photo decodes of MaxPixels at 4 bytes a pixel. Zero fields of cfg count at their defaults.
+//
+// Each hash and decode allocates its memory anew, and Go's collector lets garbage grow to
+// as much again as the live heap before it collects (GOGC=100). The limit makes it collect
+// sooner once the heap nears the sum of those bounds, so that the bounds hold for the
+// process as a whole, not only for what is live. It is soft: work that needs more still gets
+// it, at the cost of more frequent collections. On its own a login storm stays below this
+// limit (about twice its 2 × 19 MiB of live hashes, see docs/BENCHMARKS.md); a lower limit
+// trades CPU for memory there.
+func MemoryLimit(cfg Config) int64 {
+	hashes := int64(cfg.HashConcurrency)
+	if hashes <= 0 {
+		hashes = int64(runtime.GOMAXPROCS(0))
+	}
+	hashKiB := int64(cfg.Password.Memory)
+	if cfg.Password == (PasswordParams{}) {
+		hashKiB = int64(DefaultPasswordParams.Memory)
+	}
+	decodes, pixels := int64(cfg.DecodeConcurrency), cfg.MaxPixels
+	if decodes <= 0 {
+		decodes = DefaultDecodeConcurrency
+	}
+	if pixels <= 0 {
+		pixels = DefaultMaxPixels
+	}
+	return memoryBase + hashes*hashKiB<<10 + decodes*pixels*4
+}
+
+// ParseMemoryLimit reads a -memory-limit value: a number of bytes, optionally with the unit
+// B, KiB, MiB or GiB (as GOMEMLIMIT writes them); "off" or 0 for no limit, which it returns
+// as 0.
+func ParseMemoryLimit(s string) (int64, error) {
+	s = strings.TrimSpace(s)
+	if s == "off" {
+		return 0, nil
+	}
+	num, mult := s, int64(1)
+	for _, u := range []struct {
+		suffix string
+		mult   int64
+	}{{"GiB", 1 << 30}, {"MiB", 1 << 20}, {"KiB", 1 << 10}, {"B", 1}} {
+		if n, ok := strings.CutSuffix(s, u.suffix); ok {
+			num, mult = n, u.mult
+			break
+		}
+	}
+	n, err := strconv.ParseInt(strings.TrimSpace(num), 10, 64)
+	if err != nil || n < 0 || n > (1<<62)/mult {
+		return 0, fmt.Errorf("memory limit %q: want a size such as 512MiB, or off", s)
+	}
+	return n * mult, nil
+}
