@@ -2,17 +2,11 @@ package chessclub
 
 import (
 	"context"
-	"crypto/sha256"
 	"database/sql"
-	"encoding/hex"
 	"fmt"
 	"log/slog"
-	"math"
-	"strings"
 	"sync"
 	"time"
-
-	"campus.example/apps/internal/sqldb"
 )
 
 // ThrottleConfig sets how many failed logins are tolerated. A bucket holds Burst attempts
@@ -84,7 +78,8 @@ const (
 	pruneBatch = 500
 )
 
-// throttle limits failed logins with token buckets kept in the login_throttle table, so
+// throttle limits failed logins and registrations with token buckets kept in the
+// login_throttle table, so
 // that every server on one database (replicas behind a load balancer) shares them and a
 // restart forgets nothing. It is safe for concurrent use.
 //
@@ -98,8 +93,8 @@ const (
 // scheme, with the per-username lockout of untrusted clients counted per address.
 //
 // A login asks twice. admit, before the password is hashed, only reads: an attempt from a
-// blocked address or for a blocked username is refused there at the cost of one SELECT. settle,
-// after the hash, decides with the outcome in hand, in one transaction that holds the
+// blocked address or for a blocked username is refused there at the cost of one SELECT.
+// settle, after the hash, decides with the outcome in hand, in one transaction that holds the
 // buckets' rows: a failure uses an attempt, and is refused instead when the buckets ran dry
 // meanwhile; a success uses nothing, and is refused only when failures that were answered
 // before it emptied a bucket. So parallel guesses get no more answers than the buckets hold
@@ -119,33 +114,6 @@ type throttle struct {
 func newThrottle(cfg ThrottleConfig, store *Store, log *slog.Logger) *throttle {
 	return &throttle{cfg: cfg.withDefaults(), store: store, log: log}
 }
-
-// bucket is one row of login_throttle while a transaction holds it.
-type bucket struct {
-	key    string
-	burst  float64
-	refill time.Duration
-	tokens float64
-	at     time.Time
-	// found says whether the row exists.
-	found bool
-}
-
-// bucketKey is the row key of a bucket: kind "addr" (the value is the client address),
-// "user@addr" (the folded username, a NUL byte, the address), "device" (a device token's
-// id) or "register" (the client address). The value is hashed: the username field sometimes holds a password typed into the
-// wrong box, and neither it nor the address needs to be readable in the database. An
-// operator can still find a row, e.g. CONCAT('addr:', SHA2('192.0.2.1', 256)).
-func bucketKey(kind, value string) string {
-	sum := sha256.Sum256([]byte(value))
-	return kind + ":" + hex.EncodeToString(sum[:])
-}
-
-// userAtAddrKey is the key of the bucket of user (folded) at addr.
-func userAtAddrKey(user, addr string) string { return bucketKey("user@addr", user+"\x00"+addr) }
-
-// now is the store's clock in UTC to the microsecond, the precision both databases keep.
-func (t *throttle) now() time.Time { return t.store.Now().UTC().Truncate(time.Microsecond) }
 
 // login is one login attempt as the throttle sees it.
 type login struct {
@@ -309,179 +277,3 @@ func (t *throttle) register(ctx context.Context, addr string) (time.Duration, er
 // registerKind is the kind of the registration buckets, which share login_throttle with the
 // login buckets but not their horizon.
 const registerKind = "register"
-
-// lock creates the rows of bs that are missing as full buckets, locks all of them until tx
-// ends, and fills in their tokens refilled up to now. Creating first, in one statement that
-// leaves existing rows alone, means two servers that see a key for the first time at once
-// do not both insert it.
-func (t *throttle) lock(ctx context.Context, tx *sql.Tx, bs []*bucket, now time.Time) error {
-	values := make([]string, len(bs))
-	args := make([]any, 0, 3*len(bs))
-	for i, b := range bs {
-		values[i] = "(?, ?, ?)"
-		args = append(args, b.key, b.burst, now)
-	}
-	insert := "INSERT INTO login_throttle (bucket, tokens, updated_at) VALUES " + strings.Join(values, ", ")
-	if t.store.db.Dialect == sqldb.MySQL {
-		insert += " ON DUPLICATE KEY UPDATE bucket = bucket"
-	} else {
-		insert += " ON CONFLICT (bucket) DO NOTHING"
-	}
-	if _, err := tx.ExecContext(ctx, insert, args...); err != nil {
-		return fmt.Errorf("create login throttle buckets: %w", err)
-	}
-	if err := t.read(ctx, tx, bs, now, t.store.db.Dialect.ForUpdate()); err != nil {
-		return err
-	}
-	for _, b := range bs {
-		if !b.found {
-			return fmt.Errorf("read login throttle: bucket %s missing after creating it", b.key)
-		}
-	}
-	return nil
-}
-
-// querier is a pool or a transaction.
-type querier interface {
-	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
-}
-
-// read fills in the tokens of bs as of now: what their rows held, refilled since, or a full
-// bucket for a row that does not exist. lock is appended to the SELECT (ForUpdate or "").
-func (t *throttle) read(ctx context.Context, q querier, bs []*bucket, now time.Time, lock string) error {
-	keys := make([]any, len(bs))
-	for i, b := range bs {
-		keys[i] = b.key
-		b.tokens, b.at, b.found = b.burst, now, false
-	}
-	rows, err := q.QueryContext(ctx, "SELECT bucket, tokens, updated_at FROM login_throttle WHERE bucket IN ("+
-		placeholders(len(bs))+") ORDER BY bucket"+lock, keys...)
-	if err != nil {
-		return fmt.Errorf("read login throttle: %w", err)
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var key string
-		var tokens float64
-		var at time.Time
-		if err := rows.Scan(&key, &tokens, &at); err != nil {
-			return fmt.Errorf("read login throttle: %w", err)
-		}
-		for _, b := range bs {
-			if b.key == key {
-				b.tokens, b.at, b.found = tokens, at.UTC(), true
-				b.refillTo(now)
-			}
-		}
-	}
-	if err := rows.Err(); err != nil {
-		return fmt.Errorf("read login throttle: %w", err)
-	}
-	return nil
-}
-
-// wait returns how long until b holds an attempt; zero when it does.
-func (b *bucket) wait() time.Duration {
-	if b.tokens >= 1 {
-		return 0
-	}
-	// Rounded up, so that a bucket a hair short of an attempt never waits zero.
-	return time.Duration(math.Ceil((1 - b.tokens) * float64(b.refill)))
-}
-
-// refillTo adds what b earned since b.at, up to its burst. A clock that went back (another
-// server's may run a little ahead) earns nothing and leaves b.at as it was.
-func (b *bucket) refillTo(now time.Time) {
-	if elapsed := now.Sub(b.at); elapsed > 0 {
-		b.tokens = math.Min(b.burst, b.tokens+float64(elapsed)/float64(b.refill))
-		b.at = now
-	}
-}
-
-// transact runs fn in a transaction. sqldb.Transact runs it again when InnoDB rolled it back
-// to break a deadlock, as it does for every store; fn must start from scratch each time.
-func (t *throttle) transact(ctx context.Context, fn func(*sql.Tx) error) error {
-	return t.store.db.Transact(ctx, fn)
-}
-
-// maybePrune deletes the buckets that have refilled completely, at most once per pruneEvery
-// on this server. It runs when an attempt is let through, which is also the only time a row
-// is written, so rows never outlive the horizon by more than pruneEvery while any are being
-// made. A failure is logged, not returned: it costs space, not correctness.
-func (t *throttle) maybePrune(ctx context.Context, now time.Time) {
-	t.mu.Lock()
-	due := now.Sub(t.lastPrune) >= pruneEvery
-	if due {
-		t.lastPrune = now
-	}
-	t.mu.Unlock()
-	if !due {
-		return
-	}
-	if err := t.prune(ctx, now); err != nil {
-		t.log.Error("prune login throttle", "err", err)
-	}
-}
-
-// prune deletes the rows untouched for their horizon, which are full whatever they held:
-// registration buckets after the registration horizon, all others after the login horizon.
-// It reads their keys without locking and deletes them by primary key, re-checking the
-// time, so it locks only those rows: a ranged DELETE on InnoDB would lock every row it
-// scans and stall the logins meanwhile.
-func (t *throttle) prune(ctx context.Context, now time.Time) error {
-	registers := registerKind + ":%"
-	groups := []struct {
-		where  string
-		cutoff time.Time
-	}{
-		{"bucket NOT LIKE ?", now.Add(-t.cfg.horizon())},
-		{"bucket LIKE ?", now.Add(-t.cfg.registerHorizon())},
-	}
-	for _, g := range groups {
-		if err := t.pruneWhere(ctx, g.where, registers, g.cutoff); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// pruneWhere deletes the rows matching where (with one argument, arg) that are older than
-// cutoff.
-func (t *throttle) pruneWhere(ctx context.Context, where string, arg any, cutoff time.Time) error {
-	rows, err := t.store.db.QueryContext(ctx, "SELECT bucket FROM login_throttle WHERE updated_at < ? AND "+where+" ORDER BY bucket", cutoff, arg)
-	if err != nil {
-		return fmt.Errorf("find full buckets: %w", err)
-	}
-	var keys []any
-	for rows.Next() {
-		var key string
-		if err := rows.Scan(&key); err != nil {
-			rows.Close()
-			return fmt.Errorf("find full buckets: %w", err)
-		}
-		keys = append(keys, key)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return fmt.Errorf("find full buckets: %w", err)
-	}
-	for len(keys) > 0 {
-		n := min(len(keys), pruneBatch)
-		args := append([]any{cutoff}, keys[:n]...)
-		if _, err := t.store.db.ExecContext(ctx, "DELETE FROM login_throttle WHERE updated_at < ? AND bucket IN ("+placeholders(n)+")", args...); err != nil {
-			return fmt.Errorf("delete full buckets: %w", err)
-		}
-		keys = keys[n:]
-	}
-	return nil
-}
-
-// placeholders returns n comma-separated question marks.
-func placeholders(n int) string {
-	return strings.TrimSuffix(strings.Repeat("?, ", n), ", ")
-}
-
-// retryAfterSeconds rounds a wait up to whole seconds, at least one, for Retry-After.
-func retryAfterSeconds(d time.Duration) int {
-	return max(1, int(math.Ceil(d.Seconds())))
-}
