@@ -69,7 +69,7 @@ func (h *handlers) login(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	now := h.store.Now()
-	attempt := login{user: sqldb.Fold(*username), addr: throttleSubject(clientAddr(r, h.proxies))}
+	attempt := loginAttempt{user: sqldb.Fold(*username), addr: throttleSubject(clientAddr(r, h.proxies))}
 	if deviceToken != nil {
 		if attempt.device, err = h.devices.check(r.Context(), *deviceToken, attempt.user, now); err != nil {
 			return err
@@ -107,13 +107,17 @@ func (h *handlers) login(w http.ResponseWriter, r *http.Request) error {
 	if !ok {
 		return problem.New(problem.Unauthorized, "The username or password is wrong.")
 	}
+	// The device token first: it may read the key from the database, and a failure then
+	// should not leave a session behind that the client never learnt of.
+	device, err := h.devices.issue(r.Context(), attempt.user, now)
+	if err != nil {
+		return err
+	}
 	sess, err := h.store.CreateSession(r.Context(), m, h.tokenTTL)
 	if err != nil {
 		return err
 	}
-	if sess.DeviceToken, err = h.devices.issue(r.Context(), attempt.user, now); err != nil {
-		return err
-	}
+	sess.DeviceToken = device
 	writeJSON(w, http.StatusOK, sess)
 	return nil
 }

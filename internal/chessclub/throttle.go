@@ -115,8 +115,8 @@ func newThrottle(cfg ThrottleConfig, store *Store, log *slog.Logger) *throttle {
 	return &throttle{cfg: cfg.withDefaults(), store: store, log: log}
 }
 
-// login is one login attempt as the throttle sees it.
-type login struct {
+// loginAttempt is one login as the throttle sees it.
+type loginAttempt struct {
 	// user is the folded username.
 	user string
 	// addr is the client address, or its /64 for IPv6 (throttleSubject).
@@ -135,7 +135,7 @@ type loginBuckets struct {
 	all []*bucket
 }
 
-func (t *throttle) buckets(l login) loginBuckets {
+func (t *throttle) buckets(l loginAttempt) loginBuckets {
 	user, addr := float64(t.cfg.UserBurst), float64(t.cfg.AddrBurst)
 	b := loginBuckets{
 		addr: &bucket{key: bucketKey("addr", l.addr), burst: addr, refill: t.cfg.AddrRefill},
@@ -178,7 +178,7 @@ func (b loginBuckets) choose() ([]*bucket, time.Duration) {
 // it through. It only reads, so a blocked address that keeps guessing (each time a new
 // username, say) costs the database no rows and no locks. An attempt it lets through is
 // decided by settle.
-func (t *throttle) admit(ctx context.Context, l login) (time.Duration, error) {
+func (t *throttle) admit(ctx context.Context, l loginAttempt) (time.Duration, error) {
 	now := t.now()
 	b := t.buckets(l)
 	if err := t.read(ctx, t.store.db, b.all, now, ""); err != nil {
@@ -197,7 +197,7 @@ func (t *throttle) admit(ctx context.Context, l login) (time.Duration, error) {
 // and of the device. Either is refused instead, with nothing used, when the buckets are
 // empty by now (failures answered meanwhile); then it returns how long to wait, and the
 // caller must answer 429 whatever the password was.
-func (t *throttle) settle(ctx context.Context, l login, ok bool) (time.Duration, error) {
+func (t *throttle) settle(ctx context.Context, l loginAttempt, ok bool) (time.Duration, error) {
 	now := t.now()
 	var wait time.Duration
 	err := t.transact(ctx, func(tx *sql.Tx) error {
