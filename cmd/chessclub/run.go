@@ -9,7 +9,6 @@ import (
 	"log/slog"
 	"math"
 	"runtime/debug"
-	"strconv"
 	"strings"
 
 	"campus.example/apps/internal/chessclub"
@@ -100,8 +99,21 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		MaxPhotoBytes:  *maxPhoto,
 		TrustedProxies: trusted,
 	}
-	if err := setMemoryLimit(*memLimit, cfg, getenv, log); err != nil {
+	limit, err := memoryLimit(*memLimit, cfg, getenv)
+	if err != nil {
 		return fmt.Errorf("-memory-limit (%s): %w", twins["memory-limit"], err)
+	}
+	switch {
+	case limit < 0:
+		log.Info("soft memory limit from GOMEMLIMIT", "bytes", debug.SetMemoryLimit(-1))
+	case limit == 0:
+		// The runtime's "no limit"; the previous limit comes back when run returns, for the
+		// tests that call run in one process.
+		defer debug.SetMemoryLimit(debug.SetMemoryLimit(math.MaxInt64))
+		log.Info("no soft memory limit")
+	default:
+		defer debug.SetMemoryLimit(debug.SetMemoryLimit(limit))
+		log.Info("soft memory limit", "bytes", limit)
 	}
 
 	store, closeDB, err := openStore(ctx, *dbURL, getenv(passwordEnv))
@@ -117,28 +129,17 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	return httpserve.Serve(ctx, *addr, srv, log, httpserve.ReadyHook(ctx))
 }
 
-// setMemoryLimit applies -memory-limit: auto (chessclub.MemoryLimit of cfg, unless the
-// GOMEMLIMIT variable already set one), off, or a size.
-func setMemoryLimit(value string, cfg chessclub.Config, getenv func(string) string, log *slog.Logger) error {
-	if value == "auto" {
-		if getenv("GOMEMLIMIT") != "" {
-			log.Info("memory limit from GOMEMLIMIT", "bytes", debug.SetMemoryLimit(-1))
-			return nil
-		}
-		value = strconv.FormatInt(chessclub.MemoryLimit(cfg), 10)
+// memoryLimit reads -memory-limit: auto (chessclub.MemoryLimit of cfg, or -1 when the
+// GOMEMLIMIT variable set the runtime's limit already, which then stands), off (0), or a
+// size in bytes.
+func memoryLimit(value string, cfg chessclub.Config, getenv func(string) string) (int64, error) {
+	if value != "auto" {
+		return chessclub.ParseMemoryLimit(value)
 	}
-	limit, err := chessclub.ParseMemoryLimit(value)
-	if err != nil {
-		return err
+	if getenv("GOMEMLIMIT") != "" {
+		return -1, nil
 	}
-	if limit == 0 {
-		debug.SetMemoryLimit(math.MaxInt64) // the runtime's "no limit", GOMEMLIMIT's too
-		log.Info("no memory limit")
-		return nil
-	}
-	debug.SetMemoryLimit(limit)
-	log.Info("memory limit", "bytes", limit)
-	return nil
+	return chessclub.MemoryLimit(cfg), nil
 }
 
 // runAdmin gives a registered member the admin role.

@@ -32,6 +32,12 @@ func MemoryLimit(cfg Config) int64 {
 	if cfg.Password == (PasswordParams{}) {
 		hashKiB = int64(DefaultPasswordParams.Memory)
 	}
+	return memoryBase + hashes*hashKiB<<10 + decodeMemory(cfg)
+}
+
+// decodeMemory is the most that the photo decodes allowed at once hold: DecodeConcurrency
+// images of MaxPixels at 4 bytes a pixel.
+func decodeMemory(cfg Config) int64 {
 	decodes, pixels := int64(cfg.DecodeConcurrency), cfg.MaxPixels
 	if decodes <= 0 {
 		decodes = DefaultDecodeConcurrency
@@ -39,7 +45,7 @@ func MemoryLimit(cfg Config) int64 {
 	if pixels <= 0 {
 		pixels = DefaultMaxPixels
 	}
-	return memoryBase + hashes*hashKiB<<10 + decodes*pixels*4
+	return decodes * pixels * 4
 }
 
 // ParseMemoryLimit reads a -memory-limit value: a number of bytes, optionally with the unit
