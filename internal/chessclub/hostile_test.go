@@ -19,6 +19,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"campus.example/apps/internal/chessclub"
 	"campus.example/apps/internal/dbtest"
@@ -171,8 +172,12 @@ func TestHostileRequests(t *testing.T) {
 			}
 			figures := filepath.Join(t.TempDir(), "figures")
 			log := slog.New(slog.NewTextHandler(io.Discard, nil))
+			// The throttles are opened wide so that every case reaches validation and storage;
+			// throttling has suites of its own.
+			wide := chessclub.ThrottleConfig{UserBurst: 1 << 20, UserRefill: time.Second, AddrBurst: 1 << 20, AddrRefill: time.Second,
+				RegisterBurst: 1 << 20, RegisterRefill: time.Second}
 			srv, err := chessclub.NewServer(log, store, chessclub.Config{FiguresDir: figures,
-				Password: chessclub.PasswordParams{Memory: 64, Time: 1, Threads: 1}})
+				Password: chessclub.PasswordParams{Memory: 64, Time: 1, Threads: 1}, Throttle: wide})
 			if err != nil {
 				t.Fatal(err)
 			}
