@@ -1,13 +1,17 @@
 package httpserve_test
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"io"
 	"log/slog"
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -105,4 +109,95 @@ func TestSecurityHeaders(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestServe_CutsWhatOutlivesTheGrace sends a request whose body never finishes, ends the
+// context, and checks that after the grace period Serve names the request it cut in the log,
+// lets its handler return, and reports a shutdown that went as designed (nil), not the
+// grace period's "context deadline exceeded".
+func TestServe_CutsWhatOutlivesTheGrace(t *testing.T) {
+	var logs syncBuffer
+	log := slog.New(slog.NewJSONHandler(&logs, nil))
+	ctx, cancel := context.WithCancel(t.Context())
+	ctx = httpserve.WithShutdownGrace(ctx, 200*time.Millisecond)
+	reading := make(chan struct{})
+	handlerDone := make(chan error, 1)
+	h := http.HandlerFunc(func(_ http.ResponseWriter, r *http.Request) {
+		close(reading)
+		_, err := io.ReadAll(r.Body)
+		handlerDone <- err
+	})
+	addrc := make(chan net.Addr, 1)
+	errc := make(chan error, 1)
+	go func() { errc <- httpserve.Serve(ctx, "127.0.0.1:0", h, log, func(a net.Addr) { addrc <- a }) }()
+	conn, err := net.Dial("tcp", (<-addrc).String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	// Headers and a tenth of the body, then nothing: a phone that lost its signal.
+	if _, err := io.WriteString(conn, "POST /api/figures HTTP/1.1\r\nHost: x\r\nContent-Length: 1000\r\n\r\n0123456789"); err != nil {
+		t.Fatal(err)
+	}
+	<-reading
+	start := time.Now()
+	cancel()
+	select {
+	case err := <-errc:
+		if err != nil {
+			t.Errorf("Serve returned %v, want nil after cutting a request as designed", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("Serve did not return after its grace period")
+	}
+	if took := time.Since(start); took < 200*time.Millisecond {
+		t.Errorf("Serve returned after %v, before the grace period of 200ms", took)
+	}
+	select {
+	case err := <-handlerDone:
+		if err == nil {
+			t.Error("the cut handler read its whole body")
+		}
+	default:
+		t.Error("Serve returned while the cut handler was still running")
+	}
+	var cut []map[string]any
+	for line := range strings.SplitSeq(strings.TrimSpace(logs.String()), "\n") {
+		var rec map[string]any
+		if err := json.Unmarshal([]byte(line), &rec); err != nil {
+			t.Fatalf("log line %q: %v", line, err)
+		}
+		if rec["msg"] == "request cut by shutdown" {
+			cut = append(cut, rec)
+		}
+	}
+	if len(cut) != 1 {
+		t.Fatalf("logged %d cut requests, want 1:\n%s", len(cut), logs.String())
+	}
+	rec := cut[0]
+	if rec["method"] != "POST" || rec["path"] != "/api/figures" || rec["client"] != conn.LocalAddr().String() || rec["level"] != "WARN" {
+		t.Errorf("cut request logged as %v", rec)
+	}
+	// The JSON handler writes a duration in nanoseconds.
+	if ran, ok := rec["ran"].(float64); !ok || time.Duration(ran) < 200*time.Millisecond {
+		t.Errorf("ran = %v, want at least the grace period", rec["ran"])
+	}
+}
+
+// syncBuffer is a bytes.Buffer that a logger and a test can share.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
 }

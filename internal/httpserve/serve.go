@@ -20,19 +20,44 @@ const (
 	IdleTimeout       = 120 * time.Second
 	MaxHeaderBytes    = 64 << 10
 	ShutdownGrace     = 15 * time.Second
+	// CutWait is how long Serve waits, after closing the connections of requests that
+	// outlived the grace period, for their handlers to return (and clean up, such as
+	// removing a half-received upload) before it returns itself.
+	CutWait = 5 * time.Second
 )
 
+type graceKey struct{}
+
+// WithShutdownGrace returns a context that makes Serve wait up to d, instead of
+// ShutdownGrace, for requests in flight when it shuts down. A service's run function sets it
+// from its flag; d must be positive.
+func WithShutdownGrace(ctx context.Context, d time.Duration) context.Context {
+	return context.WithValue(ctx, graceKey{}, d)
+}
+
+func shutdownGrace(ctx context.Context) time.Duration {
+	if d, ok := ctx.Value(graceKey{}).(time.Duration); ok && d > 0 {
+		return d
+	}
+	return ShutdownGrace
+}
+
 // Serve listens on addr and serves h until ctx ends, then stops accepting connections and
-// waits up to ShutdownGrace for requests in flight. It calls ready with the bound address
-// once the listener is open (useful with ":0"). It returns nil after a clean shutdown.
+// waits up to the shutdown grace period (ShutdownGrace, or WithShutdownGrace's) for requests
+// in flight. Requests still running then are cut: their connections are closed, each is
+// logged (method, path, client, how long it ran), and Serve waits up to CutWait for their
+// handlers to return. Cutting them is the design, not a failure: Serve returns nil after
+// such a shutdown as after a clean one, and an error only when listening, serving or closing
+// failed. It calls ready with the bound address once the listener is open (useful with ":0").
 func Serve(ctx context.Context, addr string, h http.Handler, log *slog.Logger, ready func(net.Addr)) error {
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return err
 	}
 	ln = guardedListener{ln} // see protocol.go
+	flight := newInflight()
 	srv := &http.Server{
-		Handler:           SecurityHeaders(refuseSmuggled(h, log)),
+		Handler:           flight.track(SecurityHeaders(refuseSmuggled(h, log))),
 		ConnContext:       connContext,
 		ReadHeaderTimeout: ReadHeaderTimeout,
 		ReadTimeout:       ReadTimeout,
@@ -53,14 +78,39 @@ func Serve(ctx context.Context, addr string, h http.Handler, log *slog.Logger, r
 		return err
 	case <-ctx.Done():
 	}
-	log.Info("shutting down")
-	shutCtx, cancel := context.WithTimeout(context.Background(), ShutdownGrace)
+	grace := shutdownGrace(ctx)
+	log.Info("shutting down", "grace", grace)
+	shutCtx, cancel := context.WithTimeout(context.Background(), grace)
 	defer cancel()
-	if err := srv.Shutdown(shutCtx); err != nil {
+	err = srv.Shutdown(shutCtx)
+	if errors.Is(err, context.DeadlineExceeded) {
+		err = cut(srv, flight, grace, log)
+	}
+	if err != nil {
 		return err
 	}
 	if err := <-errc; !errors.Is(err, http.ErrServerClosed) {
 		return err
+	}
+	return nil
+}
+
+// cut ends the requests that outlived the grace period: it logs each, closes every
+// connection, and waits up to CutWait for their handlers to return.
+func cut(srv *http.Server, flight *inflight, grace time.Duration, log *slog.Logger) error {
+	now := time.Now()
+	reqs := flight.snapshot()
+	for _, r := range reqs {
+		log.Warn("request cut by shutdown", "method", r.method, "path", r.path, "client", r.client,
+			"ran", now.Sub(r.start).Round(time.Millisecond))
+	}
+	log.Warn("grace period over; closing connections", "grace", grace, "cut", len(reqs))
+	// Shutdown has closed the listener already; Close now closes the connections.
+	if err := srv.Close(); err != nil && !errors.Is(err, net.ErrClosed) {
+		return err
+	}
+	if !flight.wait(CutWait) {
+		log.Warn("handlers still running after their connections were closed", "count", len(flight.snapshot()))
 	}
 	return nil
 }
