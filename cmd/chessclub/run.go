@@ -49,6 +49,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		"the default is the native app's web views: iOS (capacitor://, ionic://) and Android (https://localhost, http://localhost)")
 	tokenTTL := fs.Duration("token-ttl", chessclub.DefaultTokenTTL, "how long a login token lasts")
 	maxPhoto := fs.Int64("max-photo-bytes", chessclub.DefaultMaxPhotoBytes, "largest photo accepted, in bytes")
+	grace := fs.Duration("shutdown-grace", httpserve.ShutdownGrace, "how long a shutdown waits for requests in flight before it cuts them (and logs which)")
 	proxies := fs.String("trusted-proxies", "", "comma-separated IP addresses or CIDR prefixes of the reverse proxies in front of the server;\n"+
 		"for requests from them the login throttle takes the client from X-Forwarded-For (empty: trust no one)")
 	memLimit := fs.String("memory-limit", "auto", "soft limit of the Go runtime's memory, such as 256MiB, or off; auto is 64 MiB plus what\n"+
@@ -56,7 +57,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	twins := flagenv.Twins{
 		"addr": "CHESSCLUB_ADDR", "db": "CHESSCLUB_DB", "figures": "CHESSCLUB_FIGURES",
 		"cors-origins": "CHESSCLUB_CORS_ORIGINS", "token-ttl": "CHESSCLUB_TOKEN_TTL", "max-photo-bytes": "CHESSCLUB_MAX_PHOTO_BYTES",
-		"trusted-proxies": "CHESSCLUB_TRUSTED_PROXIES", "memory-limit": "CHESSCLUB_MEMORY_LIMIT",
+		"trusted-proxies": "CHESSCLUB_TRUSTED_PROXIES", "memory-limit": "CHESSCLUB_MEMORY_LIMIT", "shutdown-grace": "CHESSCLUB_SHUTDOWN_GRACE",
 	}
 	flagenv.Describe(fs, twins)
 	fs.Usage = func() {
@@ -85,6 +86,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	}
 	if *maxPhoto <= 0 {
 		return fmt.Errorf("-max-photo-bytes (%s) must be positive, not %d", twins["max-photo-bytes"], *maxPhoto)
+	}
+	if *grace <= 0 {
+		return fmt.Errorf("-shutdown-grace (%s) must be positive, not %v", twins["shutdown-grace"], *grace)
 	}
 	trusted, err := chessclub.ParseTrustedProxies(splitList(*proxies))
 	if err != nil {
@@ -126,7 +130,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	if err != nil {
 		return err
 	}
-	return httpserve.Serve(ctx, *addr, srv, log, httpserve.ReadyHook(ctx))
+	return httpserve.Serve(httpserve.WithShutdownGrace(ctx, *grace), *addr, srv, log, httpserve.ReadyHook(ctx))
 }
 
 // memoryLimit reads -memory-limit: auto (chessclub.MemoryLimit of cfg, or -1 when the

@@ -1,0 +1,93 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"image"
+	"image/jpeg"
+	"io"
+	"net"
+	"net/http"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"campus.example/apps/internal/servicetest"
+)
+
+// TestRun_ShutdownCutsSlowUpload starts the service with a short grace period, begins a
+// photo upload that stalls halfway (a phone that lost its signal), and stops the service.
+// The shutdown cuts the upload as designed: run returns nil (so main exits 0), the log names
+// the request it cut, and the half-received photo leaves no temporary file behind.
+func TestRun_ShutdownCutsSlowUpload(t *testing.T) {
+	dir := t.TempDir()
+	figures := filepath.Join(dir, "figures")
+	envMap := map[string]string{"CHESSCLUB_DB": "sqlite:" + filepath.Join(dir, "chessclub.db"), "CHESSCLUB_FIGURES": figures}
+	svc := servicetest.Start(t, run, []string{"-addr", "127.0.0.1:0", "-shutdown-grace", "300ms"}, envMap)
+	if res := call(t, "POST", svc.URL+"/api/user", "", map[string]any{"username": "slowpoke", "password": "e4 e5 Nf3", "full_name": "Slow Poke"}, nil); res.StatusCode != http.StatusCreated {
+		t.Fatalf("register: %d", res.StatusCode)
+	}
+	var sess struct {
+		Token string `json:"token"`
+	}
+	if res := call(t, "POST", svc.URL+"/api/login", "", map[string]any{"username": "slowpoke", "password": "e4 e5 Nf3"}, &sess); res.StatusCode != http.StatusOK {
+		t.Fatalf("login: %d", res.StatusCode)
+	}
+
+	var photo bytes.Buffer
+	if err := jpeg.Encode(&photo, image.NewGray(image.Rect(0, 0, 64, 64)), nil); err != nil {
+		t.Fatal(err)
+	}
+	head := "--b\r\nContent-Disposition: form-data; name=\"photo\"; filename=\"me.jpg\"\r\nContent-Type: image/jpeg\r\n\r\n"
+	u, _ := url.Parse(svc.URL)
+	conn, err := net.Dial("tcp", u.Host)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	fmt.Fprintf(conn, "POST /api/figures HTTP/1.1\r\nHost: %s\r\nAuthorization: Bearer %s\r\nContent-Type: multipart/form-data; boundary=b\r\nContent-Length: %d\r\n\r\n",
+		u.Host, sess.Token, len(head)+photo.Len()+len("\r\n--b--\r\n"))
+	if _, err := io.WriteString(conn, head+photo.String()[:photo.Len()/2]); err != nil {
+		t.Fatal(err)
+	}
+	// The upload is under way once its temporary file exists.
+	deadline := time.Now().Add(10 * time.Second)
+	for len(uploads(t, figures)) == 0 {
+		if time.Now().After(deadline) {
+			t.Fatalf("no temporary upload file appeared\n%s", svc.Logs.String())
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+
+	if err := svc.Stop(t); err != nil {
+		t.Errorf("run returned %v after a shutdown that cut an upload; want nil (exit status 0)", err)
+	}
+	var cut []string
+	for line := range strings.SplitSeq(svc.Logs.String(), "\n") {
+		if strings.Contains(line, `msg="request cut by shutdown"`) {
+			cut = append(cut, line)
+		}
+	}
+	if len(cut) != 1 || !strings.Contains(cut[0], "method=POST path=/api/figures client=127.0.0.1:") || !strings.Contains(cut[0], "ran=") {
+		t.Errorf("cut requests logged: %q\n%s", cut, svc.Logs.String())
+	}
+	if left := uploads(t, figures); len(left) != 0 {
+		t.Errorf("temporary files left after the cut upload: %v", left)
+	}
+}
+
+// uploads lists the temporary upload files in the photo directory.
+func uploads(t *testing.T, dir string) []string {
+	t.Helper()
+	names, err := filepath.Glob(filepath.Join(dir, ".upload-*"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(dir); err != nil {
+		t.Fatal(err)
+	}
+	return names
+}
