@@ -7,7 +7,6 @@ import (
 	"image/jpeg"
 	"io"
 	"net"
-	"net/http"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -27,15 +26,7 @@ func TestRun_ShutdownCutsSlowUpload(t *testing.T) {
 	figures := filepath.Join(dir, "figures")
 	envMap := map[string]string{"CHESSCLUB_DB": "sqlite:" + filepath.Join(dir, "chessclub.db"), "CHESSCLUB_FIGURES": figures}
 	svc := servicetest.Start(t, run, []string{"-addr", "127.0.0.1:0", "-shutdown-grace", "300ms"}, envMap)
-	if res := call(t, "POST", svc.URL+"/api/user", "", map[string]any{"username": "slowpoke", "password": "e4 e5 Nf3", "full_name": "Slow Poke"}, nil); res.StatusCode != http.StatusCreated {
-		t.Fatalf("register: %d", res.StatusCode)
-	}
-	var sess struct {
-		Token string `json:"token"`
-	}
-	if res := call(t, "POST", svc.URL+"/api/login", "", map[string]any{"username": "slowpoke", "password": "e4 e5 Nf3"}, &sess); res.StatusCode != http.StatusOK {
-		t.Fatalf("login: %d", res.StatusCode)
-	}
+	token := memberToken(t, svc.URL, "slowpoke")
 
 	var photo bytes.Buffer
 	if err := jpeg.Encode(&photo, image.NewGray(image.Rect(0, 0, 64, 64)), nil); err != nil {
@@ -49,7 +40,7 @@ func TestRun_ShutdownCutsSlowUpload(t *testing.T) {
 	}
 	defer conn.Close()
 	fmt.Fprintf(conn, "POST /api/figures HTTP/1.1\r\nHost: %s\r\nAuthorization: Bearer %s\r\nContent-Type: multipart/form-data; boundary=b\r\nContent-Length: %d\r\n\r\n",
-		u.Host, sess.Token, len(head)+photo.Len()+len("\r\n--b--\r\n"))
+		u.Host, token, len(head)+photo.Len()+len("\r\n--b--\r\n"))
 	if _, err := io.WriteString(conn, head+photo.String()[:photo.Len()/2]); err != nil {
 		t.Fatal(err)
 	}

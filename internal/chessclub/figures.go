@@ -128,16 +128,19 @@ func newPhotos(dir string, maxBytes, maxPixels int64, decodeConcurrency int, sto
 		decodeSlots: make(chan struct{}, max(1, decodeConcurrency)), decodeWait: decodeWait}
 }
 
-// upload is a received photo in a temporary file, not yet anyone's photo.
+// upload is a received photo in a temporary file, not yet anyone's photo. The file stays
+// open, and so locked against sweepTemp, until it is renamed into place or discarded.
 type upload struct {
-	tmp  string
+	tmp  *os.File
 	info imageInfo
 }
 
 // discard removes the temporary file of an upload that was not committed.
 func (u *upload) discard() {
-	if u != nil && u.tmp != "" {
-		_ = os.Remove(u.tmp)
+	if u != nil && u.tmp != nil {
+		_ = os.Remove(u.tmp.Name())
+		_ = u.tmp.Close()
+		u.tmp = nil
 	}
 }
 
@@ -209,20 +212,17 @@ func (p *photos) checkSize(w, h int) error {
 // not decode), Malformed (the body could not be read to its end) or TooManyRequests (no
 // decoding slot came free in time) problems.
 func (p *photos) receive(ctx context.Context, body io.Reader) (*upload, error) {
-	tmp, err := os.CreateTemp(p.dir, ".upload-*")
+	tmp, err := createTemp(p.dir)
 	if err != nil {
 		return nil, fmt.Errorf("create temporary photo: %w", err)
 	}
-	u := &upload{tmp: tmp.Name()}
+	u := &upload{tmp: tmp}
 	info, err := stripImage(&limitReader{r: bodyReader{r: body}, n: p.maxBytes}, tmp, p.checkSize)
 	if err == nil {
 		err = p.decode(ctx, tmp, info)
 	}
 	if err == nil {
 		err = tmp.Sync()
-	}
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
 	}
 	if err != nil {
 		u.discard()
@@ -304,11 +304,12 @@ func (p *photos) commit(ctx context.Context, u *upload, member int64) (Figure, e
 	}
 	f.URL = FigureURL(f.ID)
 	final := p.path(f.ID, f.ContentType)
-	if err := os.Rename(u.tmp, final); err != nil {
+	if err := os.Rename(u.tmp.Name(), final); err != nil {
 		u.discard()
 		return Figure{}, fmt.Errorf("store photo: %w", err)
 	}
-	u.tmp = ""
+	_ = u.tmp.Close()
+	u.tmp = nil
 	p.syncDir()
 	old, err := p.store.ReplaceFigure(ctx, f)
 	if err != nil {

@@ -112,8 +112,9 @@ func (c *Config) setDefaults() error {
 
 // NewServer returns the Chess Club's HTTP handler: the API under /api, /healthz, /readyz,
 // /openapi.json, and cfg.UI everywhere else. The store must be migrated. It creates the
-// photo directory and computes one password hash (for the dummy check), so it takes a
-// moment at the production cost.
+// photo directory, removes the temporary files that crashed uploads left there, and
+// computes one password hash (for the dummy check), so it takes a moment at the production
+// cost.
 func NewServer(log *slog.Logger, store *Store, cfg Config) (http.Handler, error) {
 	if err := cfg.setDefaults(); err != nil {
 		return nil, err
@@ -121,6 +122,7 @@ func NewServer(log *slog.Logger, store *Store, cfg Config) (http.Handler, error)
 	if err := os.MkdirAll(cfg.FiguresDir, 0o750); err != nil {
 		return nil, fmt.Errorf("photo directory: %w", err)
 	}
+	sweepTemp(cfg.FiguresDir, log)
 	hasher, err := NewHasher(cfg.Password, cfg.HashConcurrency)
 	if err != nil {
 		return nil, err
