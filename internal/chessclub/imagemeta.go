@@ -32,8 +32,47 @@ func malformed(format string, args ...any) error {
 type imageInfo struct {
 	ContentType   string
 	Width, Height int
-	Size          int64
+	// Size is the length of the stripped file.
+	Size int64
+	// Orientation is the EXIF orientation the dropped metadata gave (1, upright, to 8; 1
+	// when there was none): how the pixels are to be turned to show the picture upright.
+	Orientation int
+	// Mode is what decides the decoder's memory (see decodeCost).
+	Mode decodeMode
 }
+
+// decodeMode is what an image's headers say about how its decoder lays it out in memory.
+// Only the fields of the image's format are set.
+type decodeMode struct {
+	// Progressive is a JPEG progressive frame (SOF2): the decoder keeps every
+	// coefficient of the whole image until the last scan.
+	Progressive bool
+	// Sampling holds each JPEG component's horizontal and vertical sampling factors.
+	Sampling [][2]int
+	// ComponentIDs are the JPEG components' identifiers ("RGB" marks an RGB file).
+	ComponentIDs []byte
+	// Adobe is set by an APP14 Adobe segment, whose AdobeTransform says whether three or
+	// four components are RGB or CMYK (0), YCbCr (1) or YCCK (2).
+	Adobe          bool
+	AdobeTransform byte
+
+	// ColourType, Depth and Interlaced come from a PNG's IHDR; Transparency is a tRNS chunk.
+	ColourType, Depth        byte
+	Interlaced, Transparency bool
+
+	// Lossless is a WebP VP8L image; Alpha is how a lossy WebP's ALPH chunk is stored
+	// (alphaNone, alphaRaw or alphaLossless); Animated is a WebP with ANMF frames.
+	Lossless bool
+	Alpha    byte
+	Animated bool
+}
+
+// How a lossy WebP's alpha channel is stored (the ALPH chunk's compression method).
+const (
+	alphaNone = iota
+	alphaRaw
+	alphaLossless
+)
 
 // sniff returns the type of the image that br starts with, or errNotImage.
 func sniff(br *bufio.Reader) (string, error) {
@@ -52,7 +91,9 @@ func sniff(br *bufio.Reader) (string, error) {
 // stripImage copies the image that r holds to w without its metadata, in one pass and
 // without decoding it. Each format keeps an allowlist of what a decoder needs to show the
 // pixels, so that metadata under a name nobody thought of is dropped too: see jpegKept,
-// pngKept and webpKept. Bytes after the image's end are dropped as well. checkSize is called with the
+// pngKept and webpKept. Bytes after the image's end are dropped as well. On the way it
+// learns what decides the decoder's memory and the EXIF orientation (from JPEG APP1, PNG eXIf
+// or WebP EXIF), which the stored file no longer carries. checkSize is called with the
 // dimensions as soon as the header gives them, before any image data is read, and its error
 // stops the copy. Errors from r come back wrapped; a malformed file gives a *badImage and an
 // unknown type errNotImage.
@@ -63,17 +104,20 @@ func stripImage(r io.Reader, w io.WriteSeeker, checkSize func(width, height int)
 		return imageInfo{}, err
 	}
 	cw := &countingWriter{w: w}
-	info := imageInfo{ContentType: typ}
+	info := imageInfo{ContentType: typ, Orientation: 1}
 	switch typ {
 	case TypeJPEG:
-		info.Width, info.Height, err = stripJPEG(br, cw, checkSize)
+		err = stripJPEG(br, cw, checkSize, &info)
 	case TypePNG:
-		info.Width, info.Height, err = stripPNG(br, cw, checkSize)
+		err = stripPNG(br, cw, checkSize, &info)
 	case TypeWebP:
-		info.Width, info.Height, err = stripWebP(br, w, cw, checkSize)
+		err = stripWebP(br, w, cw, checkSize, &info)
 	}
 	info.Size = cw.n
-	return info, err
+	if err != nil {
+		return imageInfo{}, err
+	}
+	return info, nil
 }
 
 type countingWriter struct {

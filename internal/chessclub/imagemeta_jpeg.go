@@ -18,7 +18,9 @@ const (
 	markerDNL   = 0xDC
 	markerDRI   = 0xDD
 	markerAPP0  = 0xE0
+	markerAPP1  = 0xE1
 	markerAPP14 = 0xEE
+	markerSOF2  = 0xC2
 )
 
 // jfifCoreLen is the length of a JFIF APP0 payload without its thumbnail: "JFIF\0", version,
@@ -30,102 +32,146 @@ func isSOF(m byte) bool {
 }
 
 // stripJPEG copies the segments that jpegKept allows and a JFIF APP0 without its thumbnail,
-// dropping every other segment.
-func stripJPEG(br *bufio.Reader, w io.Writer, checkSize func(int, int) error) (width, height int, err error) {
+// dropping every other segment. It fills info's size, mode and orientation.
+func stripJPEG(br *bufio.Reader, w io.Writer, checkSize func(int, int) error, info *imageInfo) error {
 	var soi [2]byte
 	if err := readFull(br, soi[:]); err != nil {
-		return 0, 0, err
+		return err
 	}
 	if _, err := w.Write(soi[:]); err != nil {
-		return 0, 0, err
+		return err
 	}
-	sawSOF, afterScan := false, false
+	sawSOF, sawEXIF, afterScan := false, false, false
 	for {
 		m, err := nextMarker(br, afterScan)
 		afterScan = false
 		if err != nil {
-			return 0, 0, err
+			return err
 		}
 		switch {
 		case m == markerEOI:
-			_, err := w.Write([]byte{0xFF, m})
 			if !sawSOF {
-				return 0, 0, malformed("JPEG has no frame header")
+				return malformed("JPEG has no frame header")
 			}
-			return width, height, err
+			_, err := w.Write([]byte{0xFF, m})
+			return err
 		case m == markerSOI || (m >= 0xD0 && m <= 0xD7) || m == 0x01:
-			return 0, 0, malformed("JPEG marker %#x out of place", m)
+			return malformed("JPEG marker %#x out of place", m)
 		}
 		var lenBuf [2]byte
 		if err := readFull(br, lenBuf[:]); err != nil {
-			return 0, 0, err
+			return err
 		}
 		n := int64(binary.BigEndian.Uint16(lenBuf[:])) - 2
 		if n < 0 {
-			return 0, 0, malformed("JPEG segment length")
+			return malformed("JPEG segment length")
 		}
 		if isSOF(m) && sawSOF {
 			// Only the first frame header is size-checked, and a baseline or progressive
 			// JPEG has one; a second could claim any size.
-			return 0, 0, malformed("JPEG has more than one frame header")
+			return malformed("JPEG has more than one frame header")
 		}
 		if isSOF(m) {
-			if n < 5 {
-				return 0, 0, malformed("JPEG frame header is short")
+			if err := readSOF(br, m, n, info); err != nil {
+				return err
 			}
-			head, err := br.Peek(5)
-			if err != nil {
-				return 0, 0, readErr(err, "JPEG frame header is short")
-			}
-			height, width = int(binary.BigEndian.Uint16(head[1:3])), int(binary.BigEndian.Uint16(head[3:5]))
-			if width == 0 || height == 0 {
-				return 0, 0, malformed("JPEG frame has no size")
-			}
-			if err := checkSize(width, height); err != nil {
-				return 0, 0, err
+			if err := checkSize(info.Width, info.Height); err != nil {
+				return err
 			}
 			sawSOF = true
+		}
+		if m == markerAPP14 && n >= 12 {
+			if head, err := br.Peek(12); err == nil && string(head[:5]) == "Adobe" {
+				info.Mode.Adobe, info.Mode.AdobeTransform = true, head[11]
+			}
+		}
+		if m == markerAPP1 && !sawEXIF && n >= int64(len(exifPrefix)) {
+			// The first EXIF block gives the orientation (T.872 and EXIF 2.3 put it in APP1).
+			head, err := br.Peek(int(min(n, maxEXIF)))
+			if err != nil {
+				return readErr(err, "the file is truncated")
+			}
+			if string(head[:len(exifPrefix)]) == exifPrefix {
+				info.Orientation, sawEXIF = exifOrientation(head), true
+			}
 		}
 		if m == markerAPP0 && n >= jfifCoreLen {
 			head, err := br.Peek(jfifCoreLen)
 			if err != nil {
-				return 0, 0, readErr(err, "the file is truncated")
+				return readErr(err, "the file is truncated")
 			}
 			if string(head[:5]) == "JFIF\x00" {
 				// The fixed header only, with the thumbnail size set to 0×0: a thumbnail is
 				// a picture of its own, and may show what the photo was cropped to hide.
 				seg := append([]byte{0xFF, markerAPP0, 0, 2 + jfifCoreLen}, head[:jfifCoreLen-2]...)
 				if _, err := w.Write(append(seg, 0, 0)); err != nil {
-					return 0, 0, err
+					return err
 				}
 				if _, err := br.Discard(int(n)); err != nil {
-					return 0, 0, readErr(err, "the file is truncated")
+					return readErr(err, "the file is truncated")
 				}
 				continue
 			}
 		}
 		if !jpegKept(br, m, n) {
 			if _, err := br.Discard(int(n)); err != nil {
-				return 0, 0, readErr(err, "the file is truncated")
+				return readErr(err, "the file is truncated")
 			}
 			continue
 		}
 		if _, err := w.Write([]byte{0xFF, m, lenBuf[0], lenBuf[1]}); err != nil {
-			return 0, 0, err
+			return err
 		}
 		if err := copyN(w, br, n); err != nil {
-			return 0, 0, err
+			return err
 		}
 		if m == markerSOS {
 			if !sawSOF {
-				return 0, 0, malformed("JPEG scan before frame header")
+				return malformed("JPEG scan before frame header")
 			}
 			if err := copyScan(br, w); err != nil {
-				return 0, 0, err
+				return err
 			}
 			afterScan = true
 		}
 	}
+}
+
+// readSOF reads a frame header (T.81 B.2.2) of payload length n without consuming it: the
+// size, and each component's identifier and sampling factors, which decide the decoder's
+// memory along with whether the frame is progressive.
+func readSOF(br *bufio.Reader, m byte, n int64, info *imageInfo) error {
+	if n < 6 {
+		return malformed("JPEG frame header is short")
+	}
+	head, err := br.Peek(6)
+	if err != nil {
+		return readErr(err, "JPEG frame header is short")
+	}
+	info.Height, info.Width = int(binary.BigEndian.Uint16(head[1:3])), int(binary.BigEndian.Uint16(head[3:5]))
+	if info.Width == 0 || info.Height == 0 {
+		return malformed("JPEG frame has no size")
+	}
+	comps := int(head[5])
+	if comps == 0 || n != 6+3*int64(comps) {
+		return malformed("JPEG frame header has %d components in %d bytes", comps, n)
+	}
+	body, err := br.Peek(int(n))
+	if err != nil {
+		return readErr(err, "JPEG frame header is short")
+	}
+	mode := &info.Mode
+	mode.Progressive = m == markerSOF2
+	for c := range comps {
+		id, hv := body[6+3*c], body[7+3*c]
+		h, v := int(hv>>4), int(hv&0x0F)
+		if h < 1 || h > 4 || v < 1 || v > 4 {
+			return malformed("JPEG component sampling factors %d×%d", h, v)
+		}
+		mode.ComponentIDs = append(mode.ComponentIDs, id)
+		mode.Sampling = append(mode.Sampling, [2]int{h, v})
+	}
+	return nil
 }
 
 // jpegKept reports whether the segment with marker m and payload length n is copied: frame

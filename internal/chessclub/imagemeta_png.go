@@ -22,83 +22,109 @@ var pngKept = map[string]bool{
 func pngCritical(typ string) bool { return typ[0]&0x20 == 0 }
 
 // stripPNG copies chunks up to IEND, checking each chunk's CRC and keeping only pngKept. An
-// unknown critical chunk makes the file malformed, as it would for any decoder.
-func stripPNG(br *bufio.Reader, w io.Writer, checkSize func(int, int) error) (width, height int, err error) {
+// unknown critical chunk makes the file malformed, as it would for any decoder. It fills
+// info's size, mode and orientation (from an eXIf chunk).
+func stripPNG(br *bufio.Reader, w io.Writer, checkSize func(int, int) error, info *imageInfo) error {
 	var sig [8]byte
 	if err := readFull(br, sig[:]); err != nil {
-		return 0, 0, err
+		return err
 	}
 	if _, err := w.Write(sig[:]); err != nil {
-		return 0, 0, err
+		return err
 	}
-	sawIDAT := false
+	sawIDAT, sawEXIF := false, false
 	for first := true; ; first = false {
 		var head [8]byte
 		if err := readFull(br, head[:]); err != nil {
-			return 0, 0, err
+			return err
 		}
 		n := binary.BigEndian.Uint32(head[:4])
 		typ := string(head[4:])
 		if n > 1<<31-1 {
-			return 0, 0, malformed("PNG chunk length")
+			return malformed("PNG chunk length")
 		}
 		if first {
 			if typ != "IHDR" || n != 13 {
-				return 0, 0, malformed("PNG does not start with IHDR")
+				return malformed("PNG does not start with IHDR")
 			}
-			ihdr, err := br.Peek(13)
-			if err != nil {
-				return 0, 0, readErr(err, "the file is truncated")
+			if err := readIHDR(br, info); err != nil {
+				return err
 			}
-			width, height = int(binary.BigEndian.Uint32(ihdr[:4])), int(binary.BigEndian.Uint32(ihdr[4:8]))
-			if width == 0 || height == 0 || width > 1<<31-1 || height > 1<<31-1 {
-				return 0, 0, malformed("PNG has no size")
-			}
-			if err := checkIHDR(ihdr[8], ihdr[9], ihdr[10], ihdr[11], ihdr[12]); err != nil {
-				return 0, 0, err
-			}
-			if err := checkSize(width, height); err != nil {
-				return 0, 0, err
+			if err := checkSize(info.Width, info.Height); err != nil {
+				return err
 			}
 		}
 		crc := crc32.NewIEEE()
 		crc.Write(head[4:])
-		var dst io.Writer = crc
+		dst := []io.Writer{crc}
 		keep := pngKept[typ]
 		if !keep && pngCritical(typ) {
-			return 0, 0, malformed("PNG has an unknown critical chunk %q", typ)
+			return malformed("PNG has an unknown critical chunk %q", typ)
 		}
 		if keep {
 			if _, err := w.Write(head[:]); err != nil {
-				return 0, 0, err
+				return err
 			}
-			dst = io.MultiWriter(w, crc)
+			dst = append(dst, w)
 		}
-		if err := copyN(dst, br, int64(n)); err != nil {
-			return 0, 0, err
+		var exif *prefixWriter
+		if typ == "eXIf" && !sawEXIF {
+			exif = newPrefixWriter(maxEXIF)
+			dst = append(dst, exif)
+		}
+		if err := copyN(io.MultiWriter(dst...), br, int64(n)); err != nil {
+			return err
 		}
 		var sum [4]byte
 		if err := readFull(br, sum[:]); err != nil {
-			return 0, 0, err
+			return err
 		}
 		if binary.BigEndian.Uint32(sum[:]) != crc.Sum32() {
-			return 0, 0, malformed("PNG chunk %q has a bad checksum", typ)
+			return malformed("PNG chunk %q has a bad checksum", typ)
 		}
 		if keep {
 			if _, err := w.Write(sum[:]); err != nil {
-				return 0, 0, err
+				return err
 			}
 		}
 		switch typ {
+		case "eXIf":
+			if exif != nil {
+				info.Orientation, sawEXIF = exifOrientation(exif.buf), true
+			}
+		case "tRNS":
+			// Before the image data it gives grey and RGB images an alpha channel, which
+			// decoders then allocate.
+			if !sawIDAT {
+				info.Mode.Transparency = true
+			}
 		case "IDAT":
 			sawIDAT = true
 		case "IEND":
 			if !sawIDAT {
-				return 0, 0, malformed("PNG has no image data")
+				return malformed("PNG has no image data")
 			}
-			return width, height, nil
+			return nil
 		}
 	}
+}
+
+// readIHDR reads the size and mode from the IHDR chunk's 13 bytes without consuming them.
+func readIHDR(br *bufio.Reader, info *imageInfo) error {
+	ihdr, err := br.Peek(13)
+	if err != nil {
+		return readErr(err, "the file is truncated")
+	}
+	w, h := binary.BigEndian.Uint32(ihdr[:4]), binary.BigEndian.Uint32(ihdr[4:8])
+	if w == 0 || h == 0 || w > 1<<31-1 || h > 1<<31-1 {
+		return malformed("PNG has no size")
+	}
+	if err := checkIHDR(ihdr[8], ihdr[9], ihdr[10], ihdr[11], ihdr[12]); err != nil {
+		return err
+	}
+	info.Width, info.Height = int(w), int(h)
+	info.Mode.Depth, info.Mode.ColourType, info.Mode.Interlaced = ihdr[8], ihdr[9], ihdr[12] == 1
+	return nil
 }
 
 // pngDepths lists the bit depths each PNG colour type allows (PNG specification, table 11.1).

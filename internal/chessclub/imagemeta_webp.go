@@ -22,93 +22,136 @@ const webpDroppedFlags = vp8xICC | vp8xEXIF | vp8xXMP
 
 // stripWebP copies the RIFF chunks that webpKept allows, clears the VP8X flags of those it
 // drops, and then writes the new RIFF size into the header, which is why it needs to seek.
-func stripWebP(br *bufio.Reader, ws io.WriteSeeker, w *countingWriter, checkSize func(int, int) error) (width, height int, err error) {
+// It fills info's size, mode and orientation (from an EXIF chunk).
+func stripWebP(br *bufio.Reader, ws io.WriteSeeker, w *countingWriter, checkSize func(int, int) error, info *imageInfo) error {
 	var hdr [12]byte
 	if err := readFull(br, hdr[:]); err != nil {
-		return 0, 0, err
+		return err
 	}
 	remaining := int64(binary.LittleEndian.Uint32(hdr[4:8])) - 4
 	if remaining < 8 {
-		return 0, 0, malformed("WebP is empty")
+		return malformed("WebP is empty")
 	}
 	start, err := ws.Seek(0, io.SeekCurrent)
 	if err != nil {
-		return 0, 0, err
+		return err
 	}
 	if _, err := w.Write(hdr[:]); err != nil {
-		return 0, 0, err
+		return err
 	}
-	sawImage := false
+	sawImage, sawEXIF := false, false
 	for first := true; remaining > 0; first = false {
 		if remaining < 8 {
-			return 0, 0, malformed("WebP chunk header is cut")
+			return malformed("WebP chunk header is cut")
 		}
 		var head [8]byte
 		if err := readFull(br, head[:]); err != nil {
-			return 0, 0, err
+			return err
 		}
 		fourcc := string(head[:4])
 		n := int64(binary.LittleEndian.Uint32(head[4:]))
 		padded := n + n&1
 		remaining -= 8 + padded
 		if remaining < 0 {
-			return 0, 0, malformed("WebP chunk %q overruns the file", fourcc)
+			return malformed("WebP chunk %q overruns the file", fourcc)
 		}
 		if first {
 			peek, err := br.Peek(int(min(n, 10)))
 			if err != nil {
-				return 0, 0, readErr(err, "the file is truncated")
+				return readErr(err, "the file is truncated")
 			}
-			if width, height, err = webpSize(fourcc, peek); err != nil {
-				return 0, 0, err
+			if info.Width, info.Height, err = webpSize(fourcc, peek); err != nil {
+				return err
 			}
-			if err := checkSize(width, height); err != nil {
-				return 0, 0, err
+			if err := checkSize(info.Width, info.Height); err != nil {
+				return err
 			}
+		}
+		if fourcc == "VP8X" && (!first || n != 10) {
+			return malformed("WebP VP8X chunk out of place or of %d bytes", n)
+		}
+		if err := webpMode(br, fourcc, n, info); err != nil {
+			return err
 		}
 		if fourcc == "VP8 " || fourcc == "VP8L" || fourcc == "ANMF" {
 			sawImage = true
 		}
+		if fourcc == "EXIF" && !sawEXIF {
+			exif := newPrefixWriter(maxEXIF)
+			if err := copyN(exif, br, padded); err != nil {
+				return err
+			}
+			info.Orientation, sawEXIF = exifOrientation(exif.buf), true
+			continue
+		}
 		if !webpKept[fourcc] {
 			if _, err := br.Discard(int(padded)); err != nil {
-				return 0, 0, readErr(err, "the file is truncated")
+				return readErr(err, "the file is truncated")
 			}
 			continue
 		}
 		if _, err := w.Write(head[:]); err != nil {
-			return 0, 0, err
+			return err
 		}
 		if fourcc == "VP8X" {
 			flags, err := br.ReadByte()
 			if err != nil {
-				return 0, 0, readErr(err, "the file is truncated")
+				return readErr(err, "the file is truncated")
 			}
 			if _, err := w.Write([]byte{flags &^ webpDroppedFlags}); err != nil {
-				return 0, 0, err
+				return err
 			}
 			padded--
 		}
 		if err := copyN(w, br, padded); err != nil {
-			return 0, 0, err
+			return err
 		}
 	}
 	if !sawImage {
-		return 0, 0, malformed("WebP has no image data")
+		return malformed("WebP has no image data")
 	}
 	end, err := ws.Seek(0, io.SeekCurrent)
 	if err != nil {
-		return 0, 0, err
+		return err
 	}
 	var size [4]byte
 	binary.LittleEndian.PutUint32(size[:], uint32(end-start-8))
 	if _, err := ws.Seek(start+4, io.SeekStart); err != nil {
-		return 0, 0, err
+		return err
 	}
 	if _, err := ws.Write(size[:]); err != nil {
-		return 0, 0, err
+		return err
 	}
 	_, err = ws.Seek(end, io.SeekStart)
-	return width, height, err
+	return err
+}
+
+// webpMode notes in info what a chunk tells about decoding memory: VP8L is lossless, ALPH's
+// first byte says how the alpha channel is compressed, and ANMF is an animation frame.
+func webpMode(br *bufio.Reader, fourcc string, n int64, info *imageInfo) error {
+	switch fourcc {
+	case "VP8L":
+		info.Mode.Lossless = true
+	case "ANMF":
+		info.Mode.Animated = true
+	case "ALPH":
+		if n < 1 {
+			return malformed("WebP alpha chunk is empty")
+		}
+		b, err := br.Peek(1)
+		if err != nil {
+			return readErr(err, "the file is truncated")
+		}
+		switch b[0] & 0x03 {
+		case 0:
+			info.Mode.Alpha = alphaRaw
+		case 1:
+			info.Mode.Alpha = alphaLossless
+		default:
+			return malformed("WebP alpha compression %d", b[0]&0x03)
+		}
+	}
+	return nil
 }
 
 // webpSize reads the canvas size from the first chunk of a WebP file: VP8X (extended), VP8
