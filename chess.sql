@@ -114,6 +114,19 @@ CREATE TABLE IF NOT EXISTS server_keys (
 
 UPDATE members SET email_key = NULL WHERE email_key IS NOT NULL;
 
+-- 0005_figure_thumbnails.sql
+-- Thumbnails of member photos, one per photo; see photos.go. A photo stored before
+-- thumbnails existed has no row here until its thumbnail is first asked for.
+
+CREATE TABLE IF NOT EXISTS figure_thumbnails (
+  figure_id CHAR(32) NOT NULL PRIMARY KEY,
+  content_type VARCHAR(20) NOT NULL,
+  size BIGINT NOT NULL,
+  width INT NOT NULL,
+  height INT NOT NULL,
+  CONSTRAINT figure_thumbnails_figure_fk FOREIGN KEY (figure_id) REFERENCES figures (id) ON DELETE CASCADE
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin;
+
 -- The ledger of applied migrations: a server on this database finds every step done and
 -- runs no DDL, so its user needs data privileges only.
 CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name VARCHAR(100) NOT NULL, applied_at DATETIME NOT NULL);
@@ -138,4 +151,5 @@ INSERT IGNORE INTO schema_migrations (version, name, applied_at) VALUES
   (1, 'init', UTC_TIMESTAMP()),
   (2, 'login_throttle', UTC_TIMESTAMP()),
   (3, 'server_keys', UTC_TIMESTAMP()),
-  (4, 'email_not_unique', UTC_TIMESTAMP());
+  (4, 'email_not_unique', UTC_TIMESTAMP()),
+  (5, 'figure_thumbnails', UTC_TIMESTAMP());

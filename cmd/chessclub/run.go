@@ -49,6 +49,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		"the default is the native app's web views: iOS (capacitor://, ionic://) and Android (https://localhost, http://localhost)")
 	tokenTTL := fs.Duration("token-ttl", chessclub.DefaultTokenTTL, "how long a login token lasts")
 	maxPhoto := fs.Int64("max-photo-bytes", chessclub.DefaultMaxPhotoBytes, "largest photo accepted, in bytes")
+	photoMemory := fs.Int64("photo-memory", chessclub.DefaultPhotoMemory, "memory that photo decodes may take at once, in bytes (at least 33554432);\n"+
+		"a photo that would need more is refused (422), one that must wait longer than 10 s for it gets 429")
 	grace := fs.Duration("shutdown-grace", httpserve.ShutdownGrace, "how long a shutdown waits for requests in flight before it cuts them (and logs which)")
 	proxies := fs.String("trusted-proxies", "", "comma-separated IP addresses or CIDR prefixes of the reverse proxies in front of the server;\n"+
 		"for requests from them the login throttle takes the client from X-Forwarded-For (empty: trust no one)")
@@ -57,7 +59,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	twins := flagenv.Twins{
 		"addr": "CHESSCLUB_ADDR", "db": "CHESSCLUB_DB", "figures": "CHESSCLUB_FIGURES",
 		"cors-origins": "CHESSCLUB_CORS_ORIGINS", "token-ttl": "CHESSCLUB_TOKEN_TTL", "max-photo-bytes": "CHESSCLUB_MAX_PHOTO_BYTES",
-		"trusted-proxies": "CHESSCLUB_TRUSTED_PROXIES", "memory-limit": "CHESSCLUB_MEMORY_LIMIT", "shutdown-grace": "CHESSCLUB_SHUTDOWN_GRACE",
+		"photo-memory": "CHESSCLUB_PHOTO_MEMORY", "trusted-proxies": "CHESSCLUB_TRUSTED_PROXIES", "memory-limit": "CHESSCLUB_MEMORY_LIMIT",
+		"shutdown-grace": "CHESSCLUB_SHUTDOWN_GRACE",
 	}
 	flagenv.Describe(fs, twins)
 	fs.Usage = func() {
@@ -87,6 +90,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	if *maxPhoto <= 0 {
 		return fmt.Errorf("-max-photo-bytes (%s) must be positive, not %d", twins["max-photo-bytes"], *maxPhoto)
 	}
+	if *photoMemory < chessclub.MinPhotoMemory {
+		return fmt.Errorf("-photo-memory (%s) must be at least %d bytes, not %d", twins["photo-memory"], chessclub.MinPhotoMemory, *photoMemory)
+	}
 	if *grace <= 0 {
 		return fmt.Errorf("-shutdown-grace (%s) must be positive, not %v", twins["shutdown-grace"], *grace)
 	}
@@ -101,6 +107,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		CORSOrigins:    splitList(*origins),
 		TokenTTL:       *tokenTTL,
 		MaxPhotoBytes:  *maxPhoto,
+		PhotoMemory:    *photoMemory,
 		TrustedProxies: trusted,
 	}
 	limit, err := memoryLimit(*memLimit, cfg, getenv)

@@ -139,7 +139,7 @@ func TestRunFlags(t *testing.T) {
 		wantOut []string
 	}{
 		{"help", []string{"-h"}, nil, "", []string{"CHESSCLUB_ADDR", "CHESSCLUB_DB", "CHESSCLUB_DB_PASSWORD", "CHESSCLUB_FIGURES", "CHESSCLUB_CORS_ORIGINS", "capacitor://localhost", "ionic://localhost", "http://localhost", "https://localhost", "127.0.0.1:8080", "sqlite:data/chessclub.db", "data/figures",
-			"-trusted-proxies", "CHESSCLUB_TRUSTED_PROXIES", "X-Forwarded-For", "-memory-limit", "CHESSCLUB_MEMORY_LIMIT", "-shutdown-grace", "CHESSCLUB_SHUTDOWN_GRACE"}},
+			"-trusted-proxies", "CHESSCLUB_TRUSTED_PROXIES", "X-Forwarded-For", "-memory-limit", "CHESSCLUB_MEMORY_LIMIT", "-shutdown-grace", "CHESSCLUB_SHUTDOWN_GRACE", "-photo-memory", "CHESSCLUB_PHOTO_MEMORY", "268435456"}},
 		{"admin help", []string{"admin", "-h"}, nil, "", []string{"Usage: chessclub admin"}},
 		{"bad database URL", []string{"-db", "postgres://x"}, nil, "sqlite: or mysql://", nil},
 		{"password never quoted", nil, map[string]string{"CHESSCLUB_DB": "mysql://u:hunter2@127.0.0.1:1/db?timeout=1s"}, "connect", nil},
@@ -155,6 +155,8 @@ func TestRunFlags(t *testing.T) {
 		{"zero photo limit in the environment", nil, with(unreachableDB, "CHESSCLUB_MAX_PHOTO_BYTES", "0"), "-max-photo-bytes (CHESSCLUB_MAX_PHOTO_BYTES) must be positive, not 0", nil},
 		{"bad memory limit", []string{"-memory-limit", "lots"}, unreachableDB, "-memory-limit (CHESSCLUB_MEMORY_LIMIT): memory limit \"lots\"", nil},
 		{"bad memory limit in the environment", nil, with(unreachableDB, "CHESSCLUB_MEMORY_LIMIT", "12MB"), "-memory-limit (CHESSCLUB_MEMORY_LIMIT): memory limit \"12MB\"", nil},
+		{"photo memory below the minimum", []string{"-photo-memory", "1000000"}, unreachableDB, "-photo-memory (CHESSCLUB_PHOTO_MEMORY) must be at least 33554432 bytes, not 1000000", nil},
+		{"photo memory from the environment", nil, with(unreachableDB, "CHESSCLUB_PHOTO_MEMORY", "536870912"), "connect", nil},
 		{"zero shutdown grace", []string{"-shutdown-grace", "0s"}, unreachableDB, "-shutdown-grace (CHESSCLUB_SHUTDOWN_GRACE) must be positive, not 0s", nil},
 		{"negative shutdown grace in the environment", nil, with(unreachableDB, "CHESSCLUB_SHUTDOWN_GRACE", "-1s"), "-shutdown-grace (CHESSCLUB_SHUTDOWN_GRACE) must be positive, not -1s", nil},
 		{"stray argument", []string{"serve"}, nil, "unexpected argument", nil},

@@ -2,9 +2,11 @@ package chessclub
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
+	"fmt"
 	"image"
-	"image/jpeg"
+	"image/color"
 	"image/png"
 	"io"
 	"net/http"
@@ -16,8 +18,7 @@ import (
 	"testing/iotest"
 	"time"
 
-	"golang.org/x/image/webp"
-
+	"campus.example/apps/internal/imagetest"
 	"campus.example/apps/internal/problem"
 	"campus.example/apps/internal/sqldb"
 )
@@ -43,11 +44,6 @@ func TestPhotos(t *testing.T) {
 		jpegExif := testJPEG(t, 40, 30, true)
 		pngMeta := testPNG(t, 20, 10, true)
 		webpMeta := testWebP(t)
-		decoders := map[string]func([]byte) (image.Image, error){
-			TypeJPEG: func(b []byte) (image.Image, error) { return jpeg.Decode(bytes.NewReader(b)) },
-			TypePNG:  func(b []byte) (image.Image, error) { return png.Decode(bytes.NewReader(b)) },
-			TypeWebP: func(b []byte) (image.Image, error) { return webp.Decode(bytes.NewReader(b)) },
-		}
 		tests := []struct {
 			name          string
 			raw           bool
@@ -59,19 +55,15 @@ func TestPhotos(t *testing.T) {
 			{"JPEG with EXIF, multipart", false, "", jpegExif, TypeJPEG, 40, 30},
 			{"JPEG with EXIF, raw", true, "image/jpeg", jpegExif, TypeJPEG, 40, 30},
 			{"JPEG labelled PNG", true, "image/png", jpegExif, TypeJPEG, 40, 30},
-			{"PNG with text and eXIf", false, "", pngMeta, TypePNG, 20, 10},
-			{"PNG as octet-stream", true, "application/octet-stream", pngMeta, TypePNG, 20, 10},
-			{"WebP with EXIF and XMP", false, "", webpMeta, TypeWebP, 1, 1},
-			{"plain lossy WebP, raw", true, "image/webp", webpLossy, TypeWebP, 1, 1},
+			{"PNG with text and eXIf", false, "", pngMeta, TypeJPEG, 20, 10},
+			{"PNG as octet-stream", true, "application/octet-stream", pngMeta, TypeJPEG, 20, 10},
+			{"PNG with transparent pixels", true, "image/png", transparentPNG(t, 30, 20), TypePNG, 30, 20},
+			{"WebP with EXIF and XMP", false, "", webpMeta, TypeJPEG, 1, 1},
+			{"plain lossy WebP, raw", true, "image/webp", webpLossy, TypeJPEG, 1, 1},
 			{"JPEG with JFIF thumbnail, JFXX, ICC, JPG0 and COM", true, "image/jpeg", leakyJPEG(t), TypeJPEG, 40, 30},
-			{"PNG with private and lower-case chunks", true, "image/png", leakyPNG(t), TypePNG, 20, 10},
-			{"WebP with ICC profile and unknown chunks", true, "image/webp", leakyWebP(), TypeWebP, 1, 1},
-		}
-		// kept are bytes that must survive stripping: a JFIF header without its thumbnail,
-		// PNG's gamma.
-		kept := map[string][]byte{
-			tests[len(tests)-3].name: jpegSegment(0xE0, jfifCore(0, 0)),
-			tests[len(tests)-2].name: pngChunk("gAMA", []byte{0, 0, 0xB1, 0x8F}),
+			{"PNG with private and lower-case chunks", true, "image/png", leakyPNG(t), TypeJPEG, 20, 10},
+			{"WebP with ICC profile and unknown chunks", true, "image/webp", leakyWebP(), TypeJPEG, 1, 1},
+			{"large JPEG, scaled down", true, "image/jpeg", testJPEG(t, 2100, 1400, true), TypeJPEG, 1024, 683},
 		}
 		for _, tc := range tests {
 			t.Run(tc.name, func(t *testing.T) {
@@ -89,44 +81,47 @@ func TestPhotos(t *testing.T) {
 					t.Fatalf("stored file: %v", err)
 				}
 				diff(t, "figure", f, Figure{ID: f.ID, MemberID: alice, ContentType: tc.wantType, Size: int64(len(stored)),
-					Width: tc.width, Height: tc.height, URL: "/api/figures/" + f.ID, CreatedAt: t0})
+					Width: tc.width, Height: tc.height, URL: "/api/figures/" + f.ID, ThumbnailURL: "/api/figures/" + f.ID + "/thumbnail", CreatedAt: t0})
 				if !figureID.MatchString(f.ID) {
 					t.Errorf("id %q is not 128 random bits in hex", f.ID)
 				}
-				for _, leak := range []string{gpsMarker, secretMarker, "Exif\x00", "xmpmeta", "eXIf", "tEXt", "iTXt", "ICC_PROFILE", "JFXX"} {
-					if bytes.Contains(stored, []byte(leak)) {
-						t.Errorf("stored photo still holds %q", leak)
+				thumbSide := min(tc.width, tc.height, ThumbSide)
+				// Both stored files are fresh encodings: nothing of the upload's metadata
+				// can be in them, and they hold no metadata of their own.
+				for _, file := range []struct {
+					url  string
+					size image.Point
+				}{{f.URL, image.Pt(tc.width, tc.height)}, {f.ThumbnailURL, image.Pt(thumbSide, thumbSide)}} {
+					got := e.mustDo(req{method: "GET", path: file.url}, http.StatusOK)
+					for _, leak := range []string{gpsMarker, secretMarker, "Exif", "xmpmeta", "eXIf", "tEXt", "iTXt", "ICC_PROFILE", "JFIF", "JFXX"} {
+						if bytes.Contains(got.body, []byte(leak)) {
+							t.Errorf("%s still holds %q", file.url, leak)
+						}
 					}
+					diff(t, file.url+" structure", metadataOf(t, got.body), []string(nil))
+					img, err := decoders[tc.wantType](bytes.NewReader(got.body))
+					if err != nil {
+						t.Fatalf("%s does not decode: %v", file.url, err)
+					}
+					diff(t, file.url+" decoded size", img.Bounds().Size(), file.size)
+					diff(t, file.url+" headers", map[string]string{"type": got.header.Get("Content-Type"), "cache": got.header.Get("Cache-Control")},
+						map[string]string{"type": tc.wantType, "cache": "public, max-age=31536000, immutable"})
+					etag := got.header.Get("ETag")
+					e.mustDo(req{method: "GET", path: file.url, header: map[string]string{"If-None-Match": etag}}, http.StatusNotModified)
 				}
-				if k, ok := kept[tc.name]; ok && !bytes.Contains(stored, k) {
-					t.Errorf("stored photo lost %q", k)
-				}
-				img, err := decoders[tc.wantType](stored)
-				if err != nil {
-					t.Fatalf("stored photo does not decode: %v", err)
-				}
-				diff(t, "decoded size", img.Bounds().Size(), image.Pt(tc.width, tc.height))
-				if tc.wantType == TypeWebP {
-					checkRIFF(t, stored)
-				}
-
-				// It is served with its type, an ETag and long caching, byte for byte.
-				got := e.mustDo(req{method: "GET", path: f.URL}, http.StatusOK)
-				if !bytes.Equal(got.body, stored) {
+				// The photo is served byte for byte as stored.
+				if got := e.mustDo(req{method: "GET", path: f.URL}, http.StatusOK); !bytes.Equal(got.body, stored) {
 					t.Errorf("served bytes differ from the stored file")
 				}
-				diff(t, "headers", map[string]string{
-					"type": got.header.Get("Content-Type"), "etag": got.header.Get("ETag"), "cache": got.header.Get("Cache-Control"),
-				}, map[string]string{"type": tc.wantType, "etag": `"` + f.ID + `"`, "cache": "public, max-age=31536000, immutable"})
-				e.mustDo(req{method: "GET", path: f.URL, header: map[string]string{"If-None-Match": `"` + f.ID + `"`}}, http.StatusNotModified)
 
 				var me Member
 				e.mustDo(req{method: "GET", path: "/api/me", as: "alice"}, http.StatusOK).decode(t, &me)
-				if me.PhotoURL == nil || *me.PhotoURL != f.URL {
-					t.Errorf("photo_url = %v, want %s", me.PhotoURL, f.URL)
+				if me.PhotoURL == nil || *me.PhotoURL != f.URL || me.ThumbnailURL == nil || *me.ThumbnailURL != f.ThumbnailURL {
+					t.Errorf("photo_url = %v, thumbnail_url = %v, want %s and %s", me.PhotoURL, me.ThumbnailURL, f.URL, f.ThumbnailURL)
 				}
-				// Each upload replaced the previous photo: one file, and only this one.
-				diff(t, "files", e.files(), []string{f.ID + figureExt[tc.wantType]})
+				// Each upload replaced the previous photo: its two files, and only these.
+				ext := figureExt[tc.wantType]
+				diff(t, "files", e.files(), []string{f.ID + ext, f.ID + ".thumb" + ext})
 			})
 		}
 
@@ -134,11 +129,14 @@ func TestPhotos(t *testing.T) {
 		var first, second Figure
 		body, ct := multipartBody(t, "photo", testJPEG(t, 8, 8, false))
 		e.mustDo(req{method: "POST", path: "/api/figures", as: "bob", body: body, contentType: ct}, http.StatusCreated).decode(t, &first)
-		body, ct = multipartBody(t, "photo", testPNG(t, 8, 8, false))
+		body, ct = multipartBody(t, "photo", transparentPNG(t, 8, 8))
 		e.mustDo(req{method: "POST", path: "/api/figures", as: "bob", body: body, contentType: ct}, http.StatusCreated).decode(t, &second)
 		checkProblem(t, e.do(req{method: "GET", path: first.URL}), wantProblem{404, "not-found", nil})
-		if _, err := os.Stat(filepath.Join(e.cfg.FiguresDir, first.ID+".jpg")); !os.IsNotExist(err) {
-			t.Errorf("replaced file still there: %v", err)
+		checkProblem(t, e.do(req{method: "GET", path: first.ThumbnailURL}), wantProblem{404, "not-found", nil})
+		for _, name := range []string{first.ID + ".jpg", first.ID + ".thumb.jpg"} {
+			if _, err := os.Stat(filepath.Join(e.cfg.FiguresDir, name)); !os.IsNotExist(err) {
+				t.Errorf("replaced file %s still there: %v", name, err)
+			}
 		}
 
 		// An admin may set someone else's photo, in either order of the parts.
@@ -150,22 +148,43 @@ func TestPhotos(t *testing.T) {
 		if bob.PhotoURL == nil || *bob.PhotoURL != byAdmin.URL || byAdmin.MemberID != e.ids["bob"] {
 			t.Errorf("admin upload: figure %+v, bob's photo_url %v", byAdmin, bob.PhotoURL)
 		}
-		if !slices.Contains(e.files(), byAdmin.ID+".jpg") || slices.Contains(e.files(), second.ID+".png") {
+		if !slices.Contains(e.files(), byAdmin.ID+".jpg") || slices.Contains(e.files(), second.ID+".png") || slices.Contains(e.files(), second.ID+".thumb.png") {
 			t.Errorf("files after the admin's upload: %v", e.files())
 		}
 	})
 }
 
-// checkRIFF checks that a WebP's RIFF size matches its length and VP8X no longer announces
-// EXIF, XMP or an ICC profile.
-func checkRIFF(t *testing.T, b []byte) {
+// metadataOf lists what a JPEG or PNG holds besides what Go's encoders write for pixels:
+// JPEG segments other than DQT, SOF0, DHT and SOS, and PNG chunks other than IHDR, IDAT and
+// IEND.
+func metadataOf(t *testing.T, b []byte) []string {
 	t.Helper()
-	if size := int(b[4]) | int(b[5])<<8 | int(b[6])<<16 | int(b[7])<<24; size != len(b)-8 {
-		t.Errorf("RIFF size %d, file %d bytes", size, len(b))
+	var extra []string
+	switch {
+	case bytes.HasPrefix(b, []byte{0xFF, 0xD8}):
+		for i := 2; i+4 <= len(b); {
+			m := b[i+1]
+			if m == markerSOS {
+				return extra
+			}
+			if m != markerDQT && m != 0xC0 && m != markerDHT {
+				extra = append(extra, fmt.Sprintf("JPEG segment %#x", m))
+			}
+			i += 2 + int(binary.BigEndian.Uint16(b[i+2:]))
+		}
+		t.Fatal("JPEG without a scan")
+	case bytes.HasPrefix(b, []byte("\x89PNG")):
+		for i := 8; i+8 <= len(b); {
+			n, typ := int(binary.BigEndian.Uint32(b[i:])), string(b[i+4:i+8])
+			if typ != "IHDR" && typ != "IDAT" && typ != "IEND" {
+				extra = append(extra, "PNG chunk "+typ)
+			}
+			i += 12 + n
+		}
+		return extra
 	}
-	if string(b[12:16]) == "VP8X" && b[20]&(vp8xEXIF|vp8xXMP|vp8xICC) != 0 {
-		t.Errorf("VP8X flags %#x still announce metadata", b[20])
-	}
+	t.Fatalf("neither JPEG nor PNG: % x", b[:min(8, len(b))])
+	return nil
 }
 
 func TestPhotoRejections(t *testing.T) {
@@ -298,50 +317,94 @@ func webpClaiming(w, h int) []byte {
 	return append(out, body...)
 }
 
-// TestPhotoDecodeSlots checks that decodes wait for a free slot and, when none comes free in
-// time, refuse with 429 and Retry-After, leaving no file behind.
-func TestPhotoDecodeSlots(t *testing.T) {
-	if got := newEnv(t, sqldb.SQLite).cfg.DecodeConcurrency; got != 2 {
-		t.Errorf("default DecodeConcurrency = %d, want 2", got)
+// TestPhotoMemoryBudget checks how uploads are admitted by the memory their decode takes: a
+// photo that could never fit the budget is refused (422) before decoding, naming its size,
+// mode and cost; one that fits waits while others hold the memory and is refused with 429
+// and Retry-After when none comes free in time; nothing is left behind either way, and the
+// memory is given back.
+func TestPhotoMemoryBudget(t *testing.T) {
+	if got := newEnv(t, sqldb.SQLite).cfg.PhotoMemory; got != 256<<20 {
+		t.Errorf("default PhotoMemory = %d, want 256 MiB", got)
 	}
-	photo := testJPEG(t, 16, 16, true)
+	small := testJPEG(t, 16, 16, true)
+	smallInfo, err := strip(t, small)
+	if err != nil {
+		t.Fatal(err)
+	}
 	tests := []struct {
-		name        string
-		concurrency int
-		busy        int // slots taken by other uploads
-		wantKind    problem.Kind
-		ok          bool
+		name     string
+		photo    []byte
+		held     int64 // taken by other uploads
+		wantKind problem.Kind
+		wantText []string
 	}{
-		{"free slot", 2, 0, 0, true},
-		{"one of two busy", 2, 1, 0, true},
-		{"both busy", 2, 2, problem.TooManyRequests, false},
-		{"the only one busy", 1, 1, problem.TooManyRequests, false},
+		{"free memory", small, 0, 0, nil},
+		{"memory held, but enough left", small, DefaultPhotoMemory - decodeCost(smallInfo), 0, nil},
+		{"memory held by others", small, DefaultPhotoMemory - decodeCost(smallInfo) + 1, problem.TooManyRequests, nil},
+		// Go's decoder allocates 24 bytes per pixel for it, 959 MB.
+		{"the report's 6320×6320 progressive CMYK JPEG", imagetest.WorstJPEG(), 0, problem.Invalid,
+			[]string{"is a 6320×6320 progressive CMYK JPEG, which takes about 1", " MB to decode; this server decodes photos within 268 MB"}},
+		{"a 40-megapixel 16-bit interlaced PNG", imagetest.PNG{Width: 8000, Height: 5000, ColourType: imagetest.PNGRGBA, Depth: 16, Interlaced: true}.Encode(), 0, problem.Invalid,
+			[]string{"is a 8000×5000 interlaced 16-bit PNG, which takes about "}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			p := newPhotos(t.TempDir(), DefaultMaxPhotoBytes, DefaultMaxPixels, tc.concurrency, nil, nil)
-			p.decodeWait = 20 * time.Millisecond
-			for range tc.busy {
-				p.decodeSlots <- struct{}{}
+			p := newPhotos(t.TempDir(), DefaultMaxPhotoBytes, DefaultMaxPixels, DefaultPhotoMemory, nil, nil)
+			p.budget.maxWait = 20 * time.Millisecond
+			if tc.held > 0 {
+				if err := p.budget.acquire(t.Context(), tc.held); err != nil {
+					t.Fatal(err)
+				}
 			}
-			u, err := p.receive(t.Context(), bytes.NewReader(photo))
-			if tc.ok {
+			start := time.Now()
+			u, err := p.receive(t.Context(), bytes.NewReader(tc.photo))
+			switch tc.wantKind {
+			case 0:
 				if err != nil {
 					t.Fatalf("receive: %v", err)
 				}
 				u.discard()
-			} else {
+			case problem.TooManyRequests:
+				if !isBusy(err) || time.Since(start) < p.budget.maxWait {
+					t.Fatalf("receive = %v after %v, want TooManyRequests with Retry-After after waiting", err, time.Since(start))
+				}
+			default:
 				var pe *problem.Error
-				if !errors.As(err, &pe) || pe.Kind != tc.wantKind || pe.RetryAfter < 1 {
-					t.Fatalf("receive = %v, want a TooManyRequests problem with RetryAfter", err)
+				if !errors.As(err, &pe) || pe.Kind != tc.wantKind {
+					t.Fatalf("receive = %v, want %v", err, tc.wantKind)
+				}
+				for _, want := range tc.wantText {
+					if !strings.Contains(pe.Fields["photo"], want) {
+						t.Errorf("refused with %q, want it to say %q", pe.Fields["photo"], want)
+					}
 				}
 			}
-			if len(p.decodeSlots) != tc.busy {
-				t.Errorf("%d slots taken after the upload, want %d", len(p.decodeSlots), tc.busy)
+			if got := p.budget.inUse(); got != tc.held {
+				t.Errorf("%d bytes in use after the upload, want %d", got, tc.held)
 			}
 			if entries, _ := os.ReadDir(p.dir); len(entries) != 0 {
 				t.Errorf("files left: %v", entries)
 			}
 		})
 	}
+}
+
+// transparentPNG encodes a w×h PNG whose left half is transparent.
+func transparentPNG(t testing.TB, w, h int) []byte {
+	t.Helper()
+	img := image.NewNRGBA(image.Rect(0, 0, w, h))
+	for y := range h {
+		for x := range w {
+			a := uint8(255)
+			if x < w/2 {
+				a = 0
+			}
+			img.SetNRGBA(x, y, color.NRGBA{uint8(x * 9), uint8(y * 5), 80, a})
+		}
+	}
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, img); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
 }

@@ -7,6 +7,7 @@ import (
 	"mime"
 	"net/http"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"campus.example/apps/internal/problem"
@@ -160,17 +161,50 @@ func (h *handlers) getFigure(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	file, err := os.Open(h.photos.path(f.ID, f.ContentType))
+	return h.serveImage(w, r, f, `"`+f.ID+`"`, h.photos.path(f.ID, f.ContentType), f.ContentType)
+}
+
+// getThumbnail serves a photo's thumbnail, cached for good like the photo. The thumbnail of
+// a photo stored before thumbnails existed is made on its first request (legacyThumbnail);
+// when that photo could never fit the memory budget, the photo itself is served instead, as
+// the list screens showed it before.
+func (h *handlers) getThumbnail(w http.ResponseWriter, r *http.Request) error {
+	id := r.PathValue("id")
+	if !figureID.MatchString(id) {
+		return figureNotFound()
+	}
+	f, thumb, err := h.store.figureAndThumbnail(r.Context(), id)
+	if err != nil {
+		return err
+	}
+	if thumb == nil {
+		t, err := h.photos.legacyThumbnail(r.Context(), f)
+		switch {
+		case problem.KindOf(err) == problem.Invalid:
+			h.log.WarnContext(r.Context(), "photo too costly to decode for a thumbnail; serving the photo", "figure", f.ID, "err", err)
+			return h.serveImage(w, r, f, `"`+f.ID+`"`, h.photos.path(f.ID, f.ContentType), f.ContentType)
+		case err != nil:
+			return err
+		}
+		thumb = &t
+	}
+	return h.serveImage(w, r, f, `"`+f.ID+`-thumbnail"`, h.photos.thumbPath(f.ID, thumb.ContentType), thumb.ContentType)
+}
+
+// serveImage serves one of f's files, with its immutable caching and headers that keep a
+// browser from reading it as anything but an image.
+func (h *handlers) serveImage(w http.ResponseWriter, r *http.Request, f Figure, etag, path, contentType string) error {
+	file, err := os.Open(path)
 	if errors.Is(err, os.ErrNotExist) {
-		h.log.ErrorContext(r.Context(), "photo file missing", "figure", f.ID)
+		h.log.ErrorContext(r.Context(), "photo file missing", "figure", f.ID, "file", filepath.Base(path))
 		return figureNotFound()
 	}
 	if err != nil {
 		return err
 	}
 	defer file.Close()
-	w.Header().Set("Content-Type", f.ContentType)
-	w.Header().Set("ETag", `"`+f.ID+`"`)
+	w.Header().Set("Content-Type", contentType)
+	w.Header().Set("ETag", etag)
 	w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
 	w.Header().Set("X-Content-Type-Options", "nosniff")
 	w.Header().Set("Content-Security-Policy", "default-src 'none'")

@@ -161,3 +161,28 @@ func copyN(w io.Writer, r io.Reader, n int64) error {
 	}
 	return nil
 }
+
+// discardSeeker is an io.WriteSeeker that keeps nothing: stripImage into it reads an
+// image's headers without writing the stripped copy anywhere.
+type discardSeeker struct{ pos, end int64 }
+
+func (d *discardSeeker) Write(p []byte) (int, error) {
+	d.pos += int64(len(p))
+	d.end = max(d.end, d.pos)
+	return len(p), nil
+}
+
+func (d *discardSeeker) Seek(offset int64, whence int) (int64, error) {
+	switch whence {
+	case io.SeekStart:
+	case io.SeekCurrent:
+		offset += d.pos
+	case io.SeekEnd:
+		offset += d.end
+	}
+	if offset < 0 {
+		return 0, errors.New("discardSeeker: negative position")
+	}
+	d.pos = offset
+	return offset, nil
+}

@@ -48,8 +48,11 @@ type Member struct {
 	// Role is RoleMember or RoleAdmin.
 	Role string `json:"role"`
 	// PhotoURL is the path of the member's photo, nil until one is stored.
-	PhotoURL *string   `json:"photo_url"`
-	JoinedAt time.Time `json:"joined_at"`
+	PhotoURL *string `json:"photo_url"`
+	// ThumbnailURL is the path of the photo's thumbnail (ThumbSide pixels square), for
+	// lists; nil until a photo is stored.
+	ThumbnailURL *string   `json:"thumbnail_url"`
+	JoinedAt     time.Time `json:"joined_at"`
 }
 
 // IsAdmin reports whether the member has the admin role.
@@ -91,7 +94,7 @@ func DecodeRegistration(obj jsonhttp.Object) (Registration, error) {
 	if email != nil && !validEmail(*email) {
 		f.Fail("email", "must be a valid email address such as name@example.org")
 	}
-	f.RejectUnknown("id", "rating", "role", "photo_url", "joined_at")
+	f.RejectUnknown("id", "rating", "role", "photo_url", "thumbnail_url", "joined_at")
 	if err := f.Err(); err != nil {
 		return Registration{}, err
 	}

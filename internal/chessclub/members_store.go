@@ -21,12 +21,17 @@ func scanMember(row scanner) (Member, error) {
 		return Member{}, err
 	}
 	m.Email = nullString(email)
-	if photo.Valid {
-		u := FigureURL(photo.String)
-		m.PhotoURL = &u
-	}
+	m.setPhoto(photo)
 	m.JoinedAt = m.JoinedAt.UTC()
 	return m, nil
+}
+
+// setPhoto sets the member's photo and thumbnail URLs from the id of their photo, if any.
+func (m *Member) setPhoto(id sql.NullString) {
+	if id.Valid {
+		photo, thumb := FigureURL(id.String), ThumbnailURL(id.String)
+		m.PhotoURL, m.ThumbnailURL = &photo, &thumb
+	}
 }
 
 func memberNotFound(id int64) error {
@@ -108,10 +113,7 @@ func (s *Store) Credentials(ctx context.Context, username string) (Member, strin
 		return Member{}, "", fmt.Errorf("read credentials: %w", err)
 	}
 	m.Email = nullString(email)
-	if photo.Valid {
-		u := FigureURL(photo.String)
-		m.PhotoURL = &u
-	}
+	m.setPhoto(photo)
 	m.JoinedAt = m.JoinedAt.UTC()
 	return m, hash, nil
 }

@@ -13,8 +13,8 @@ const memoryBase = 64 << 20
 
 // MemoryLimit returns the default soft memory limit for a server with cfg (see
 // runtime/debug.SetMemoryLimit): memoryBase plus the most that its bounded work holds at
-// once, HashConcurrency argon2id hashes of Password.Memory KiB each and DecodeConcurrency
-// photo decodes of MaxPixels at 4 bytes a pixel. Zero fields of cfg count at their defaults.
+// once, HashConcurrency argon2id hashes of Password.Memory KiB each and the photo decodes'
+// PhotoMemory. Zero fields of cfg count at their defaults.
 //
 // Each hash and decode allocates its memory anew, and Go's collector lets garbage grow to
 // as much again as the live heap before it collects (GOGC=100). The limit makes it collect
@@ -35,17 +35,13 @@ func MemoryLimit(cfg Config) int64 {
 	return memoryBase + hashes*hashKiB<<10 + decodeMemory(cfg)
 }
 
-// decodeMemory is the most that the photo decodes allowed at once hold: DecodeConcurrency
-// images of MaxPixels at 4 bytes a pixel.
+// decodeMemory is the most that the photo decodes running at once hold: the photo memory
+// budget, which admits each decode by what it will take (see decodeCost and photoBudget).
 func decodeMemory(cfg Config) int64 {
-	decodes, pixels := int64(cfg.DecodeConcurrency), cfg.MaxPixels
-	if decodes <= 0 {
-		decodes = DefaultDecodeConcurrency
+	if cfg.PhotoMemory <= 0 {
+		return DefaultPhotoMemory
 	}
-	if pixels <= 0 {
-		pixels = DefaultMaxPixels
-	}
-	return decodes * pixels * 4
+	return cfg.PhotoMemory
 }
 
 // ParseMemoryLimit reads a -memory-limit value: a number of bytes, optionally with the unit

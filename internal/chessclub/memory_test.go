@@ -12,9 +12,9 @@ func TestMemoryLimit(t *testing.T) {
 		cfg  Config
 		want int64
 	}{
-		{"defaults", Config{}, memoryBase + procs*19<<20 + 2*DefaultMaxPixels*4},
-		{"configured", Config{HashConcurrency: 4, Password: PasswordParams{Memory: 64 << 10, Time: 1, Threads: 1}, DecodeConcurrency: 1, MaxPixels: 1_000_000},
-			memoryBase + 4*64<<20 + 4_000_000},
+		{"defaults", Config{}, memoryBase + procs*19<<20 + 256<<20},
+		{"configured", Config{HashConcurrency: 4, Password: PasswordParams{Memory: 64 << 10, Time: 1, Threads: 1}, PhotoMemory: 100 << 20},
+			memoryBase + 4*64<<20 + 100<<20},
 	}
 	for _, tc := range tests {
 		diff(t, tc.name, MemoryLimit(tc.cfg), tc.want)

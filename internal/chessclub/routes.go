@@ -36,6 +36,7 @@ func (h *handlers) routes(ui fs.FS, corsOrigins []string) http.Handler {
 
 	mux.Handle("POST /api/figures", h.authed(h.uploadFigure, "member_id"))
 	mux.Handle("GET /api/figures/{id}", h.wrap(h.getFigure))
+	mux.Handle("GET /api/figures/{id}/thumbnail", h.wrap(h.getThumbnail))
 
 	mux.Handle("GET /openapi.json", query.Only(httpserve.JSONDocument(OpenAPI)))
 	mux.Handle("GET /healthz", query.Only(httpserve.Healthz()))
@@ -53,6 +54,7 @@ func (h *handlers) routes(ui fs.FS, corsOrigins []string) http.Handler {
 	mux.Handle("/api/tournaments/{id}", h.methodNotAllowed("GET, DELETE"))
 	mux.Handle("/api/figures", h.methodNotAllowed("POST"))
 	mux.Handle("/api/figures/{id}", h.methodNotAllowed("GET"))
+	mux.Handle("/api/figures/{id}/thumbnail", h.methodNotAllowed("GET"))
 	apiNotFound := h.wrap(func(http.ResponseWriter, *http.Request) error {
 		return problem.New(problem.NotFound, "There is no API endpoint at this path.")
 	})

@@ -52,9 +52,10 @@ type Config struct {
 	MaxPhotoBytes int64
 	// MaxPixels limits photo dimensions (DefaultMaxPixels).
 	MaxPixels int64
-	// DecodeConcurrency bounds the photo uploads that decode their image at once
-	// (DefaultDecodeConcurrency); each may take 4 bytes per pixel of memory.
-	DecodeConcurrency int
+	// PhotoMemory is the memory that all photo decodes running at once may take
+	// (DefaultPhotoMemory; see decodeCost and photoBudget). A photo that would need more
+	// is refused; one that needs more than is free now waits.
+	PhotoMemory int64
 	// Password sets the cost of new password hashes (DefaultPasswordParams). Tests lower it.
 	Password PasswordParams
 	// HashConcurrency bounds the password hashes that run at once (GOMAXPROCS).
@@ -75,9 +76,9 @@ func (c *Config) setDefaults() error {
 	if c.FiguresDir == "" {
 		return errors.New("chessclub: Config.FiguresDir is required")
 	}
-	if c.TokenTTL < 0 || c.MaxPhotoBytes < 0 || c.MaxPixels < 0 || c.DeviceTokenTTL < 0 {
-		return fmt.Errorf("chessclub: Config.TokenTTL (%v), MaxPhotoBytes (%d), MaxPixels (%d) and DeviceTokenTTL (%v) may not be negative",
-			c.TokenTTL, c.MaxPhotoBytes, c.MaxPixels, c.DeviceTokenTTL)
+	if c.TokenTTL < 0 || c.MaxPhotoBytes < 0 || c.MaxPixels < 0 || c.PhotoMemory < 0 || c.DeviceTokenTTL < 0 {
+		return fmt.Errorf("chessclub: Config.TokenTTL (%v), MaxPhotoBytes (%d), MaxPixels (%d), PhotoMemory (%d) and DeviceTokenTTL (%v) may not be negative",
+			c.TokenTTL, c.MaxPhotoBytes, c.MaxPixels, c.PhotoMemory, c.DeviceTokenTTL)
 	}
 	if c.UI == nil {
 		c.UI = PlaceholderUI
@@ -94,8 +95,8 @@ func (c *Config) setDefaults() error {
 	if c.MaxPixels <= 0 {
 		c.MaxPixels = DefaultMaxPixels
 	}
-	if c.DecodeConcurrency <= 0 {
-		c.DecodeConcurrency = DefaultDecodeConcurrency
+	if c.PhotoMemory <= 0 {
+		c.PhotoMemory = DefaultPhotoMemory
 	}
 	if c.Password == (PasswordParams{}) {
 		c.Password = DefaultPasswordParams
@@ -135,7 +136,7 @@ func NewServer(log *slog.Logger, store *Store, cfg Config) (http.Handler, error)
 		devices:  newDeviceTokens(store, cfg.DeviceTokenTTL),
 		proxies:  cfg.TrustedProxies,
 		tokenTTL: cfg.TokenTTL,
-		photos:   newPhotos(cfg.FiguresDir, cfg.MaxPhotoBytes, cfg.MaxPixels, cfg.DecodeConcurrency, store, log),
+		photos:   newPhotos(cfg.FiguresDir, cfg.MaxPhotoBytes, cfg.MaxPixels, cfg.PhotoMemory, store, log),
 	}
 	return h.routes(cfg.UI, cfg.CORSOrigins), nil
 }
