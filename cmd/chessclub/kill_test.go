@@ -59,7 +59,7 @@ func TestProcess_SweepsUploadsAfterKill(t *testing.T) {
 }
 
 // memberToken registers username over HTTP and returns a login token.
-func memberToken(t *testing.T, base, username string) string {
+func memberToken(t testing.TB, base, username string) string {
 	t.Helper()
 	if res := call(t, "POST", base+"/api/user", "", map[string]any{"username": username, "password": "e4 e5 Nf3", "full_name": username}, nil); res.StatusCode != http.StatusCreated {
 		t.Fatalf("register: %d", res.StatusCode)

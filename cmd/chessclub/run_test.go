@@ -18,7 +18,7 @@ import (
 )
 
 // call sends a JSON request and decodes a JSON answer into out, returning the response.
-func call(t *testing.T, method, url, token string, body, out any) *http.Response {
+func call(t testing.TB, method, url, token string, body, out any) *http.Response {
 	t.Helper()
 	var rd *bytes.Reader
 	if body != nil {

@@ -100,6 +100,10 @@ func Start(t testing.TB, bin string, args []string, env ...string) *Proc {
 	return p
 }
 
+// Pid returns the process id, for reading what the kernel reports about the process (its
+// memory in /proc/PID/status).
+func (p *Proc) Pid() int { return p.cmd.Process.Pid }
+
 // Kill ends the process with SIGKILL, as a crash would, and waits until it is gone.
 func (p *Proc) Kill(t testing.TB) {
 	t.Helper()
