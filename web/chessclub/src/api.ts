@@ -10,6 +10,8 @@ export interface Member {
   rating: number;
   role: 'member' | 'admin';
   photo_url: string | null;
+  /** The photo's middle square, 128×128 pixels at most: what lists show. Null without a photo. */
+  thumbnail_url: string | null;
   joined_at: string;
 }
 
@@ -70,6 +72,7 @@ export interface Figure {
   width: number;
   height: number;
   url: string;
+  thumbnail_url: string;
   created_at: string;
 }
 

@@ -125,6 +125,19 @@ describe('login', () => {
   });
 });
 
+describe('members', () => {
+  it('shows members with a photo by its thumbnail, and the others by their initials', async () => {
+    const withPhoto = { ...alice, photo_url: '/api/figures/0123', thumbnail_url: '/api/figures/0123/thumbnail' };
+    const without = { ...alice, id: 2, username: 'bob', full_name: 'Bob Fischer' };
+    const server = new FakeServer().on('GET /api/me', json(200, alice)).on('GET /api/members', json(200, [withPhoto, without]));
+    start('/members', server, loggedIn());
+    const img = await screen.findByRole('img', { name: 'Photo of Alice Liddell' });
+    expect(new URL(img.getAttribute('src')!, 'http://localhost').pathname).toBe('/api/figures/0123/thumbnail');
+    expect(screen.getByText('BF')).toBeTruthy();
+    expect(screen.queryByRole('img', { name: 'Photo of Bob Fischer' })).toBeNull();
+  });
+});
+
 describe('register', () => {
   it('checks the form before sending it', async () => {
     const server = new FakeServer();

@@ -69,5 +69,6 @@ export const alice = {
   rating: 1200,
   role: 'member' as const,
   photo_url: null,
+  thumbnail_url: null,
   joined_at: '2026-01-01T00:00:00Z',
 };

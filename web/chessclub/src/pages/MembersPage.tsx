@@ -52,9 +52,11 @@ export default function MembersPage() {
         <IonList aria-label="Members">
           {members?.map((m) => (
             <IonItem key={m.id} className="member" data-member={m.username}>
-              <IonAvatar slot="start" aria-hidden={m.photo_url ? undefined : 'true'}>
-                {m.photo_url ? (
-                  <img src={api.assetUrl(m.photo_url)} alt={`Photo of ${m.full_name}`} width={40} height={40} />
+              <IonAvatar slot="start" aria-hidden={m.thumbnail_url ? undefined : 'true'}>
+                {m.thumbnail_url ? (
+                  // The thumbnail (128 px square), not the photo (up to 1024 px): the list
+                  // shows 40 px avatars and stays light on a phone's connection.
+                  <img src={api.assetUrl(m.thumbnail_url)} alt={`Photo of ${m.full_name}`} width={40} height={40} />
                 ) : (
                   <span className="initials">{initials(m.full_name)}</span>
                 )}
