@@ -58,6 +58,26 @@ func TestProcess_SweepsUploadsAfterKill(t *testing.T) {
 	}
 }
 
+// TestProcess_SIGTERMCutsStalledUploadExitsZero sends SIGTERM to the real binary while an
+// upload stalls past the grace period: the process cuts it, says so, removes its temporary
+// file and exits with status 0, since the shutdown went as designed.
+func TestProcess_SIGTERMCutsStalledUploadExitsZero(t *testing.T) {
+	bin := proctest.Build(t, chessclubPkg)
+	dir := t.TempDir()
+	figures := filepath.Join(dir, "figures")
+	p := proctest.Start(t, bin, []string{"-addr", "127.0.0.1:0", "-db", "sqlite:" + filepath.Join(dir, "chessclub.db"), "-figures", figures, "-shutdown-grace", "300ms"})
+	stalledUpload(t, p.URL, memberToken(t, p.URL, "stalled"), figures)
+	if code := p.Terminate(t, 20*time.Second); code != 0 {
+		t.Errorf("exit status %d after a shutdown that cut an upload, want 0\n%s", code, p.Logs.String())
+	}
+	if logs := p.Logs.String(); !strings.Contains(logs, `msg="request cut by shutdown" method=POST path=/api/figures`) {
+		t.Errorf("the cut upload is not logged:\n%s", logs)
+	}
+	if left := uploads(t, figures); len(left) != 0 {
+		t.Errorf("temporary files left: %v", left)
+	}
+}
+
 // memberToken registers username over HTTP and returns a login token.
 func memberToken(t testing.TB, base, username string) string {
 	t.Helper()

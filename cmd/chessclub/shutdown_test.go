@@ -1,18 +1,10 @@
 package main
 
 import (
-	"bytes"
-	"fmt"
-	"image"
-	"image/jpeg"
-	"io"
-	"net"
-	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"campus.example/apps/internal/servicetest"
 )
@@ -28,30 +20,7 @@ func TestRun_ShutdownCutsSlowUpload(t *testing.T) {
 	svc := servicetest.Start(t, run, []string{"-addr", "127.0.0.1:0", "-shutdown-grace", "300ms"}, envMap)
 	token := memberToken(t, svc.URL, "slowpoke")
 
-	var photo bytes.Buffer
-	if err := jpeg.Encode(&photo, image.NewGray(image.Rect(0, 0, 64, 64)), nil); err != nil {
-		t.Fatal(err)
-	}
-	head := "--b\r\nContent-Disposition: form-data; name=\"photo\"; filename=\"me.jpg\"\r\nContent-Type: image/jpeg\r\n\r\n"
-	u, _ := url.Parse(svc.URL)
-	conn, err := net.Dial("tcp", u.Host)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close()
-	fmt.Fprintf(conn, "POST /api/figures HTTP/1.1\r\nHost: %s\r\nAuthorization: Bearer %s\r\nContent-Type: multipart/form-data; boundary=b\r\nContent-Length: %d\r\n\r\n",
-		u.Host, token, len(head)+photo.Len()+len("\r\n--b--\r\n"))
-	if _, err := io.WriteString(conn, head+photo.String()[:photo.Len()/2]); err != nil {
-		t.Fatal(err)
-	}
-	// The upload is under way once its temporary file exists.
-	deadline := time.Now().Add(10 * time.Second)
-	for len(uploads(t, figures)) == 0 {
-		if time.Now().After(deadline) {
-			t.Fatalf("no temporary upload file appeared\n%s", svc.Logs.String())
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
+	stalledUpload(t, svc.URL, token, figures)
 
 	if err := svc.Stop(t); err != nil {
 		t.Errorf("run returned %v after a shutdown that cut an upload; want nil (exit status 0)", err)
