@@ -33,6 +33,7 @@ func TestSecurityHeaders(t *testing.T) {
 		{"API malformed", req{method: "POST", path: "/api/login", body: "{", contentType: "application/json"}, 400, httpserve.APIContentSecurityPolicy},
 		{"CORS preflight", req{method: "OPTIONS", path: "/api/tournaments", header: map[string]string{"Origin": "capacitor://localhost", "Access-Control-Request-Method": "POST"}}, 204, httpserve.APIContentSecurityPolicy},
 		{"photo", req{method: "GET", path: fig.URL}, 200, "default-src 'none'"},
+		{"thumbnail", req{method: "GET", path: fig.ThumbnailURL}, 200, "default-src 'none'"},
 		{"health", req{method: "GET", path: "/healthz"}, 200, httpserve.APIContentSecurityPolicy},
 		{"OpenAPI document", req{method: "GET", path: "/openapi.json"}, 200, httpserve.APIContentSecurityPolicy},
 		{"app page", req{method: "GET", path: "/"}, 200, spa.ContentSecurityPolicy},
