@@ -142,9 +142,9 @@ func TestNormalise(t *testing.T) {
 		photo   image.Point
 		thumb   image.Point
 	}{
-		{"landscape, large", 4000, 3000, 1, image.Pt(1024, 768), image.Pt(128, 128)},
-		{"landscape, turned a quarter", 4000, 3000, 6, image.Pt(768, 1024), image.Pt(128, 128)},
-		{"tall panorama", 500, 6000, 1, image.Pt(85, 1024), image.Pt(85, 85)},
+		{"landscape, large", 2400, 1800, 1, image.Pt(1024, 768), image.Pt(128, 128)},
+		{"landscape, turned a quarter", 2400, 1800, 6, image.Pt(768, 1024), image.Pt(128, 128)},
+		{"tall panorama", 200, 2400, 1, image.Pt(85, 1024), image.Pt(85, 85)},
 		{"small", 300, 200, 1, image.Pt(300, 200), image.Pt(128, 128)},
 		{"smaller than a thumbnail", 100, 50, 8, image.Pt(50, 100), image.Pt(50, 50)},
 		{"one pixel", 1, 1, 1, image.Pt(1, 1), image.Pt(1, 1)},
