@@ -54,7 +54,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	grace := fs.Duration("shutdown-grace", httpserve.ShutdownGrace, "how long a shutdown waits for requests in flight before it cuts them (and logs which)")
 	proxies := fs.String("trusted-proxies", "", "comma-separated IP addresses or CIDR prefixes of the reverse proxies in front of the server;\n"+
 		"for requests from them the login throttle takes the client from X-Forwarded-For (empty: trust no one)")
-	memLimit := fs.String("memory-limit", "auto", "soft limit of the Go runtime's memory, such as 256MiB, or off; auto is 64 MiB plus what\n"+
+	memLimit := fs.String("memory-limit", "auto", "soft limit of the Go runtime's memory, such as 256MiB, or off; auto is 32 MiB plus what\n"+
 		"the password hashes and photo decodes that may run at once hold (GOMEMLIMIT, when set, replaces auto)")
 	twins := flagenv.Twins{
 		"addr": "CHESSCLUB_ADDR", "db": "CHESSCLUB_DB", "figures": "CHESSCLUB_FIGURES",

@@ -9,7 +9,11 @@ import (
 
 // memoryBase is what the server holds besides password hashes and photo decodes: the Go
 // runtime, the database driver and SQLite's page cache, requests and responses in flight.
-const memoryBase = 64 << 20
+// The collector's trace (GODEBUG=gctrace=1) of an idle server shows a few MB live; 32 MiB
+// leaves room for requests in flight while keeping the default limit, which the photo
+// budget dominates, within the budget plus 100 MB that the photo load promises (see
+// docs/RELIABILITY.md): with 64 MiB the worst-photo load peaked at the promise itself.
+const memoryBase = 32 << 20
 
 // MemoryLimit returns the default soft memory limit for a server with cfg (see
 // runtime/debug.SetMemoryLimit): memoryBase plus the most that its bounded work holds at
