@@ -59,6 +59,12 @@ var registerFold sync.Once
 // openSQLite opens path with write-ahead logging and immediate transactions: without
 // _txlock=immediate, concurrent read-then-write transactions fail with "database is locked"
 // instead of waiting for the busy timeout.
+//
+// synchronous(FULL) makes every commit reach the disk (an fsync of the log) before the
+// request is acknowledged, so an acknowledged write survives a power cut or a kernel crash,
+// not only the process being killed; with NORMAL, the last commits before such a crash could
+// be lost. It costs about 0.2 ms per write on the project machine, as MariaDB's default
+// innodb_flush_log_at_trx_commit=1 does.
 func openSQLite(path string) (*sql.DB, error) {
 	registerFold.Do(func() {
 		// fold gives SQLite the same Unicode lower-casing as Fold and MySQL's LOWER; SQLite's
@@ -76,7 +82,7 @@ func openSQLite(path string) (*sql.DB, error) {
 		}
 	}
 	dsn := "file:" + path + "?_pragma=journal_mode(WAL)&_pragma=busy_timeout(10000)" +
-		"&_pragma=synchronous(NORMAL)&_pragma=foreign_keys(1)&_txlock=immediate&_time_format=sqlite"
+		"&_pragma=synchronous(FULL)&_pragma=foreign_keys(1)&_txlock=immediate&_time_format=sqlite"
 	db, err := sql.Open("sqlite", dsn)
 	if err != nil {
 		return nil, err
