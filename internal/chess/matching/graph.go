@@ -1,0 +1,241 @@
+// Package matching finds a maximum-weight matching of a general graph and keeps it maximum as
+// edge weights change and vertices leave, without starting over.
+//
+// The weights are unsigned integers of any fixed width (a few 64-bit words), so that one weight
+// can hold a whole list of criteria, the first one most significant: the Dutch Swiss pairing
+// rules are written that way. The graph is complete and dense; a zero weight means that the
+// edge is absent, and an absent edge is never matched. The matching maximises the total weight;
+// it need not have the most edges (put a large enough "pair" term in the weights for that).
+//
+// The algorithm is Edmonds' primal-dual blossom method in the O(n³) form of Gabow and of Galil,
+// Micali and Gabow (1986): vertex duals U, blossom duals Z, and stages that grow alternating
+// trees of tight edges from the free vertices whose dual is positive. A stage ends by
+// augmenting the matching, by freeing a vertex whose dual reached zero, or by bringing a free
+// vertex's dual to zero; when no free vertex has a positive dual, the duals prove the matching
+// optimal (every edge has non-negative slack U(u)+U(v)+ΣZ−w, matched edges and blossom edges
+// are tight, and free vertices have U = 0).
+//
+// Changes are cheap because they only break these conditions locally: when the weights around
+// a vertex change, the blossoms holding it are taken apart (their duals moved onto their
+// vertices, which keeps every edge feasible), the vertex is unmatched and its dual raised above
+// every weight. The next Solve then repairs the matching with a few stages that usually touch a
+// small part of the graph. Weights are stored doubled so that all duals stay integers.
+//
+// A Graph is not safe for concurrent use.
+package matching
+
+import "fmt"
+
+// Graph is a complete graph on a fixed set of vertices 0..n-1, with a weight for every edge and
+// a matching that Solve makes maximum.
+type Graph struct {
+	n     int // vertices
+	words int // 64-bit words per number
+	bits  int // weights are below 2^bits
+
+	weight  []uint64 // doubled edge weights, n×n numbers, symmetric
+	present []bool   // weight != 0, n×n
+	big     []uint64 // the dual given to a changed vertex: above every doubled weight
+
+	// Nodes 0..n-1 are the vertices, n..2n-1 hold blossoms. Node duals: U for vertices, Z for
+	// blossoms (always even).
+	dual    []uint64
+	active  []bool  // vertex still in the graph (not removed)
+	touched []bool  // vertex reset since the last Solve
+	mate    []int32 // matched vertex, or -1
+	parent  []int32 // enclosing blossom of a node, or -1 at the top level
+	top     []int32 // top-level node holding each vertex
+	base    []int32 // base vertex of each node
+	inUse   []bool  // blossom node in use
+	kids    [][]int32
+	links   [][]edge
+	verts   [][]int32 // vertices of each node
+	freeIDs []int32   // unused blossom nodes
+
+	stageState
+	tmp [4][]uint64 // scratch numbers
+}
+
+// edge is a pair of vertices; for a blossom's links, a lies in kids[i] and b in kids[i+1].
+type edge struct{ a, b int32 }
+
+var noEdge = edge{-1, -1}
+
+// New returns a graph of n vertices with every edge absent and an empty matching. Weights given
+// to SetWeight must be below 2^bits.
+func New(n, bits int) *Graph {
+	if n < 0 || bits < 1 {
+		panic(fmt.Sprintf("matching.New(%d, %d): need n >= 0 and bits >= 1", n, bits))
+	}
+	// Duals reach twice the largest doubled weight: bits+1 for the doubling, +2 of headroom.
+	words := (bits + 3 + 63) / 64
+	g := &Graph{
+		n: n, words: words, bits: bits,
+		weight:  make([]uint64, n*n*words),
+		present: make([]bool, n*n),
+		big:     make([]uint64, words),
+		dual:    make([]uint64, 2*n*words),
+		active:  make([]bool, n),
+		touched: make([]bool, n),
+		mate:    make([]int32, n),
+		parent:  make([]int32, 2*n),
+		top:     make([]int32, n),
+		base:    make([]int32, 2*n),
+		inUse:   make([]bool, 2*n),
+		kids:    make([][]int32, 2*n),
+		links:   make([][]edge, 2*n),
+		verts:   make([][]int32, 2*n),
+	}
+	g.big[(bits+1)/64] = 1 << ((bits + 1) % 64)
+	for i := range g.tmp {
+		g.tmp[i] = make([]uint64, words)
+	}
+	for v := range n {
+		g.active[v] = true
+		g.mate[v] = -1
+		g.top[v] = int32(v)
+		g.base[v] = int32(v)
+		g.verts[v] = []int32{int32(v)}
+		copy(g.d(int32(v)), g.big)
+	}
+	for b := 2*n - 1; b >= n; b-- {
+		g.freeIDs = append(g.freeIDs, int32(b))
+	}
+	for i := range g.parent {
+		g.parent[i] = -1
+	}
+	g.initStage()
+	return g
+}
+
+// Len returns the number of vertices.
+func (g *Graph) Len() int { return g.n }
+
+// Words returns the length of the weights SetWeight takes, in 64-bit words.
+func (g *Graph) Words() int { return g.words }
+
+// SetWeight sets the weight of the edge {u, v} to w, a number of Words() little-endian words
+// below 2^bits; zero removes the edge. u is the vertex whose edges change: it is unmatched and
+// its dual reset (once until the next Solve), so that any number of its edges can be set.
+// Call Solve before reading the matching again.
+func (g *Graph) SetWeight(u, v int, w []uint64) {
+	if u == v || len(w) != g.words {
+		panic(fmt.Sprintf("matching: SetWeight(%d, %d) with %d words, want distinct vertices and %d", u, v, len(w), g.words))
+	}
+	if !g.active[u] || !g.active[v] {
+		panic(fmt.Sprintf("matching: SetWeight(%d, %d) on a removed vertex", u, v))
+	}
+	if !g.fits(w) {
+		panic(fmt.Sprintf("matching: weight of {%d, %d} does not fit in %d bits", u, v, g.bits))
+	}
+	g.touch(int32(u))
+	i, j := u*g.n+v, v*g.n+u
+	double(g.w(int32(u), int32(v)), w)
+	copy(g.w(int32(v), int32(u)), g.w(int32(u), int32(v)))
+	g.present[i] = !isZero(w)
+	g.present[j] = g.present[i]
+}
+
+// Weight copies the weight of the edge {u, v} into dst (Words() words).
+func (g *Graph) Weight(dst []uint64, u, v int) {
+	half(dst, g.w(int32(u), int32(v)))
+}
+
+// Remove takes vertex u out of the graph for good: it is unmatched and never matched again.
+// Removing both ends of a pair that has been decided keeps the rest of the work small.
+func (g *Graph) Remove(u int) {
+	if !g.active[u] {
+		return
+	}
+	g.isolate(int32(u))
+	g.active[u] = false
+}
+
+// Mate returns the vertex matched to u, or -1 when u is unmatched. It reflects the last Solve.
+func (g *Graph) Mate(u int) int { return int(g.mate[u]) }
+
+// Solve makes the matching maximum for the current weights.
+func (g *Graph) Solve() {
+	for g.stage() {
+	}
+	for i := range g.touched {
+		g.touched[i] = false
+	}
+}
+
+// fits reports whether w is below 2^bits.
+func (g *Graph) fits(w []uint64) bool {
+	for i := len(w) - 1; i >= 0; i-- {
+		lo := i * 64
+		if lo >= g.bits {
+			if w[i] != 0 {
+				return false
+			}
+			continue
+		}
+		if g.bits-lo < 64 && w[i]>>(g.bits-lo) != 0 {
+			return false
+		}
+		return true
+	}
+	return true
+}
+
+// w returns the doubled weight of {u, v}, in place.
+func (g *Graph) w(u, v int32) []uint64 {
+	i := (int(u)*g.n + int(v)) * g.words
+	return g.weight[i : i+g.words : i+g.words]
+}
+
+// d returns the dual of node b, in place.
+func (g *Graph) d(b int32) []uint64 {
+	i := int(b) * g.words
+	return g.dual[i : i+g.words : i+g.words]
+}
+
+// slack sets dst to U(u)+U(v)-w(u,v) for vertices u and v in different top-level nodes.
+func (g *Graph) slack(dst []uint64, u, v int32) {
+	add(dst, g.d(u), g.d(v))
+	sub(dst, dst, g.w(u, v))
+}
+
+// touch prepares vertex u for changes of its weights: alone at the top level, unmatched, with a
+// dual above every weight, so that all its edges are feasible whatever their new weights.
+func (g *Graph) touch(u int32) {
+	if g.touched[u] {
+		return
+	}
+	g.isolate(u)
+	copy(g.d(u), g.big)
+	g.touched[u] = true
+}
+
+// isolate takes apart the blossoms that hold u and unmatches u. A blossom with a positive dual
+// gives half of it to each of its vertices: edges inside it keep their slack and edges leaving
+// it gain slack, so the duals stay feasible; only its base's outside edge loses tightness, and
+// that pair is unmatched.
+func (g *Graph) isolate(u int32) {
+	for g.top[u] != u {
+		b := g.top[u]
+		z := g.d(b)
+		if !isZero(z) {
+			h := g.tmp[3]
+			half(h, z)
+			for _, x := range g.verts[b] {
+				add(g.d(x), g.d(x), h)
+			}
+			g.unmatch(g.base[b])
+			clear(z)
+		}
+		g.expand(b)
+	}
+	g.unmatch(u)
+}
+
+// unmatch frees vertex v and its mate.
+func (g *Graph) unmatch(v int32) {
+	if m := g.mate[v]; m >= 0 {
+		g.mate[m] = -1
+		g.mate[v] = -1
+	}
+}

@@ -1,0 +1,578 @@
+package matching
+
+// A stage grows alternating trees from its roots (the free vertices with a positive dual) over
+// tight edges, labelling top-level nodes S (even distance from a root) or T (odd). When no tight
+// edge leads further, the duals change by the largest δ that keeps them feasible: S vertices
+// lose δ, T vertices gain it, S blossoms gain 2δ and T blossoms lose it. δ is the least of
+//
+//	δ1  the smallest dual of an S vertex (it reaches zero: that vertex may go free),
+//	δ2  the smallest slack of an edge from an S vertex to an unlabelled node,
+//	δ3  half the smallest slack of an edge between two S nodes,
+//	δ4  half the smallest dual of a T blossom (it reaches zero: the blossom is expanded).
+//
+// To find δ2 and δ3 without looking at every edge again, each vertex keeps the S vertex nearest
+// to it (bestS), each S blossom the nearest S vertex of its own to every other vertex (bestTo,
+// merged when blossoms form, so that a stage costs O(n²)), and each S node its least-slack edge
+// to another S node (bestSS). Slacks from S vertices to one vertex all move by the same amount
+// when the duals change, so these choices stay right without being recomputed.
+
+const (
+	unlabelled int8 = iota
+	labelS
+	labelT
+)
+
+// stageState is the bookkeeping of one stage; it is reset when the stage ends.
+type stageState struct {
+	label    []int8  // per node
+	from, to []int32 // per labelled node: the tree edge to its parent, from inside the parent to inside the node
+	bestS    []int32 // per vertex: the S vertex with the least slack to it, or -1
+	bestSS   []edge  // per S node: least-slack edge (inside, outside) to another S node
+	bestTo   [][]int32
+	arrays   [][]int32 // spare bestTo arrays
+	tight    []edge    // tight edges (S vertex, other vertex) still to look at
+	labelled []int32   // nodes labelled in this stage, each once
+	listed   []bool    // per node: in labelled
+	mark     []int32   // per node, for finding common ancestors
+	stamp    int32
+	roots    []int32
+}
+
+func (g *Graph) initStage() {
+	n := g.n
+	g.label = make([]int8, 2*n)
+	g.from = make([]int32, 2*n)
+	g.to = make([]int32, 2*n)
+	g.bestS = make([]int32, n)
+	g.bestSS = make([]edge, 2*n)
+	g.bestTo = make([][]int32, 2*n)
+	g.mark = make([]int32, 2*n)
+	g.listed = make([]bool, 2*n)
+	for i := range g.bestSS {
+		g.bestSS[i] = noEdge
+	}
+}
+
+// stage runs one stage and reports whether there was anything to do.
+func (g *Graph) stage() bool {
+	g.roots = g.roots[:0]
+	for v := range g.n {
+		if g.active[v] && g.mate[v] < 0 && !isZero(g.d(int32(v))) {
+			g.roots = append(g.roots, int32(v))
+		}
+	}
+	if len(g.roots) == 0 {
+		return false
+	}
+	for i := range g.bestS {
+		g.bestS[i] = -1
+	}
+	for _, v := range g.roots {
+		g.evenOut(v)
+	}
+	for _, v := range g.roots {
+		b := g.top[v]
+		if g.label[b] == unlabelled {
+			g.setLabel(b, labelS, -1, -1)
+			g.scanNode(b)
+		}
+	}
+	defer g.endStage()
+	for {
+		for len(g.tight) > 0 {
+			e := g.tight[len(g.tight)-1]
+			g.tight = g.tight[:len(g.tight)-1]
+			if g.useTightEdge(e.a, e.b) {
+				return true
+			}
+		}
+		if g.dualStep() {
+			return true
+		}
+	}
+}
+
+// evenOut makes the dual of the free vertex v even, as the stage needs all roots of one parity
+// (then every S–S slack is even and δ3 is a whole number). Raising a dual keeps it feasible;
+// inside a blossom the whole blossom moves together, paid for by its own dual, or, when that is
+// zero, by taking it apart (allowed: its base is free).
+func (g *Graph) evenOut(v int32) {
+	if !isOdd(g.d(v)) {
+		return
+	}
+	for {
+		b := g.top[v]
+		if b == v {
+			addSmall(g.d(v), 1)
+			return
+		}
+		if z := g.d(b); !isZero(z) {
+			subSmall(z, 2)
+			for _, x := range g.verts[b] {
+				addSmall(g.d(x), 1)
+			}
+			return
+		}
+		g.expand(b)
+	}
+}
+
+// setLabel labels top-level node b, reached over the tree edge (from, to) with to inside b.
+func (g *Graph) setLabel(b int32, l int8, from, to int32) {
+	g.label[b] = l
+	g.from[b] = from
+	g.to[b] = to
+	g.bestSS[b] = noEdge
+	if !g.listed[b] {
+		g.listed[b] = true
+		g.labelled = append(g.labelled, b)
+	}
+}
+
+// scanNode finishes making b an S node: all its vertices are scanned.
+func (g *Graph) scanNode(b int32) {
+	if b < int32(g.n) {
+		g.scan(b, nil)
+		return
+	}
+	arr := g.newArray()
+	g.bestTo[b] = arr
+	for _, v := range g.verts[b] {
+		g.scan(v, arr)
+	}
+	g.findBestSS(b)
+}
+
+// scan looks at every edge of s, a vertex that just became S: tight edges are queued, and the
+// nearest-S records of the other end are updated. arr is the bestTo array of s's blossom, or
+// nil when s is a node by itself.
+func (g *Graph) scan(s int32, arr []int32) {
+	bs := g.top[s]
+	sl, other := g.tmp[0], g.tmp[1]
+	row := g.present[int(s)*g.n : (int(s)+1)*g.n]
+	for xi, ok := range row {
+		x := int32(xi)
+		if !ok || !g.active[x] || g.top[x] == bs {
+			continue
+		}
+		g.slack(sl, s, x)
+		if arr != nil {
+			if a := arr[x]; a < 0 {
+				arr[x] = s
+			} else if g.slack(other, a, x); cmp(sl, other) < 0 {
+				arr[x] = s
+			}
+		}
+		bx := g.top[x]
+		if g.label[bx] == labelS {
+			if arr == nil {
+				g.offerSS(bs, s, x, sl)
+			}
+			g.offerSS(bx, x, s, sl)
+		} else if b := g.bestS[x]; b < 0 {
+			g.bestS[x] = s
+		} else if g.slack(other, b, x); cmp(sl, other) < 0 {
+			g.bestS[x] = s
+		}
+		if isZero(sl) {
+			g.tight = append(g.tight, edge{s, x})
+		}
+	}
+}
+
+// offerSS records (inside, outside), of slack sl, as S node b's edge to another S node if it
+// is better than the one it has.
+func (g *Graph) offerSS(b, inside, outside int32, sl []uint64) {
+	cur := g.bestSS[b]
+	if cur.a >= 0 {
+		other := g.tmp[2]
+		g.slack(other, cur.a, cur.b)
+		if cmp(sl, other) >= 0 {
+			return
+		}
+	}
+	g.bestSS[b] = edge{inside, outside}
+}
+
+// findBestSS sets the least-slack edge from S blossom b to another S node from its bestTo.
+func (g *Graph) findBestSS(b int32) {
+	arr := g.bestTo[b]
+	g.bestSS[b] = noEdge
+	for xi, a := range arr {
+		x := int32(xi)
+		if a < 0 || !g.active[x] || g.top[x] == b || g.label[g.top[x]] != labelS {
+			continue
+		}
+		g.slack(g.tmp[0], a, x)
+		g.offerSS(b, a, x, g.tmp[0])
+	}
+}
+
+// newArray returns a bestTo array full of -1.
+func (g *Graph) newArray() []int32 {
+	var a []int32
+	if k := len(g.arrays); k > 0 {
+		a = g.arrays[k-1]
+		g.arrays = g.arrays[:k-1]
+	} else {
+		a = make([]int32, g.n)
+	}
+	for i := range a {
+		a[i] = -1
+	}
+	return a
+}
+
+// useTightEdge acts on the tight edge from S vertex s to x and reports whether the matching
+// was augmented (which ends the stage).
+func (g *Graph) useTightEdge(s, x int32) bool {
+	bs, bx := g.top[s], g.top[x]
+	if bs == bx || g.label[bs] != labelS || !g.active[x] {
+		return false
+	}
+	switch g.label[bx] {
+	case unlabelled:
+		m := g.mate[g.base[bx]]
+		if m < 0 {
+			// A free node whose dual is zero: the path through it augments.
+			g.rotate(bx, x)
+			g.augmentFrom(s, x)
+			g.mate[x] = s
+			return true
+		}
+		g.setLabel(bx, labelT, s, x)
+		bm := g.top[m]
+		g.setLabel(bm, labelS, g.base[bx], m)
+		g.scanNode(bm)
+	case labelS:
+		if g.rootOf(bs) != g.rootOf(bx) {
+			g.augmentFrom(s, x)
+			g.augmentFrom(x, s)
+			return true
+		}
+		g.formBlossom(s, x)
+	}
+	return false
+}
+
+// treeParent returns the S node above S node b in its tree, or -1 at the root.
+func (g *Graph) treeParent(b int32) int32 {
+	if g.from[b] < 0 {
+		return -1
+	}
+	t := g.top[g.from[b]]
+	return g.top[g.from[t]]
+}
+
+func (g *Graph) rootOf(b int32) int32 {
+	for {
+		p := g.treeParent(b)
+		if p < 0 {
+			return b
+		}
+		b = p
+	}
+}
+
+// augmentFrom matches s to partner (-1 to leave it free) and flips the tree path from s to its
+// root, whose base ends matched. Every node on the way is rotated so that its new matched edge
+// runs through its base.
+func (g *Graph) augmentFrom(s, partner int32) {
+	for {
+		bs := g.top[s]
+		g.rotate(bs, s)
+		g.mate[s] = partner
+		t := g.from[bs]
+		if t < 0 {
+			return
+		}
+		bt := g.top[t]
+		p, q := g.from[bt], g.to[bt]
+		g.rotate(bt, q)
+		g.mate[q] = p
+		s, partner = p, q
+	}
+}
+
+// formBlossom shrinks the odd cycle closed by the tight edge (s, x) between two S nodes of one
+// tree into a new S blossom.
+func (g *Graph) formBlossom(s, x int32) {
+	bs, bx := g.top[s], g.top[x]
+	g.stamp++
+	lca := int32(-1)
+	for a, b := bs, bx; lca < 0; {
+		if a >= 0 {
+			if g.mark[a] == g.stamp {
+				lca = a
+				break
+			}
+			g.mark[a] = g.stamp
+			a = g.treeParent(a)
+		}
+		if b >= 0 {
+			if g.mark[b] == g.stamp {
+				lca = b
+				break
+			}
+			g.mark[b] = g.stamp
+			b = g.treeParent(b)
+		}
+	}
+	// The cycle: lca down to bs, across (s, x), then up from bx to just below lca. Each tree
+	// edge runs from g.from[c] in the parent to g.to[c] in the child c.
+	var up []int32
+	for c := bs; c != lca; c = g.top[g.from[c]] {
+		up = append(up, c)
+	}
+	kids := []int32{lca}
+	var links []edge
+	for i := len(up) - 1; i >= 0; i-- {
+		c := up[i]
+		kids = append(kids, c)
+		links = append(links, edge{g.from[c], g.to[c]})
+	}
+	links = append(links, edge{s, x})
+	for c := bx; c != lca; c = g.top[g.from[c]] {
+		kids = append(kids, c)
+		links = append(links, edge{g.to[c], g.from[c]})
+	}
+	kids = kids[:len(kids):len(kids)]
+
+	wasT := make([]bool, len(kids))
+	for i, k := range kids {
+		wasT[i] = g.label[k] == labelT
+	}
+	from, to := g.from[lca], g.to[lca]
+	b := g.newBlossom(kids, links)
+	g.setLabel(b, labelS, from, to)
+
+	arr := g.newArray()
+	g.bestTo[b] = arr
+	sl, other := g.tmp[0], g.tmp[1]
+	for i, k := range kids {
+		if wasT[i] {
+			continue
+		}
+		if k < int32(g.n) {
+			row := g.present[int(k)*g.n : (int(k)+1)*g.n]
+			for xi, ok := range row {
+				if !ok || !g.active[xi] {
+					continue
+				}
+				y := int32(xi)
+				if a := arr[y]; a < 0 {
+					arr[y] = k
+				} else {
+					g.slack(sl, k, y)
+					if g.slack(other, a, y); cmp(sl, other) < 0 {
+						arr[y] = k
+					}
+				}
+			}
+			continue
+		}
+		karr := g.bestTo[k]
+		for y, c := range karr {
+			if c < 0 {
+				continue
+			}
+			if a := arr[y]; a < 0 {
+				arr[y] = c
+			} else {
+				g.slack(sl, c, int32(y))
+				if g.slack(other, a, int32(y)); cmp(sl, other) < 0 {
+					arr[y] = c
+				}
+			}
+		}
+		g.arrays = append(g.arrays, karr)
+		g.bestTo[k] = nil
+	}
+	for i, k := range kids {
+		if wasT[i] {
+			for _, v := range g.verts[k] {
+				g.scan(v, arr)
+			}
+		}
+	}
+	for _, v := range g.verts[b] {
+		arr[v] = -1
+	}
+	g.findBestSS(b)
+}
+
+// dualStep changes the duals by δ and acts on the event that bounded it. It reports whether the
+// stage is over.
+func (g *Graph) dualStep() bool {
+	delta := g.tmp[3]
+	kind, ev := 0, noEdge
+	cand := g.tmp[0]
+	better := func(k int, e edge) {
+		if kind == 0 || cmp(cand, delta) < 0 {
+			copy(delta, cand)
+			kind, ev = k, e
+		}
+	}
+	for v := range g.n {
+		if g.active[v] && g.label[g.top[v]] == labelS {
+			copy(cand, g.d(int32(v)))
+			better(1, edge{int32(v), -1})
+		}
+	}
+	for x := range g.n {
+		if s := g.bestS[x]; s >= 0 && g.active[x] && g.label[g.top[x]] == unlabelled {
+			g.slack(cand, s, int32(x))
+			better(2, edge{s, int32(x)})
+		}
+	}
+	for _, b := range g.labelled {
+		if !g.isTop(b) {
+			continue
+		}
+		switch g.label[b] {
+		case labelS:
+			if e := g.bestSS[b]; e.a >= 0 {
+				g.slack(g.tmp[1], e.a, e.b)
+				half(cand, g.tmp[1])
+				better(3, e)
+			}
+		case labelT:
+			if b >= int32(g.n) {
+				half(cand, g.d(b))
+				better(4, edge{b, -1})
+			}
+		}
+	}
+
+	twice := g.tmp[1]
+	double(twice, delta)
+	for v := range g.n {
+		if !g.active[v] {
+			continue
+		}
+		switch g.label[g.top[v]] {
+		case labelS:
+			sub(g.d(int32(v)), g.d(int32(v)), delta)
+		case labelT:
+			add(g.d(int32(v)), g.d(int32(v)), delta)
+		}
+	}
+	for _, b := range g.labelled {
+		if b < int32(g.n) || !g.isTop(b) {
+			continue
+		}
+		switch g.label[b] {
+		case labelS:
+			add(g.d(b), g.d(b), twice)
+		case labelT:
+			sub(g.d(b), g.d(b), twice)
+		}
+	}
+
+	switch kind {
+	case 1:
+		g.augmentFrom(ev.a, -1)
+		return true
+	case 2, 3:
+		g.tight = append(g.tight, ev)
+	case 4:
+		g.expandT(ev.a)
+	}
+	return false
+}
+
+// isTop reports whether node b is a top-level node in use.
+func (g *Graph) isTop(b int32) bool {
+	if g.parent[b] >= 0 {
+		return false
+	}
+	return b < int32(g.n) || g.inUse[b]
+}
+
+// expandT expands T blossom b, whose dual reached zero, in the middle of a stage. Its kids on
+// the even path from the kid that was reached to the base kid take T and S labels in turn; the
+// others are unlabelled, unless a tight edge reaches them.
+func (g *Graph) expandT(b int32) {
+	kids := append([]int32(nil), g.kids[b]...)
+	links := append([]edge(nil), g.links[b]...)
+	k := len(kids)
+	from, to := g.from[b], g.to[b]
+	j := g.kidHolding(b, to)
+	g.expand(b)
+
+	onPath := make([]bool, k)
+	var newS []int32
+	l := labelT
+	i := j
+	for {
+		onPath[i] = true
+		g.setLabel(kids[i], l, from, to)
+		if l == labelS {
+			newS = append(newS, kids[i])
+		}
+		if i == 0 {
+			break
+		}
+		// Step to the next kid along the even side, remembering the link crossed.
+		if j%2 == 0 {
+			e := links[i-1]
+			from, to = e.b, e.a
+			i--
+		} else {
+			e := links[i]
+			from, to = e.a, e.b
+			i = (i + 1) % k
+		}
+		if l == labelT {
+			l = labelS
+		} else {
+			l = labelT
+		}
+	}
+	sl := g.tmp[0]
+	for i, kid := range kids {
+		if onPath[i] {
+			continue
+		}
+		for _, v := range g.verts[kid] {
+			if s := g.bestS[v]; s >= 0 {
+				if g.slack(sl, s, v); isZero(sl) {
+					g.tight = append(g.tight, edge{s, v})
+				}
+			}
+		}
+	}
+	for _, kid := range newS {
+		g.scanNode(kid)
+	}
+}
+
+// endStage clears the labels and expands the top-level blossoms whose dual is zero.
+func (g *Graph) endStage() {
+	for _, b := range g.labelled {
+		g.label[b] = unlabelled
+		g.listed[b] = false
+		g.bestSS[b] = noEdge
+		if a := g.bestTo[b]; a != nil {
+			g.arrays = append(g.arrays, a)
+			g.bestTo[b] = nil
+		}
+	}
+	g.labelled = g.labelled[:0]
+	g.tight = g.tight[:0]
+	for b := int32(g.n); b < int32(2*g.n); b++ {
+		g.expandIdle(b)
+	}
+}
+
+// expandIdle expands b and then its kids, as long as they are top-level blossoms of zero dual.
+func (g *Graph) expandIdle(b int32) {
+	if b < int32(g.n) || !g.inUse[b] || g.parent[b] >= 0 || !isZero(g.d(b)) {
+		return
+	}
+	kids := append([]int32(nil), g.kids[b]...)
+	g.expand(b)
+	for _, k := range kids {
+		g.expandIdle(k)
+	}
+}
