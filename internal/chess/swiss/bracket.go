@@ -1,0 +1,246 @@
+package swiss
+
+import (
+	"fmt"
+
+	"campus.example/apps/internal/chess/matching"
+)
+
+// bracket is the state of the bracket being paired: sorted indices of its moved-down players,
+// its residents [lo, hi) and the following scoregroup [hi, next).
+type bracket struct {
+	mdps         []int32
+	lo, hi, next int32
+}
+
+// run pairs the round bracket by bracket with score-indexed fields of `scores` sub-fields, and
+// returns the pairs and the bye (-1 for none).
+func (e *engine) run(scores int) ([][2]int32, int32, error) {
+	n := int32(len(e.ps))
+	maxGroup := 0
+	for gi := range len(e.groups) - 1 {
+		maxGroup = max(maxGroup, int(e.groups[gi+1]-e.groups[gi]))
+	}
+	e.lay = newLayout(int(n), maxGroup, scores)
+	e.g = matching.New(int(n), e.lay.total)
+	words := e.g.Words()
+	e.w, e.cur = make([]uint64, words), make([]uint64, words)
+	e.rec = make([]record, int(n)*int(n))
+	e.stable = make([]int32, n)
+	e.paired = make([]bool, n)
+	e.sub = make([]int, 2*MaxRounds+1)
+	single := e.single
+
+	// Every compatible pair starts as a pair for completion only ([C4]).
+	for l := range n {
+		for h := range l {
+			if e.compatible(e.ps[h], e.ps[l]) {
+				e.rec[h*n+l] = record{kind: far, bye: e.byeTerm(h, l)}
+				e.set(l, h, l)
+			}
+		}
+	}
+
+	// C.04.3 1.9.2: brackets are paired from the top scoregroup down; each one holds the
+	// players left unpaired by the one before (the MDPs) and a scoregroup.
+	var pairs [][2]int32
+	b := bracket{lo: 0, hi: e.groupEnd(0)}
+	first := true
+	for int32(len(b.mdps))+(b.hi-b.lo) > 1 || b.hi < n {
+		b.next = b.hi
+		if b.hi < n {
+			b.next = e.groupEnd(b.hi)
+		}
+		if err := e.setScores(&b, scores); err != nil {
+			return nil, -1, err
+		}
+		e.single = single
+		e.loadBracket(&b)
+		e.solve()
+		if first {
+			if err := e.checkComplete(); err != nil {
+				return nil, -1, err
+			}
+			first = false
+		}
+		before := len(pairs)
+		pairs = e.pairBracket(&b, pairs)
+		floaters, nextSingle := e.floaters(&b)
+		if len(pairs) == before && b.next == b.hi && len(floaters) > 1 {
+			return nil, -1, fmt.Errorf("%w: the last bracket cannot be paired", ErrNoPairing)
+		}
+		single = nextSingle
+		b = bracket{mdps: floaters, lo: b.hi, hi: b.next}
+	}
+	bye := int32(-1)
+	if len(b.mdps) == 1 {
+		bye = b.mdps[0]
+	} else if b.hi-b.lo == 1 {
+		bye = b.lo
+	}
+	return pairs, bye, nil
+}
+
+// setScores gives each distinct score of the bracket and the following scoregroup its
+// sub-field, the highest score the most significant.
+func (e *engine) setScores(b *bracket, scores int) error {
+	var distinct []int
+	add := func(v int32) {
+		s := int(e.ps[v].score)
+		if len(distinct) == 0 || distinct[len(distinct)-1] != s {
+			distinct = append(distinct, s)
+		}
+	}
+	for _, v := range b.mdps {
+		add(v)
+	}
+	for v := b.lo; v < b.next; v++ {
+		add(v)
+	}
+	if len(distinct) > scores {
+		return errTooManyScores(len(distinct))
+	}
+	for i, s := range distinct {
+		e.sub[s] = len(distinct) - 1 - i
+	}
+	return nil
+}
+
+// loadBracket computes the weights of every edge that reaches the bracket's residents or the
+// following scoregroup, and re-encodes the edges between MDPs (whose records stand) for the
+// bracket's score sub-fields.
+func (e *engine) loadBracket(b *bracket) {
+	n := int32(len(e.ps))
+	members := append(append([]int32(nil), b.mdps...), rangeOf(b.lo, b.next)...)
+	for i, l := range members {
+		kind := current
+		if l >= b.hi {
+			kind = next
+		}
+		for _, h := range members[:i] {
+			r := &e.rec[h*n+l]
+			if l < b.lo { // both MDPs: the record stands
+				e.set(l, h, l)
+				continue
+			}
+			if !e.compatible(e.ps[h], e.ps[l]) {
+				continue
+			}
+			*r = record{kind: kind, bye: e.byeTerm(h, l)}
+			e.set(l, h, l)
+		}
+	}
+}
+
+func rangeOf(lo, hi int32) []int32 {
+	out := make([]int32, 0, hi-lo)
+	for v := lo; v < hi; v++ {
+		out = append(out, v)
+	}
+	return out
+}
+
+// set writes edge {h, l}'s weight from its record into the graph, changing the edges of vertex
+// touch; nothing is done when the weight is unchanged.
+func (e *engine) set(touch, h, l int32) {
+	if h > l {
+		h, l = l, h
+	}
+	n := int32(len(e.ps))
+	e.encode(e.w, h, l, e.rec[h*n+l])
+	e.g.Weight(e.cur, int(h), int(l))
+	if equal(e.w, e.cur) {
+		return
+	}
+	other := h
+	if touch == h {
+		other = l
+	}
+	e.g.SetWeight(int(touch), int(other), e.w)
+}
+
+func equal(a, b []uint64) bool {
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// recOf returns the record of edge {a, b}.
+func (e *engine) recOf(a, b int32) *record {
+	if a > b {
+		a, b = b, a
+	}
+	return &e.rec[a*int32(len(e.ps))+b]
+}
+
+// solve brings the matching up to date and takes a snapshot of it.
+func (e *engine) solve() {
+	e.g.Solve()
+	for v := range e.stable {
+		if e.paired[v] {
+			continue
+		}
+		if m := e.g.Mate(v); m >= 0 {
+			e.stable[v] = int32(m)
+		} else {
+			e.stable[v] = int32(v)
+		}
+	}
+}
+
+// checkComplete verifies C.04.3 2.2.1 [C4] for the whole round: everyone is paired but at most
+// one player, who may get the bye.
+func (e *engine) checkComplete() error {
+	left := 0
+	for v, m := range e.stable {
+		if m == int32(v) {
+			left++
+			if left > 1 || !e.ps[v].byeEligible {
+				return fmt.Errorf("%w: the players cannot all be paired, leaving at most one who may have the bye", ErrNoPairing)
+			}
+		}
+	}
+	return nil
+}
+
+// decide fixes the pair a, b and takes both out of the graph.
+func (e *engine) decide(a, b int32, pairs [][2]int32) [][2]int32 {
+	e.paired[a], e.paired[b] = true, true
+	e.stable[a], e.stable[b] = b, a
+	e.g.Remove(int(a))
+	e.g.Remove(int(b))
+	return append(pairs, [2]int32{a, b})
+}
+
+// floaters returns the bracket's players left unpaired (the next bracket's MDPs), and whether
+// the C9 term applies to the next bracket: the number of players is odd, the bye score is at
+// least the next scoregroup's, and in the current matching nobody of the next bracket is paired
+// below it, so the next bracket's single downfloater is the bye assignee.
+func (e *engine) floaters(b *bracket) ([]int32, bool) {
+	var out []int32
+	single := e.odd && b.next > b.hi && e.byeScore >= e.ps[b.hi].score
+	check := func(v int32) {
+		if single && e.ps[e.stable[v]].score < e.ps[b.hi].score {
+			single = false
+		}
+	}
+	for _, v := range b.mdps {
+		if !e.paired[v] {
+			out = append(out, v)
+			check(v)
+		}
+	}
+	for v := b.lo; v < b.hi; v++ {
+		if !e.paired[v] {
+			out = append(out, v)
+			check(v)
+		}
+	}
+	for v := b.hi; v < b.next; v++ {
+		check(v)
+	}
+	return out, single
+}

@@ -1,0 +1,50 @@
+// Package swiss pairs a round of a Swiss tournament by the FIDE Dutch system: the general
+// rules for Swiss tournaments (FIDE Handbook C.04.1, C.04.2) and the Dutch rules C.04.3 in
+// their 2025 version, in force since 2026. Its pairings are the ones bbpPairings v6.0.0, an
+// engine endorsed by FIDE, makes: every round of the oracle tournaments agrees, colours
+// included.
+//
+// # The rules as a matching
+//
+// The Dutch rules pair the scoregroups from the top down (C.04.3 1.9.2). Each bracket holds a
+// scoregroup and the players the bracket above could not pair (MDPs). Among all the pairings of
+// a bracket the rules want one that meets the absolute criteria C1–C3, leaves the rest of the
+// round completable (C4), gives the bye to the lowest score possible (C5), and then is best by
+// the quality criteria C6–C21 in order; among equally good ones, the first in the order of
+// generation of Article 4 (transpositions of S2, exchanges between S1 and S2, sets of MDPs).
+//
+// Trying candidates one by one, as the text describes, explodes on large brackets. Instead,
+// each bracket becomes a maximum-weight matching over all the players still unpaired, whose
+// edge weights encode the criteria as fields of one wide integer, the first criterion most
+// significant (see layout.go): a matching of greater total weight is exactly a better pairing.
+// Edges within the bracket carry C6–C21; edges into the next scoregroup carry C8 (the next
+// bracket must pair as well as it can); every edge carries the completion term, so the
+// matching always completes the round when that is possible. Two compatible players get an
+// edge, so C1–C3 hold by construction.
+//
+// When several pairings tie on every criterion, Article 4's order decides. The procedure in
+// procedure.go asks the matching one question at a time in that order (may this MDP be paired?
+// may this S1 player be exchanged? whom can this S1 player meet first?), each as a bonus or
+// penalty below every criterion, and fixes the answer before the next question. Decided pairs
+// leave the graph. The matching keeps its optimality certificate (its duals) from one question
+// to the next, so each answer costs a small repair rather than a new matching
+// (package matching).
+//
+// Colours follow Article 5 (colour.go). The order of boards is the one pairing programs
+// publish.
+//
+// # Exactness
+//
+// The criteria and the order of questions are those bbpPairings applies, including its readings
+// of the text: a forfeit is not a game played (it neither bars a rematch nor counts for
+// colours), a forfeit win or any full point without a game bars the pairing-allocated bye, an
+// unplayed round that gave points counts as a downfloat, and the C9 term (fewest unplayed games
+// for the bye) applies in the bracket whose single downfloater will get the bye.
+//
+// # Cost
+//
+// Each bracket asks O(b) questions for a bracket of b players; each is answered by repairing
+// the matching from the vertices whose edges changed, in O(n·t) for a repair that labels t
+// vertices (O(n²) at worst), with n the players still unpaired. A whole round is O(n³) in the
+// worst case; in practice the repairs stay small.
+package swiss
