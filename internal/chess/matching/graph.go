@@ -24,7 +24,10 @@
 // A Graph is not safe for concurrent use.
 package matching
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // Graph is a complete graph on a fixed set of vertices 0..n-1, with a weight for every edge and
 // a matching that Solve makes maximum.
@@ -41,6 +44,7 @@ type Graph struct {
 	// blossoms (always even).
 	dual    []uint64
 	active  []bool  // vertex still in the graph (not removed)
+	alive   []int32 // the active vertices, in order
 	touched []bool  // vertex reset since the last Solve
 	mate    []int32 // matched vertex, or -1
 	parent  []int32 // enclosing blossom of a node, or -1 at the top level
@@ -67,8 +71,9 @@ func New(n, bits int) *Graph {
 	if n < 0 || bits < 1 {
 		panic(fmt.Sprintf("matching.New(%d, %d): need n >= 0 and bits >= 1", n, bits))
 	}
-	// Duals reach twice the largest doubled weight: bits+1 for the doubling, +2 of headroom.
-	words := (bits + 3 + 63) / 64
+	// Duals stay below big = 2^(bits+1), above every doubled weight; the keys of the stages add
+	// up to five such numbers: 4 bits of headroom beyond big.
+	words := (bits + 5 + 63) / 64
 	g := &Graph{
 		n: n, words: words, bits: bits,
 		weight:  make([]uint64, n*n*words),
@@ -92,6 +97,7 @@ func New(n, bits int) *Graph {
 	}
 	for v := range n {
 		g.active[v] = true
+		g.alive = append(g.alive, int32(v))
 		g.mate[v] = -1
 		g.top[v] = int32(v)
 		g.base[v] = int32(v)
@@ -149,6 +155,8 @@ func (g *Graph) Remove(u int) {
 	}
 	g.isolate(int32(u))
 	g.active[u] = false
+	i := slices.Index(g.alive, int32(u))
+	g.alive = slices.Delete(g.alive, i, i+1)
 }
 
 // Mate returns the vertex matched to u, or -1 when u is unmatched. It reflects the last Solve.

@@ -14,7 +14,11 @@ package matching
 // to it (bestS), each S blossom the nearest S vertex of its own to every other vertex (bestTo,
 // merged when blossoms form, so that a stage costs O(n²)), and each S node its least-slack edge
 // to another S node (bestSS). Slacks from S vertices to one vertex all move by the same amount
-// when the duals change, so these choices stay right without being recomputed.
+// when the duals change, so these choices stay right without being recomputed. Comparisons use
+// keys that do not move at all: with Δ the sum of the δs so far in the stage, an S vertex s has
+// the constant a(s) = U(s)+Δ, and the slack of an edge from s to x is a(s)-w(s,x)+U(x)-Δ, so
+// among the S vertices next to x the least slack has the least a(s)-w(s,x); between two S
+// vertices, the slack is a(s)+a(x)-w(s,x)-2Δ.
 
 const (
 	unlabelled int8 = iota
@@ -36,6 +40,14 @@ type stageState struct {
 	mark     []int32   // per node, for finding common ancestors
 	stamp    int32
 	roots    []int32
+
+	// Keys (see above), each offset by big so that it is never negative.
+	delta  []uint64 // Δ
+	a      []uint64 // per S vertex: U+Δ
+	key    []uint64 // per vertex with a bestS: a(bestS)+big-w
+	sskey  []uint64 // per S node with a bestSS: a(in)+big-w+a(out)
+	tightS []uint64 // Δ+big: an edge from S vertex s to x is tight when a(s)+big-w+U(x) equals it
+	tightSS []uint64 // 2Δ+big: an edge between S vertices is tight when its sskey equals it
 }
 
 func (g *Graph) initStage() {
@@ -48,6 +60,13 @@ func (g *Graph) initStage() {
 	g.bestTo = make([][]int32, 2*n)
 	g.mark = make([]int32, 2*n)
 	g.listed = make([]bool, 2*n)
+	w := g.words
+	g.delta = make([]uint64, w)
+	g.a = make([]uint64, n*w)
+	g.key = make([]uint64, n*w)
+	g.sskey = make([]uint64, 2*n*w)
+	g.tightS = make([]uint64, w)
+	g.tightSS = make([]uint64, w)
 	for i := range g.bestSS {
 		g.bestSS[i] = noEdge
 	}
@@ -56,9 +75,9 @@ func (g *Graph) initStage() {
 // stage runs one stage and reports whether there was anything to do.
 func (g *Graph) stage() bool {
 	g.roots = g.roots[:0]
-	for v := range g.n {
-		if g.active[v] && g.mate[v] < 0 && !isZero(g.d(int32(v))) {
-			g.roots = append(g.roots, int32(v))
+	for _, v := range g.alive {
+		if g.mate[v] < 0 && !isZero(g.d(v)) {
+			g.roots = append(g.roots, v)
 		}
 	}
 	if len(g.roots) == 0 {
@@ -70,6 +89,9 @@ func (g *Graph) stage() bool {
 	for _, v := range g.roots {
 		g.evenOut(v)
 	}
+	clear(g.delta)
+	copy(g.tightS, g.big)
+	copy(g.tightSS, g.big)
 	for _, v := range g.roots {
 		b := g.top[v]
 		if g.label[b] == unlabelled {
@@ -123,6 +145,13 @@ func (g *Graph) setLabel(b int32, l int8, from, to int32) {
 	g.from[b] = from
 	g.to[b] = to
 	g.bestSS[b] = noEdge
+	if l == labelS {
+		// The vertices' constant a = U+Δ, set before any of them is scanned, since a scan
+		// may meet the others.
+		for _, v := range g.verts[b] {
+			add(g.at(g.a, v), g.d(v), g.delta)
+		}
+	}
 	if !g.listed[b] {
 		g.listed[b] = true
 		g.labelled = append(g.labelled, b)
@@ -148,63 +177,89 @@ func (g *Graph) scanNode(b int32) {
 // nil when s is a node by itself.
 func (g *Graph) scan(s int32, arr []int32) {
 	bs := g.top[s]
-	sl, other := g.tmp[0], g.tmp[1]
+	asBig, k, other := g.tmp[0], g.tmp[1], g.tmp[2]
+	add(asBig, g.at(g.a, s), g.big)
 	row := g.present[int(s)*g.n : (int(s)+1)*g.n]
-	for xi, ok := range row {
-		x := int32(xi)
-		if !ok || !g.active[x] || g.top[x] == bs {
+	for _, x := range g.alive {
+		if !row[x] || g.top[x] == bs {
 			continue
 		}
-		g.slack(sl, s, x)
+		sub(k, asBig, g.w(s, x)) // a(s)+big-w(s,x)
 		if arr != nil {
-			if a := arr[x]; a < 0 {
+			if c := arr[x]; c < 0 {
 				arr[x] = s
-			} else if g.slack(other, a, x); cmp(sl, other) < 0 {
+			} else if g.keyOf(other, c, x); cmp(k, other) < 0 {
 				arr[x] = s
 			}
 		}
 		bx := g.top[x]
 		if g.label[bx] == labelS {
+			ssk := other
+			add(ssk, k, g.at(g.a, x))
 			if arr == nil {
-				g.offerSS(bs, s, x, sl)
+				g.offerSS(bs, s, x, ssk)
 			}
-			g.offerSS(bx, x, s, sl)
-		} else if b := g.bestS[x]; b < 0 {
-			g.bestS[x] = s
-		} else if g.slack(other, b, x); cmp(sl, other) < 0 {
-			g.bestS[x] = s
+			g.offerSS(bx, x, s, ssk)
+			if cmp(ssk, g.tightSS) == 0 {
+				g.tight = append(g.tight, edge{s, x})
+			}
+			continue
 		}
-		if isZero(sl) {
+		kx := g.at(g.key, x)
+		if g.bestS[x] >= 0 {
+			if c := cmp(k, kx); c > 0 {
+				continue
+			} else if c < 0 {
+				g.bestS[x] = s
+				copy(kx, k)
+			}
+		} else {
+			g.bestS[x] = s
+			copy(kx, k)
+		}
+		// Only an edge as good as the best one can be tight.
+		if add(other, k, g.d(x)); cmp(other, g.tightS) == 0 {
 			g.tight = append(g.tight, edge{s, x})
 		}
 	}
 }
 
-// offerSS records (inside, outside), of slack sl, as S node b's edge to another S node if it
+// at returns the number of vertex or node i in the per-node array arr, in place.
+func (g *Graph) at(arr []uint64, i int32) []uint64 {
+	j := int(i) * g.words
+	return arr[j : j+g.words : j+g.words]
+}
+
+// keyOf sets dst to a(c)+big-w(c,x) for S vertex c.
+func (g *Graph) keyOf(dst []uint64, c, x int32) {
+	add(dst, g.at(g.a, c), g.big)
+	sub(dst, dst, g.w(c, x))
+}
+
+// offerSS records (inside, outside), of key ssk, as S node b's edge to another S node if it
 // is better than the one it has.
-func (g *Graph) offerSS(b, inside, outside int32, sl []uint64) {
-	cur := g.bestSS[b]
-	if cur.a >= 0 {
-		other := g.tmp[2]
-		g.slack(other, cur.a, cur.b)
-		if cmp(sl, other) >= 0 {
-			return
-		}
+func (g *Graph) offerSS(b, inside, outside int32, ssk []uint64) {
+	cur := g.at(g.sskey, b)
+	if g.bestSS[b].a >= 0 && cmp(ssk, cur) >= 0 {
+		return
 	}
 	g.bestSS[b] = edge{inside, outside}
+	copy(cur, ssk)
 }
 
 // findBestSS sets the least-slack edge from S blossom b to another S node from its bestTo.
 func (g *Graph) findBestSS(b int32) {
 	arr := g.bestTo[b]
 	g.bestSS[b] = noEdge
-	for xi, a := range arr {
-		x := int32(xi)
-		if a < 0 || !g.active[x] || g.top[x] == b || g.label[g.top[x]] != labelS {
+	ssk := g.tmp[3]
+	for _, x := range g.alive {
+		c := arr[x]
+		if c < 0 || g.top[x] == b || g.label[g.top[x]] != labelS {
 			continue
 		}
-		g.slack(g.tmp[0], a, x)
-		g.offerSS(b, a, x, g.tmp[0])
+		g.keyOf(ssk, c, x)
+		add(ssk, ssk, g.at(g.a, x))
+		g.offerSS(b, c, x, ssk)
 	}
 }
 
@@ -348,41 +403,36 @@ func (g *Graph) formBlossom(s, x int32) {
 
 	arr := g.newArray()
 	g.bestTo[b] = arr
-	sl, other := g.tmp[0], g.tmp[1]
+	ka, kb := g.tmp[2], g.tmp[3]
+	better := func(y, c int32) {
+		cur := arr[y]
+		if cur < 0 {
+			arr[y] = c
+			return
+		}
+		g.keyOf(ka, c, y)
+		g.keyOf(kb, cur, y)
+		if cmp(ka, kb) < 0 {
+			arr[y] = c
+		}
+	}
 	for i, k := range kids {
 		if wasT[i] {
 			continue
 		}
 		if k < int32(g.n) {
 			row := g.present[int(k)*g.n : (int(k)+1)*g.n]
-			for xi, ok := range row {
-				if !ok || !g.active[xi] {
-					continue
-				}
-				y := int32(xi)
-				if a := arr[y]; a < 0 {
-					arr[y] = k
-				} else {
-					g.slack(sl, k, y)
-					if g.slack(other, a, y); cmp(sl, other) < 0 {
-						arr[y] = k
-					}
+			for _, y := range g.alive {
+				if row[y] {
+					better(y, k)
 				}
 			}
 			continue
 		}
 		karr := g.bestTo[k]
-		for y, c := range karr {
-			if c < 0 {
-				continue
-			}
-			if a := arr[y]; a < 0 {
-				arr[y] = c
-			} else {
-				g.slack(sl, c, int32(y))
-				if g.slack(other, a, int32(y)); cmp(sl, other) < 0 {
-					arr[y] = c
-				}
+		for _, y := range g.alive {
+			if c := karr[y]; c >= 0 {
+				better(y, c)
 			}
 		}
 		g.arrays = append(g.arrays, karr)
@@ -413,16 +463,17 @@ func (g *Graph) dualStep() bool {
 			kind, ev = k, e
 		}
 	}
-	for v := range g.n {
-		if g.active[v] && g.label[g.top[v]] == labelS {
-			copy(cand, g.d(int32(v)))
-			better(1, edge{int32(v), -1})
+	for _, v := range g.alive {
+		if g.label[g.top[v]] == labelS {
+			copy(cand, g.d(v))
+			better(1, edge{v, -1})
 		}
 	}
-	for x := range g.n {
-		if s := g.bestS[x]; s >= 0 && g.active[x] && g.label[g.top[x]] == unlabelled {
-			g.slack(cand, s, int32(x))
-			better(2, edge{s, int32(x)})
+	for _, x := range g.alive {
+		if s := g.bestS[x]; s >= 0 && g.label[g.top[x]] == unlabelled {
+			add(cand, g.at(g.key, x), g.d(x))
+			sub(cand, cand, g.tightS)
+			better(2, edge{s, x})
 		}
 	}
 	for _, b := range g.labelled {
@@ -432,8 +483,8 @@ func (g *Graph) dualStep() bool {
 		switch g.label[b] {
 		case labelS:
 			if e := g.bestSS[b]; e.a >= 0 {
-				g.slack(g.tmp[1], e.a, e.b)
-				half(cand, g.tmp[1])
+				sub(g.tmp[2], g.at(g.sskey, b), g.tightSS)
+				half(cand, g.tmp[2])
 				better(3, e)
 			}
 		case labelT:
@@ -446,17 +497,17 @@ func (g *Graph) dualStep() bool {
 
 	twice := g.tmp[1]
 	double(twice, delta)
-	for v := range g.n {
-		if !g.active[v] {
-			continue
-		}
+	for _, v := range g.alive {
 		switch g.label[g.top[v]] {
 		case labelS:
-			sub(g.d(int32(v)), g.d(int32(v)), delta)
+			sub(g.d(v), g.d(v), delta)
 		case labelT:
-			add(g.d(int32(v)), g.d(int32(v)), delta)
+			add(g.d(v), g.d(v), delta)
 		}
 	}
+	add(g.delta, g.delta, delta)
+	add(g.tightS, g.tightS, delta)
+	add(g.tightSS, g.tightSS, twice)
 	for _, b := range g.labelled {
 		if b < int32(g.n) || !g.isTop(b) {
 			continue
@@ -536,7 +587,7 @@ func (g *Graph) expandT(b int32) {
 		}
 		for _, v := range g.verts[kid] {
 			if s := g.bestS[v]; s >= 0 {
-				if g.slack(sl, s, v); isZero(sl) {
+				if add(sl, g.at(g.key, v), g.d(v)); cmp(sl, g.tightS) == 0 {
 					g.tight = append(g.tight, edge{s, v})
 				}
 			}
