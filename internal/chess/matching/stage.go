@@ -1,6 +1,6 @@
 package matching
 
-// A stage grows alternating trees from its roots (the free vertices with a positive dual) over
+// A stage grows an alternating tree from its root (a free vertex with a positive dual) over
 // tight edges, labelling top-level nodes S (even distance from a root) or T (odd). When no tight
 // edge leads further, the duals change by the largest δ that keeps them feasible: S vertices
 // lose δ, T vertices gain it, S blossoms gain 2δ and T blossoms lose it. δ is the least of
@@ -83,6 +83,10 @@ func (g *Graph) stage() bool {
 	if len(g.roots) == 0 {
 		return false
 	}
+	// One root per stage: the stage ends at the first augmentation anyway, so growing trees
+	// from the other roots would be work thrown away. A tree that reaches another free vertex
+	// over a tight edge augments to it.
+	g.roots = g.roots[:1]
 	for i := range g.bestS {
 		g.bestS[i] = -1
 	}
