@@ -32,8 +32,8 @@ type stageState struct {
 	from, to []int32 // per labelled node: the tree edge to its parent, from inside the parent to inside the node
 	bestS    []int32 // per vertex: the S vertex with the least slack to it, or -1
 	bestSS   []edge  // per S node: least-slack edge (inside, outside) to another S node
-	bestTo   [][]int32
-	arrays   [][]int32 // spare bestTo arrays
+	bestTo   []*nearest
+	arrays   []*nearest // spare bestTo arrays
 	tight    []edge    // tight edges (S vertex, other vertex) still to look at
 	labelled []int32   // nodes labelled in this stage, each once
 	listed   []bool    // per node: in labelled
@@ -50,6 +50,13 @@ type stageState struct {
 	tightSS []uint64 // 2Δ+big: an edge between S vertices is tight when its sskey equals it
 }
 
+// nearest is an S blossom's bestTo: for every vertex x, the blossom's vertex with the least
+// slack to x (-1 for none) and its key a(v)+big-w(v,x).
+type nearest struct {
+	who []int32
+	key []uint64
+}
+
 func (g *Graph) initStage() {
 	n := g.n
 	g.label = make([]int8, 2*n)
@@ -57,7 +64,7 @@ func (g *Graph) initStage() {
 	g.to = make([]int32, 2*n)
 	g.bestS = make([]int32, n)
 	g.bestSS = make([]edge, 2*n)
-	g.bestTo = make([][]int32, 2*n)
+	g.bestTo = make([]*nearest, 2*n)
 	g.mark = make([]int32, 2*n)
 	g.listed = make([]bool, 2*n)
 	w := g.words
@@ -179,7 +186,7 @@ func (g *Graph) scanNode(b int32) {
 // scan looks at every edge of s, a vertex that just became S: tight edges are queued, and the
 // nearest-S records of the other end are updated. arr is the bestTo array of s's blossom, or
 // nil when s is a node by itself.
-func (g *Graph) scan(s int32, arr []int32) {
+func (g *Graph) scan(s int32, arr *nearest) {
 	bs := g.top[s]
 	asBig, k, other := g.tmp[0], g.tmp[1], g.tmp[2]
 	add(asBig, g.at(g.a, s), g.big)
@@ -190,10 +197,9 @@ func (g *Graph) scan(s int32, arr []int32) {
 		}
 		sub(k, asBig, g.w(s, x)) // a(s)+big-w(s,x)
 		if arr != nil {
-			if c := arr[x]; c < 0 {
-				arr[x] = s
-			} else if g.keyOf(other, c, x); cmp(k, other) < 0 {
-				arr[x] = s
+			if arr.who[x] < 0 || cmp(k, g.at(arr.key, x)) < 0 {
+				arr.who[x] = s
+				copy(g.at(arr.key, x), k)
 			}
 		}
 		bx := g.top[x]
@@ -257,27 +263,26 @@ func (g *Graph) findBestSS(b int32) {
 	g.bestSS[b] = noEdge
 	ssk := g.tmp[3]
 	for _, x := range g.alive {
-		c := arr[x]
+		c := arr.who[x]
 		if c < 0 || g.top[x] == b || g.label[g.top[x]] != labelS {
 			continue
 		}
-		g.keyOf(ssk, c, x)
-		add(ssk, ssk, g.at(g.a, x))
+		add(ssk, g.at(arr.key, x), g.at(g.a, x))
 		g.offerSS(b, c, x, ssk)
 	}
 }
 
 // newArray returns a bestTo array full of -1.
-func (g *Graph) newArray() []int32 {
-	var a []int32
+func (g *Graph) newArray() *nearest {
+	var a *nearest
 	if k := len(g.arrays); k > 0 {
 		a = g.arrays[k-1]
 		g.arrays = g.arrays[:k-1]
 	} else {
-		a = make([]int32, g.n)
+		a = &nearest{who: make([]int32, g.n), key: make([]uint64, g.n*g.words)}
 	}
-	for i := range a {
-		a[i] = -1
+	for i := range a.who {
+		a.who[i] = -1
 	}
 	return a
 }
@@ -407,17 +412,11 @@ func (g *Graph) formBlossom(s, x int32) {
 
 	arr := g.newArray()
 	g.bestTo[b] = arr
-	ka, kb := g.tmp[2], g.tmp[3]
-	better := func(y, c int32) {
-		cur := arr[y]
-		if cur < 0 {
-			arr[y] = c
-			return
-		}
-		g.keyOf(ka, c, y)
-		g.keyOf(kb, cur, y)
-		if cmp(ka, kb) < 0 {
-			arr[y] = c
+	ka := g.tmp[2]
+	better := func(y, c int32, key []uint64) {
+		if arr.who[y] < 0 || cmp(key, g.at(arr.key, y)) < 0 {
+			arr.who[y] = c
+			copy(g.at(arr.key, y), key)
 		}
 	}
 	for i, k := range kids {
@@ -428,15 +427,16 @@ func (g *Graph) formBlossom(s, x int32) {
 			row := g.present[int(k)*g.n : (int(k)+1)*g.n]
 			for _, y := range g.alive {
 				if row[y] {
-					better(y, k)
+					g.keyOf(ka, k, y)
+					better(y, k, ka)
 				}
 			}
 			continue
 		}
 		karr := g.bestTo[k]
 		for _, y := range g.alive {
-			if c := karr[y]; c >= 0 {
-				better(y, c)
+			if c := karr.who[y]; c >= 0 {
+				better(y, c, g.at(karr.key, y))
 			}
 		}
 		g.arrays = append(g.arrays, karr)
@@ -450,7 +450,7 @@ func (g *Graph) formBlossom(s, x int32) {
 		}
 	}
 	for _, v := range g.verts[b] {
-		arr[v] = -1
+		arr.who[v] = -1
 	}
 	g.findBestSS(b)
 }
@@ -602,7 +602,8 @@ func (g *Graph) expandT(b int32) {
 	}
 }
 
-// endStage clears the labels and expands the top-level blossoms whose dual is zero.
+// endStage clears the labels. Blossoms stay, even those whose dual is zero: they are still
+// valid, and forming them again would cost a scan of their vertices.
 func (g *Graph) endStage() {
 	for _, b := range g.labelled {
 		g.label[b] = unlabelled
@@ -615,19 +616,4 @@ func (g *Graph) endStage() {
 	}
 	g.labelled = g.labelled[:0]
 	g.tight = g.tight[:0]
-	for b := int32(g.n); b < int32(2*g.n); b++ {
-		g.expandIdle(b)
-	}
-}
-
-// expandIdle expands b and then its kids, as long as they are top-level blossoms of zero dual.
-func (g *Graph) expandIdle(b int32) {
-	if b < int32(g.n) || !g.inUse[b] || g.parent[b] >= 0 || !isZero(g.d(b)) {
-		return
-	}
-	kids := append([]int32(nil), g.kids[b]...)
-	g.expand(b)
-	for _, k := range kids {
-		g.expandIdle(k)
-	}
 }
