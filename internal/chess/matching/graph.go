@@ -45,7 +45,8 @@ type Graph struct {
 	dual    []uint64
 	active  []bool  // vertex still in the graph (not removed)
 	alive   []int32 // the active vertices, in order
-	touched []bool  // vertex reset since the last Solve
+	dirty   []bool  // vertex whose weights changed since the last Solve
+	dirties []int32 // those vertices
 	mate    []int32 // matched vertex, or -1
 	parent  []int32 // enclosing blossom of a node, or -1 at the top level
 	top     []int32 // top-level node holding each vertex
@@ -81,7 +82,7 @@ func New(n, bits int) *Graph {
 		big:     make([]uint64, words),
 		dual:    make([]uint64, 2*n*words),
 		active:  make([]bool, n),
-		touched: make([]bool, n),
+		dirty:   make([]bool, n),
 		mate:    make([]int32, n),
 		parent:  make([]int32, 2*n),
 		top:     make([]int32, n),
@@ -102,7 +103,6 @@ func New(n, bits int) *Graph {
 		g.top[v] = int32(v)
 		g.base[v] = int32(v)
 		g.verts[v] = []int32{int32(v)}
-		copy(g.d(int32(v)), g.big)
 	}
 	for b := 2*n - 1; b >= n; b-- {
 		g.freeIDs = append(g.freeIDs, int32(b))
@@ -121,9 +121,9 @@ func (g *Graph) Len() int { return g.n }
 func (g *Graph) Words() int { return g.words }
 
 // SetWeight sets the weight of the edge {u, v} to w, a number of Words() little-endian words
-// below 2^bits; zero removes the edge. u is the vertex whose edges change: it is unmatched and
-// its dual reset (once until the next Solve), so that any number of its edges can be set.
-// Call Solve before reading the matching again.
+// below 2^bits; zero removes the edge. u is the vertex whose edges change: the blossoms that
+// hold it are taken apart, and the next Solve repairs its dual and its pair, so that any number
+// of its edges can be set in between. Call Solve before reading the matching again.
 func (g *Graph) SetWeight(u, v int, w []uint64) {
 	if u == v || len(w) != g.words {
 		panic(fmt.Sprintf("matching: SetWeight(%d, %d) with %d words, want distinct vertices and %d", u, v, len(w), g.words))
@@ -153,7 +153,8 @@ func (g *Graph) Remove(u int) {
 	if !g.active[u] {
 		return
 	}
-	g.isolate(int32(u))
+	g.dissolve(int32(u))
+	g.unmatch(int32(u))
 	g.active[u] = false
 	i := slices.Index(g.alive, int32(u))
 	g.alive = slices.Delete(g.alive, i, i+1)
@@ -164,10 +165,8 @@ func (g *Graph) Mate(u int) int { return int(g.mate[u]) }
 
 // Solve makes the matching maximum for the current weights.
 func (g *Graph) Solve() {
+	g.repair()
 	for g.stage() {
-	}
-	for i := range g.touched {
-		g.touched[i] = false
 	}
 }
 
@@ -207,22 +206,22 @@ func (g *Graph) slack(dst []uint64, u, v int32) {
 	sub(dst, dst, g.w(u, v))
 }
 
-// touch prepares vertex u for changes of its weights: alone at the top level, unmatched, with a
-// dual above every weight, so that all its edges are feasible whatever their new weights.
+// touch prepares vertex u for changes of its weights: alone at the top level, its dual and
+// pair to be repaired by the next Solve.
 func (g *Graph) touch(u int32) {
-	if g.touched[u] {
+	if g.dirty[u] {
 		return
 	}
-	g.isolate(u)
-	copy(g.d(u), g.big)
-	g.touched[u] = true
+	g.dissolve(u)
+	g.dirty[u] = true
+	g.dirties = append(g.dirties, u)
 }
 
-// isolate takes apart the blossoms that hold u and unmatches u. A blossom with a positive dual
-// gives half of it to each of its vertices: edges inside it keep their slack and edges leaving
-// it gain slack, so the duals stay feasible; only its base's outside edge loses tightness, and
-// that pair is unmatched.
-func (g *Graph) isolate(u int32) {
+// dissolve takes apart the blossoms that hold u. A blossom with a positive dual gives half of
+// it to each of its vertices: edges inside it keep their slack and edges leaving it gain slack,
+// so the duals stay feasible; only its base's outside edge loses tightness, and that pair is
+// unmatched.
+func (g *Graph) dissolve(u int32) {
 	for g.top[u] != u {
 		b := g.top[u]
 		z := g.d(b)
@@ -237,7 +236,57 @@ func (g *Graph) isolate(u int32) {
 		}
 		g.expand(b)
 	}
-	g.unmatch(u)
+}
+
+// repair restores the optimality conditions around the vertices whose weights changed, as
+// cheaply as it can, so that the stages have little to do. Each such vertex gets the smallest
+// dual that keeps all its edges feasible given its neighbours' duals (taken in turn, each
+// covers its edges to those before it, as they are then); a pair whose edge is no longer tight
+// is split; and a free vertex meets a free neighbour over a tight edge when there is one.
+func (g *Graph) repair() {
+	need, sum := g.tmp[0], g.tmp[1]
+	for _, u := range g.dirties {
+		if !g.active[u] {
+			continue
+		}
+		clear(need)
+		row := g.present[int(u)*g.n : (int(u)+1)*g.n]
+		for _, y := range g.alive {
+			if !row[y] {
+				continue
+			}
+			// w - U(y) when positive: compare w with U(y) + need.
+			if add(sum, g.d(y), need); cmp(g.w(u, y), sum) > 0 {
+				sub(need, g.w(u, y), g.d(y))
+			}
+		}
+		copy(g.d(u), need)
+	}
+	for _, u := range g.dirties {
+		if m := g.mate[u]; m >= 0 && g.active[u] {
+			if g.slack(sum, u, m); !isZero(sum) || !g.present[int(u)*g.n+int(m)] {
+				g.unmatch(u)
+			}
+		}
+	}
+	for _, u := range g.dirties {
+		if !g.active[u] || g.mate[u] >= 0 || isZero(g.d(u)) {
+			continue
+		}
+		row := g.present[int(u)*g.n : (int(u)+1)*g.n]
+		for _, y := range g.alive {
+			if row[y] && y != u && g.mate[y] < 0 && g.top[y] == y {
+				if g.slack(sum, u, y); isZero(sum) {
+					g.mate[u], g.mate[y] = y, u
+					break
+				}
+			}
+		}
+	}
+	for _, u := range g.dirties {
+		g.dirty[u] = false
+	}
+	g.dirties = g.dirties[:0]
 }
 
 // unmatch frees vertex v and its mate.
