@@ -34,19 +34,19 @@ type stageState struct {
 	bestSS   []edge  // per S node: least-slack edge (inside, outside) to another S node
 	bestTo   []*nearest
 	arrays   []*nearest // spare bestTo arrays
-	tight    []edge    // tight edges (S vertex, other vertex) still to look at
-	labelled []int32   // nodes labelled in this stage, each once
-	listed   []bool    // per node: in labelled
-	mark     []int32   // per node, for finding common ancestors
+	tight    []edge     // tight edges (S vertex, other vertex) still to look at
+	labelled []int32    // nodes labelled in this stage, each once
+	listed   []bool     // per node: in labelled
+	mark     []int32    // per node, for finding common ancestors
 	stamp    int32
 	roots    []int32
 
 	// Keys (see above), each offset by big so that it is never negative.
-	delta  []uint64 // Δ
-	a      []uint64 // per S vertex: U+Δ
-	key    []uint64 // per vertex with a bestS: a(bestS)+big-w
-	sskey  []uint64 // per S node with a bestSS: a(in)+big-w+a(out)
-	tightS []uint64 // Δ+big: an edge from S vertex s to x is tight when a(s)+big-w+U(x) equals it
+	delta   []uint64 // Δ
+	a       []uint64 // per S vertex: U+Δ
+	key     []uint64 // per vertex with a bestS: a(bestS)+big-w
+	sskey   []uint64 // per S node with a bestSS: a(in)+big-w+a(out)
+	tightS  []uint64 // Δ+big: an edge from S vertex s to x is tight when a(s)+big-w+U(x) equals it
 	tightSS []uint64 // 2Δ+big: an edge between S vertices is tight when its sskey equals it
 }
 

@@ -1,0 +1,222 @@
+package swiss
+
+import (
+	"errors"
+	"fmt"
+	"testing"
+
+	"campus.example/apps/internal/chess"
+)
+
+// TestRandomTournamentsKeepTheAbsoluteCriteria plays whole tournaments round by round, with
+// random results, forfeits, byes, absences and forbidden pairs, and checks every round against
+// the absolute criteria and the colour rules they imply. When Pair finds no pairing in a small
+// tournament, a search through all pairings must agree.
+func TestRandomTournamentsKeepTheAbsoluteCriteria(t *testing.T) {
+	seeds := 150
+	if testing.Short() {
+		seeds = 30
+	}
+	for seed := range uint64(seeds) {
+		n := 4 + int(seed%37)
+		if seed%10 == 9 {
+			n = 60 + int(seed%41)
+		}
+		rounds := min(3+int(seed%9), n-1)
+		t.Run(fmt.Sprintf("seed%d-p%d-r%d", seed, n, rounds), func(t *testing.T) {
+			t.Parallel()
+			s := newSimulation(seed, n, rounds)
+			s.forfeitRate = 0.08
+			for range int(seed % 4) {
+				a, b := 1+s.rng.IntN(n), 1+s.rng.IntN(n)
+				s.req.Forbidden = append(s.req.Forbidden, [2]int{a, b})
+			}
+			for s.played() < rounds {
+				req, away := s.announce()
+				p, err := Pair(req)
+				if errors.Is(err, ErrNoPairing) {
+					if n-len(req.Absent) <= 12 && anyValidPairing(req) {
+						t.Fatalf("round %d: Pair found no pairing, but one exists", s.played()+1)
+					}
+					if n-len(req.Absent) > 12 {
+						t.Fatalf("round %d: %v", s.played()+1, err)
+					}
+					return
+				}
+				if err != nil {
+					t.Fatalf("round %d: %v", s.played()+1, err)
+				}
+				if err := checkAbsolute(req, p); err != nil {
+					t.Fatalf("round %d: %v\npairing %+v", s.played()+1, err, p)
+				}
+				s.play(p, away)
+			}
+		})
+	}
+}
+
+// history is what the absolute criteria need to know about one player.
+type history struct {
+	met        map[int]bool
+	byeBarred  bool
+	pref       chess.Colour
+	absolute   bool
+	topscorer  bool
+	whites     int
+	blacks     int
+	lastColour []chess.Colour
+}
+
+// histories derives each player's history from the request, independently of the engine.
+func histories(req Request) map[int]*history {
+	k := 0
+	if len(req.Players) > 0 {
+		k = len(req.Players[0].Rounds)
+	}
+	hs := map[int]*history{}
+	for _, p := range req.Players {
+		h := &history{met: map[int]bool{}}
+		var score chess.Score
+		for _, x := range p.Rounds {
+			score += x.Result.Score()
+			if x.Played() {
+				h.met[x.Opponent] = true
+				if x.Colour == chess.White {
+					h.whites++
+				} else {
+					h.blacks++
+				}
+				h.lastColour = append(h.lastColour, x.Colour)
+			} else if x.Result == chess.PairingBye || x.Result.Score() == 2 {
+				h.byeBarred = true
+			}
+		}
+		cd := h.whites - h.blacks
+		l := len(h.lastColour)
+		switch {
+		case cd > 1:
+			h.pref, h.absolute = chess.Black, true
+		case cd < -1:
+			h.pref, h.absolute = chess.White, true
+		case l >= 2 && h.lastColour[l-1] == h.lastColour[l-2]:
+			h.pref, h.absolute = h.lastColour[l-1].Opposite(), true
+		}
+		h.topscorer = k == req.TotalRounds-1 && int(score) > k
+		hs[p.ID] = h
+	}
+	for _, f := range req.Forbidden {
+		hs[f[0]].met[f[1]] = true
+		hs[f[1]].met[f[0]] = true
+	}
+	return hs
+}
+
+// checkAbsolute checks one round's pairing: everyone present is paired once or has the bye;
+// no rematch or forbidden pair (C1); a bye only for an odd number, to an eligible player (C2);
+// no two non-topscorers with the same absolute colour preference (C3); and every absolute
+// preference granted except between topscorers' pairs where C3 allowed it (Article 5).
+func checkAbsolute(req Request, p Pairing) error {
+	hs := histories(req)
+	absent := map[int]bool{}
+	for _, id := range req.Absent {
+		absent[id] = true
+	}
+	seen := map[int]bool{}
+	use := func(id int) error {
+		if absent[id] {
+			return fmt.Errorf("absent player %d is paired", id)
+		}
+		if hs[id] == nil {
+			return fmt.Errorf("unknown player %d", id)
+		}
+		if seen[id] {
+			return fmt.Errorf("player %d is paired twice", id)
+		}
+		seen[id] = true
+		return nil
+	}
+	for _, b := range p.Boards {
+		if err := use(b.White); err != nil {
+			return err
+		}
+		if err := use(b.Black); err != nil {
+			return err
+		}
+		w, bl := hs[b.White], hs[b.Black]
+		if w.met[b.Black] {
+			return fmt.Errorf("C1: %d and %d have met or may not meet", b.White, b.Black)
+		}
+		bothAbs := w.absolute && bl.absolute && w.pref == bl.pref
+		if bothAbs && !w.topscorer && !bl.topscorer {
+			return fmt.Errorf("C3: %d and %d both need %v", b.White, b.Black, w.pref)
+		}
+		if !bothAbs {
+			if w.absolute && w.pref != chess.White || bl.absolute && bl.pref != chess.Black {
+				return fmt.Errorf("colours: %d-%d denies an absolute preference", b.White, b.Black)
+			}
+		}
+	}
+	present := len(req.Players) - len(req.Absent)
+	if p.Bye != 0 {
+		if err := use(p.Bye); err != nil {
+			return err
+		}
+		if present%2 == 0 {
+			return fmt.Errorf("a bye with an even number of players")
+		}
+		if hs[p.Bye].byeBarred {
+			return fmt.Errorf("C2: player %d may not get the bye again", p.Bye)
+		}
+	}
+	if len(seen) != present {
+		return fmt.Errorf("%d players paired of %d present", len(seen), present)
+	}
+	return nil
+}
+
+// anyValidPairing searches all pairings of a small round for one that keeps C1–C3.
+func anyValidPairing(req Request) bool {
+	hs := histories(req)
+	absent := map[int]bool{}
+	for _, id := range req.Absent {
+		absent[id] = true
+	}
+	var ids []int
+	for _, p := range req.Players {
+		if !absent[p.ID] {
+			ids = append(ids, p.ID)
+		}
+	}
+	ok := func(a, b int) bool {
+		x, y := hs[a], hs[b]
+		return !x.met[b] && !(x.absolute && y.absolute && x.pref == y.pref && !x.topscorer && !y.topscorer)
+	}
+	used := make([]bool, len(ids))
+	var search func(i int, byeLeft bool) bool
+	search = func(i int, byeLeft bool) bool {
+		for i < len(ids) && used[i] {
+			i++
+		}
+		if i == len(ids) {
+			return true
+		}
+		used[i] = true
+		defer func() { used[i] = false }()
+		if byeLeft && !hs[ids[i]].byeBarred && search(i+1, false) {
+			return true
+		}
+		for j := i + 1; j < len(ids); j++ {
+			if used[j] || !ok(ids[i], ids[j]) {
+				continue
+			}
+			used[j] = true
+			found := search(i+1, byeLeft)
+			used[j] = false
+			if found {
+				return true
+			}
+		}
+		return false
+	}
+	return search(0, len(ids)%2 == 1)
+}
