@@ -26,7 +26,78 @@ func (g *Graph) newBlossom(kids []int32, links []edge) int32 {
 	g.parent[b] = -1
 	g.base[b] = g.base[kids[0]]
 	clear(g.d(b))
+	g.nearTo(b)
 	return b
+}
+
+// nearTo fills near[b]: for every vertex x outside blossom b, the vertex v of b with the least
+// U(v)-w(v,x) (-1 when no edge joins them), from the kids' own near arrays. All the vertices of
+// a blossom see their duals change together for as long as it lives, so near[b] stays right,
+// except towards a vertex whose weights change: repair refreshes those entries.
+func (g *Graph) nearTo(b int32) {
+	nb := g.near[b]
+	if nb == nil {
+		nb = make([]int32, g.n)
+		g.near[b] = nb
+	}
+	for _, x := range g.alive {
+		nb[x] = -1
+		if g.top[x] == b {
+			continue
+		}
+		for _, k := range g.kids[b] {
+			v := k
+			if k >= int32(g.n) {
+				v = g.near[k][x]
+			} else if !g.present[int(k)*g.n+int(x)] {
+				v = -1
+			}
+			if v >= 0 && (nb[x] < 0 || g.nearer(v, nb[x], x)) {
+				nb[x] = v
+			}
+		}
+	}
+}
+
+// refreshNear recomputes, in every blossom, the entry towards vertex u, whose weights changed,
+// from the kids' entries: inner blossoms first.
+func (g *Graph) refreshNear(u int32) {
+	for b := int32(g.n); b < int32(2*g.n); b++ {
+		if g.inUse[b] && g.parent[b] < 0 {
+			g.refreshNearIn(b, u)
+		}
+	}
+}
+
+// refreshNearIn refreshes the entries towards u of blossom b and of the blossoms inside it, and
+// returns b's.
+func (g *Graph) refreshNearIn(b, u int32) int32 {
+	if b < int32(g.n) {
+		if g.present[int(b)*g.n+int(u)] {
+			return b
+		}
+		return -1
+	}
+	best := int32(-1)
+	for _, k := range g.kids[b] {
+		v := g.refreshNearIn(k, u)
+		if v < 0 {
+			continue
+		}
+		if best < 0 || g.nearer(v, best, u) {
+			best = v
+		}
+	}
+	g.near[b][u] = best
+	return best
+}
+
+// nearer reports whether U(v)-w(v,x) < U(c)-w(c,x).
+func (g *Graph) nearer(v, c, x int32) bool {
+	a, b := g.tmp[2], g.tmp[3]
+	add(a, g.d(v), g.w(c, x))
+	add(b, g.d(c), g.w(v, x))
+	return cmp(a, b) < 0
 }
 
 // expand dissolves the top-level blossom b, whose dual is zero, into its kids, which become

@@ -55,6 +55,7 @@ type Graph struct {
 	kids    [][]int32
 	links   [][]edge
 	verts   [][]int32 // vertices of each node
+	near    [][]int32 // per blossom: its nearest vertex to every vertex (see nearTo)
 	freeIDs []int32   // unused blossom nodes
 
 	stageState
@@ -91,6 +92,7 @@ func New(n, bits int) *Graph {
 		kids:    make([][]int32, 2*n),
 		links:   make([][]edge, 2*n),
 		verts:   make([][]int32, 2*n),
+		near:    make([][]int32, 2*n),
 	}
 	g.big[(bits+1)/64] = 1 << ((bits + 1) % 64)
 	for i := range g.tmp {
@@ -261,6 +263,7 @@ func (g *Graph) repair() {
 			}
 		}
 		copy(g.d(u), need)
+		g.refreshNear(u)
 	}
 	for _, u := range g.dirties {
 		if m := g.mate[u]; m >= 0 && g.active[u] {

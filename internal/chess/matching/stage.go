@@ -11,9 +11,9 @@ package matching
 //	δ4  half the smallest dual of a T blossom (it reaches zero: the blossom is expanded).
 //
 // To find δ2 and δ3 without looking at every edge again, each vertex keeps the S vertex nearest
-// to it (bestS), each S blossom the nearest S vertex of its own to every other vertex (bestTo,
-// merged when blossoms form, so that a stage costs O(n²)), and each S node its least-slack edge
-// to another S node (bestSS). Slacks from S vertices to one vertex all move by the same amount
+// to it (bestS), and each S node its least-slack edge to another S node (bestSS); a node that
+// becomes S looks at one vertex of its own per other vertex, the nearest (see nearTo), so that
+// forming a blossom costs O(n) whatever its size. Slacks from S vertices to one vertex all move by the same amount
 // when the duals change, so these choices stay right without being recomputed. Comparisons use
 // keys that do not move at all: with Δ the sum of the δs so far in the stage, an S vertex s has
 // the constant a(s) = U(s)+Δ, and the slack of an edge from s to x is a(s)-w(s,x)+U(x)-Δ, so
@@ -32,12 +32,10 @@ type stageState struct {
 	from, to []int32 // per labelled node: the tree edge to its parent, from inside the parent to inside the node
 	bestS    []int32 // per vertex: the S vertex with the least slack to it, or -1
 	bestSS   []edge  // per S node: least-slack edge (inside, outside) to another S node
-	bestTo   []*nearest
-	arrays   []*nearest // spare bestTo arrays
-	tight    []edge     // tight edges (S vertex, other vertex) still to look at
-	labelled []int32    // nodes labelled in this stage, each once
-	listed   []bool     // per node: in labelled
-	mark     []int32    // per node, for finding common ancestors
+	tight    []edge  // tight edges (S vertex, other vertex) still to look at
+	labelled []int32 // nodes labelled in this stage, each once
+	listed   []bool  // per node: in labelled
+	mark     []int32 // per node, for finding common ancestors
 	stamp    int32
 	roots    []int32
 
@@ -50,13 +48,6 @@ type stageState struct {
 	tightSS []uint64 // 2Δ+big: an edge between S vertices is tight when its sskey equals it
 }
 
-// nearest is an S blossom's bestTo: for every vertex x, the blossom's vertex with the least
-// slack to x (-1 for none) and its key a(v)+big-w(v,x).
-type nearest struct {
-	who []int32
-	key []uint64
-}
-
 func (g *Graph) initStage() {
 	n := g.n
 	g.label = make([]int8, 2*n)
@@ -64,7 +55,6 @@ func (g *Graph) initStage() {
 	g.to = make([]int32, 2*n)
 	g.bestS = make([]int32, n)
 	g.bestSS = make([]edge, 2*n)
-	g.bestTo = make([]*nearest, 2*n)
 	g.mark = make([]int32, 2*n)
 	g.listed = make([]bool, 2*n)
 	w := g.words
@@ -169,49 +159,37 @@ func (g *Graph) setLabel(b int32, l int8, from, to int32) {
 	}
 }
 
-// scanNode finishes making b an S node: all its vertices are scanned.
+// scanNode looks at every edge of b, a node that just became S: tight edges are queued, and
+// the nearest-S records of the other ends, and b's own, are updated. Of each blossom only the
+// vertex nearest to each other vertex needs a look (see nearTo).
 func (g *Graph) scanNode(b int32) {
-	if b < int32(g.n) {
-		g.scan(b, nil)
-		return
+	var nb []int32
+	if b >= int32(g.n) {
+		nb = g.near[b]
 	}
-	arr := g.newArray()
-	g.bestTo[b] = arr
-	for _, v := range g.verts[b] {
-		g.scan(v, arr)
-	}
-	g.findBestSS(b)
-}
-
-// scan looks at every edge of s, a vertex that just became S: tight edges are queued, and the
-// nearest-S records of the other end are updated. arr is the bestTo array of s's blossom, or
-// nil when s is a node by itself.
-func (g *Graph) scan(s int32, arr *nearest) {
-	bs := g.top[s]
-	asBig, k, other := g.tmp[0], g.tmp[1], g.tmp[2]
-	add(asBig, g.at(g.a, s), g.big)
-	row := g.present[int(s)*g.n : (int(s)+1)*g.n]
+	k, other, aBig := g.tmp[0], g.tmp[1], g.tmp[2]
 	for _, x := range g.alive {
-		if !row[x] || g.top[x] == bs {
+		if g.top[x] == b {
 			continue
 		}
-		sub(k, asBig, g.w(s, x)) // a(s)+big-w(s,x)
-		if arr != nil {
-			if arr.who[x] < 0 || cmp(k, g.at(arr.key, x)) < 0 {
-				arr.who[x] = s
-				copy(g.at(arr.key, x), k)
+		v := b
+		if nb != nil {
+			if v = nb[x]; v < 0 {
+				continue
 			}
+		} else if !g.present[int(b)*g.n+int(x)] {
+			continue
 		}
+		add(aBig, g.at(g.a, v), g.big)
+		sub(k, aBig, g.w(v, x)) // a(v)+big-w(v,x)
 		bx := g.top[x]
 		if g.label[bx] == labelS {
 			ssk := other
 			add(ssk, k, g.at(g.a, x))
-			if arr == nil {
-				g.offerSS(bs, s, x, ssk)
-			}
-			g.offerSS(bx, x, s, ssk)
+			g.offerSS(b, v, x, ssk)
+			g.offerSS(bx, x, v, ssk)
 			if cmp(ssk, g.tightSS) == 0 {
-				g.tight = append(g.tight, edge{s, x})
+				g.tight = append(g.tight, edge{v, x})
 			}
 			continue
 		}
@@ -220,16 +198,16 @@ func (g *Graph) scan(s int32, arr *nearest) {
 			if c := cmp(k, kx); c > 0 {
 				continue
 			} else if c < 0 {
-				g.bestS[x] = s
+				g.bestS[x] = v
 				copy(kx, k)
 			}
 		} else {
-			g.bestS[x] = s
+			g.bestS[x] = v
 			copy(kx, k)
 		}
 		// Only an edge as good as the best one can be tight.
 		if add(other, k, g.d(x)); cmp(other, g.tightS) == 0 {
-			g.tight = append(g.tight, edge{s, x})
+			g.tight = append(g.tight, edge{v, x})
 		}
 	}
 }
@@ -238,12 +216,6 @@ func (g *Graph) scan(s int32, arr *nearest) {
 func (g *Graph) at(arr []uint64, i int32) []uint64 {
 	j := int(i) * g.words
 	return arr[j : j+g.words : j+g.words]
-}
-
-// keyOf sets dst to a(c)+big-w(c,x) for S vertex c.
-func (g *Graph) keyOf(dst []uint64, c, x int32) {
-	add(dst, g.at(g.a, c), g.big)
-	sub(dst, dst, g.w(c, x))
 }
 
 // offerSS records (inside, outside), of key ssk, as S node b's edge to another S node if it
@@ -255,36 +227,6 @@ func (g *Graph) offerSS(b, inside, outside int32, ssk []uint64) {
 	}
 	g.bestSS[b] = edge{inside, outside}
 	copy(cur, ssk)
-}
-
-// findBestSS sets the least-slack edge from S blossom b to another S node from its bestTo.
-func (g *Graph) findBestSS(b int32) {
-	arr := g.bestTo[b]
-	g.bestSS[b] = noEdge
-	ssk := g.tmp[3]
-	for _, x := range g.alive {
-		c := arr.who[x]
-		if c < 0 || g.top[x] == b || g.label[g.top[x]] != labelS {
-			continue
-		}
-		add(ssk, g.at(arr.key, x), g.at(g.a, x))
-		g.offerSS(b, c, x, ssk)
-	}
-}
-
-// newArray returns a bestTo array full of -1.
-func (g *Graph) newArray() *nearest {
-	var a *nearest
-	if k := len(g.arrays); k > 0 {
-		a = g.arrays[k-1]
-		g.arrays = g.arrays[:k-1]
-	} else {
-		a = &nearest{who: make([]int32, g.n), key: make([]uint64, g.n*g.words)}
-	}
-	for i := range a.who {
-		a.who[i] = -1
-	}
-	return a
 }
 
 // useTightEdge acts on the tight edge from S vertex s to x and reports whether the matching
@@ -402,57 +344,10 @@ func (g *Graph) formBlossom(s, x int32) {
 	}
 	kids = kids[:len(kids):len(kids)]
 
-	wasT := make([]bool, len(kids))
-	for i, k := range kids {
-		wasT[i] = g.label[k] == labelT
-	}
 	from, to := g.from[lca], g.to[lca]
 	b := g.newBlossom(kids, links)
 	g.setLabel(b, labelS, from, to)
-
-	arr := g.newArray()
-	g.bestTo[b] = arr
-	ka := g.tmp[2]
-	better := func(y, c int32, key []uint64) {
-		if arr.who[y] < 0 || cmp(key, g.at(arr.key, y)) < 0 {
-			arr.who[y] = c
-			copy(g.at(arr.key, y), key)
-		}
-	}
-	for i, k := range kids {
-		if wasT[i] {
-			continue
-		}
-		if k < int32(g.n) {
-			row := g.present[int(k)*g.n : (int(k)+1)*g.n]
-			for _, y := range g.alive {
-				if row[y] {
-					g.keyOf(ka, k, y)
-					better(y, k, ka)
-				}
-			}
-			continue
-		}
-		karr := g.bestTo[k]
-		for _, y := range g.alive {
-			if c := karr.who[y]; c >= 0 {
-				better(y, c, g.at(karr.key, y))
-			}
-		}
-		g.arrays = append(g.arrays, karr)
-		g.bestTo[k] = nil
-	}
-	for i, k := range kids {
-		if wasT[i] {
-			for _, v := range g.verts[k] {
-				g.scan(v, arr)
-			}
-		}
-	}
-	for _, v := range g.verts[b] {
-		arr.who[v] = -1
-	}
-	g.findBestSS(b)
+	g.scanNode(b)
 }
 
 // dualStep changes the duals by δ and acts on the event that bounded it. It reports whether the
@@ -609,10 +504,6 @@ func (g *Graph) endStage() {
 		g.label[b] = unlabelled
 		g.listed[b] = false
 		g.bestSS[b] = noEdge
-		if a := g.bestTo[b]; a != nil {
-			g.arrays = append(g.arrays, a)
-			g.bestTo[b] = nil
-		}
 	}
 	g.labelled = g.labelled[:0]
 	g.tight = g.tight[:0]
