@@ -1,0 +1,77 @@
+package swiss
+
+import (
+	"fmt"
+	"sync"
+	"testing"
+)
+
+// benchTournament returns the request for round `round` of a simulated tournament of n players
+// and `rounds` rounds (seed fixed), with rounds 1..round-1 paired by this package and played
+// with random results. Simulations are shared between benchmarks.
+func benchTournament(b *testing.B, n, rounds, round int) Request {
+	b.Helper()
+	benchMu.Lock()
+	defer benchMu.Unlock()
+	key := fmt.Sprint(n, rounds)
+	s := benchSims[key]
+	if s == nil {
+		s = newSimulation(2026, n, rounds)
+		benchSims[key] = s
+		benchReqs[key] = map[int]Request{}
+	}
+	for s.played() < round-1 {
+		req, away := s.announce()
+		p, err := Pair(req)
+		if err != nil {
+			b.Fatalf("round %d: %v", s.played()+1, err)
+		}
+		benchReqs[key][s.played()+1] = req
+		s.play(p, away)
+	}
+	if req, ok := benchReqs[key][round]; ok {
+		return req
+	}
+	req, _ := s.announce()
+	benchReqs[key][round] = req
+	return req
+}
+
+var (
+	benchMu   sync.Mutex
+	benchSims = map[string]*simulation{}
+	benchReqs = map[string]map[int]Request{}
+)
+
+// BenchmarkPair400Round9 pairs round 9 of a 400-player, 11-round Swiss: the issue's yardstick
+// (bbpPairings takes about 1.7 s on the project's 2-core machine).
+func BenchmarkPair400Round9(b *testing.B) {
+	benchPair(b, benchTournament(b, 400, 11, 9))
+}
+
+// BenchmarkPair1000Round11 pairs the last round of a 1 000-player, 11-round Swiss.
+func BenchmarkPair1000Round11(b *testing.B) {
+	benchPair(b, benchTournament(b, 1000, 11, 11))
+}
+
+// BenchmarkPairGrowth pairs rounds 3, 6 and 9 of 11-round Swisses of 100 to 800 players, to
+// show how the time grows with players and rounds.
+func BenchmarkPairGrowth(b *testing.B) {
+	for _, n := range []int{100, 200, 400, 800} {
+		for _, round := range []int{3, 6, 9} {
+			b.Run(fmt.Sprintf("players=%d/round=%d", n, round), func(b *testing.B) {
+				benchPair(b, benchTournament(b, n, 11, round))
+			})
+		}
+	}
+}
+
+func benchPair(b *testing.B, req Request) {
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		if _, err := Pair(req); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
