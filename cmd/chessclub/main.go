@@ -4,6 +4,7 @@
 //	go run ./cmd/chessclub admin USERNAME         make a registered member an admin
 //	go run ./cmd/chessclub standings FILE.trf     a tournament's standings with FIDE tie-breaks
 //	go run ./cmd/chessclub berger [-double] N     the round-robin schedule for N players
+//	go run ./cmd/chessclub pair FILE.trf          the next round's Swiss pairing (FIDE Dutch system)
 package main
 
 import (

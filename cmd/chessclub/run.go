@@ -40,6 +40,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	if len(args) > 0 && args[0] == "berger" {
 		return runBerger(args[1:], stdout, stderr)
 	}
+	if len(args) > 0 && args[0] == "pair" {
+		return runPair(args[1:], stdout, stderr)
+	}
 	fs := flag.NewFlagSet("chessclub", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on")
@@ -65,7 +68,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	flagenv.Describe(fs, twins)
 	fs.Usage = func() {
 		fmt.Fprint(stderr, "Usage: chessclub [flags]\n       chessclub admin [-db URL] USERNAME\n       chessclub sql [-database NAME]\n"+
-			"       chessclub standings [-tiebreaks LIST] [-format swiss|round_robin] FILE.trf\n       chessclub berger [-double] N\n\nFlags:\n")
+			"       chessclub standings [-tiebreaks LIST] [-format swiss|round_robin] FILE.trf\n       chessclub berger [-double] N\n"+
+			"       chessclub pair FILE.trf\n\nFlags:\n")
 		fs.PrintDefaults()
 		fmt.Fprint(stderr, "\nEnvironment:\n  "+passwordEnv+"\n    \tdatabase password; replaces the one in the -db URL\n")
 	}

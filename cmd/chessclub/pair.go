@@ -1,0 +1,67 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+
+	"campus.example/apps/internal/chess/swiss"
+)
+
+// runPair prints the pairing of the next round of a Swiss tournament by the FIDE Dutch system,
+// in the format of bbpPairings' -p: the number of lines, then "WHITE BLACK" per board by start
+// rank, and "N 0" for the pairing-allocated bye. A round that cannot be paired exits with
+// status 1; a bad flag or file with status 2.
+func runPair(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("chessclub pair", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprint(stderr, "Usage: chessclub pair FILE.trf\n\n"+
+			"Pairs the next round of a TRF-2026 Swiss tournament by the FIDE Dutch system (C.04.3, 2025).\n"+
+			"The file holds rounds 1..k, XXR (total rounds) and XXC (initial colour, needed before round 1);\n"+
+			"byes announced for round k+1 (H, F, Z without opponent) keep those players out of it.\n"+
+			"Output: the number of lines, then WHITE BLACK per board, and N 0 for the bye.\n"+
+			"Exit status: 1 when no pairing meets the absolute criteria, 2 for a bad file.\n")
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil
+		}
+		return withStatus(usageStatus, err)
+	}
+	if fs.NArg() != 1 {
+		fs.Usage()
+		return withStatus(usageStatus, errors.New("pair needs exactly one FILE.trf"))
+	}
+	tour, err := readTRF(fs.Arg(0))
+	if err != nil {
+		return withStatus(usageStatus, err)
+	}
+	req, err := swiss.NextRound(tour)
+	if err != nil {
+		return withStatus(usageStatus, fmt.Errorf("%s: %w", fs.Arg(0), err))
+	}
+	p, err := swiss.Pair(req)
+	if errors.Is(err, swiss.ErrInvalid) {
+		return withStatus(usageStatus, fmt.Errorf("%s: %w", fs.Arg(0), err))
+	}
+	if err != nil {
+		return fmt.Errorf("%s: round %d: %w", fs.Arg(0), len(req.Players[0].Rounds)+1, err)
+	}
+	var out strings.Builder
+	lines := len(p.Boards)
+	if p.Bye != 0 {
+		lines++
+	}
+	fmt.Fprintln(&out, lines)
+	for _, b := range p.Boards {
+		fmt.Fprintln(&out, b.White, b.Black)
+	}
+	if p.Bye != 0 {
+		fmt.Fprintln(&out, p.Bye, 0)
+	}
+	_, err = io.WriteString(stdout, out.String())
+	return err
+}
