@@ -29,7 +29,8 @@ func (e *engine) run(scores int) ([][2]int32, int32, error) {
 	e.stable = make([]int32, n)
 	e.paired = make([]bool, n)
 	e.sub = make([]int, 2*MaxRounds+1)
-	single := e.single
+	single := e.topC9
+	e.single = single
 
 	// Every compatible pair starts as a pair for completion only ([C4]).
 	for l := range n {

@@ -68,10 +68,10 @@ func (e *engine) findByeScore() error {
 		left = int32(v)
 	}
 	e.byeScore = e.ps[left].score
-	e.single = left < topEnd
+	e.topC9 = left < topEnd
 	for v := range topEnd {
 		if m := g.Mate(int(v)); m >= int(topEnd) {
-			e.single = false
+			e.topC9 = false
 		}
 	}
 	// C9 ranks among the players with the bye score.

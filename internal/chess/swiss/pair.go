@@ -19,6 +19,7 @@ type engine struct {
 	odd      bool
 	byeScore chess.Score // the lowest score the bye can go to ([C5]); 0 when n is even
 	byeRank  []uint32    // per player with byeScore: C9 rank (fewer unplayed games, lower)
+	topC9    bool        // the C9 term applies in the top bracket (findByeScore)
 	single   bool        // the C9 term applies in the current bracket
 
 	lay    layout
@@ -35,6 +36,14 @@ type engine struct {
 // ErrInvalid for an inconsistent request, and one wrapping ErrNoPairing when the absolute
 // criteria cannot all be met.
 func Pair(req Request) (Pairing, error) {
+	// The weights hold one sub-field per distinct score of a bracket and its following
+	// scoregroup; few brackets span more than three scores. A bracket that needs more starts
+	// the round again with room for them.
+	return pair(req, 3)
+}
+
+// pair is Pair with room for `scores` distinct scores per bracket to begin with.
+func pair(req Request, scores int) (Pairing, error) {
 	k, index, err := req.validate()
 	if err != nil {
 		return Pairing{}, err
@@ -50,10 +59,6 @@ func Pair(req Request) (Pairing, error) {
 			return Pairing{}, err
 		}
 	}
-	// The weights hold one sub-field per distinct score of a bracket and its following
-	// scoregroup; few brackets span more than three scores. A bracket that needs more starts
-	// the round again with room for them.
-	scores := 3
 	for {
 		pairs, bye, err := e.run(scores)
 		var wide errTooManyScores

@@ -220,3 +220,27 @@ func anyValidPairing(req Request) bool {
 	}
 	return search(0, len(ids)%2 == 1)
 }
+
+// TestNarrowLayoutsStartAgain pairs random tournaments with room for one score per bracket, so
+// that nearly every bracket starts the round again with a wider layout: the pairings must be
+// the same as Pair's.
+func TestNarrowLayoutsStartAgain(t *testing.T) {
+	for seed := range uint64(12) {
+		s := newSimulation(100+seed, 9+int(seed)*5, 7)
+		for s.played() < 7 {
+			req, away := s.announce()
+			want, err := Pair(req)
+			if err != nil {
+				t.Fatalf("seed %d round %d: %v", seed, s.played()+1, err)
+			}
+			got, err := pair(req, 1)
+			if err != nil {
+				t.Fatalf("seed %d round %d, narrow: %v", seed, s.played()+1, err)
+			}
+			if diff := comparePairing(got, want); diff != "" || got.Bye != want.Bye {
+				t.Fatalf("seed %d round %d: narrow layout differs:\n%s", seed, s.played()+1, diff)
+			}
+			s.play(want, away)
+		}
+	}
+}
