@@ -59,8 +59,12 @@ var (
 
 // Limits of a request, enforced by Pair so that no input can make it run away.
 const (
-	// MaxPlayers is the largest number of players Pair accepts.
-	MaxPlayers = 9999
+	// MaxPlayers is the largest number of players Pair accepts. Memory grows with the square
+	// of the players paired (about 95 MB at 1 000, four times that at 2 000) and time a little
+	// faster (about 0.9 s at 1 000 on a 2-core machine).
+	MaxPlayers = 2000
+	// MaxID is the largest player ID, the most a TRF start rank can hold.
+	MaxID = 9999
 	// MaxRounds is the largest number of rounds.
 	MaxRounds = 200
 )
@@ -78,8 +82,8 @@ func (r *Request) validate() (int, map[int]int, error) {
 	index := make(map[int]int, len(r.Players))
 	k := -1
 	for i, p := range r.Players {
-		if p.ID < 1 || p.ID > MaxPlayers {
-			return 0, nil, invalid("player ID %d out of 1..%d", p.ID, MaxPlayers)
+		if p.ID < 1 || p.ID > MaxID {
+			return 0, nil, invalid("player ID %d out of 1..%d", p.ID, MaxID)
 		}
 		if _, dup := index[p.ID]; dup {
 			return 0, nil, invalid("player ID %d used twice", p.ID)

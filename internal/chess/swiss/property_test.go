@@ -3,6 +3,7 @@ package swiss
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 
 	"campus.example/apps/internal/chess"
@@ -242,5 +243,43 @@ func TestNarrowLayoutsStartAgain(t *testing.T) {
 			}
 			s.play(want, away)
 		}
+	}
+}
+
+func TestInvalidRequests(t *testing.T) {
+	game := func(opp int, c chess.Colour, r chess.Result) chess.Round {
+		return chess.Round{Opponent: opp, Colour: c, Result: r}
+	}
+	two := func(a, b chess.Round) []Player {
+		return []Player{{ID: 1, Rounds: []chess.Round{a}}, {ID: 2, Rounds: []chess.Round{b}}}
+	}
+	ok := two(game(2, chess.White, chess.Win), game(1, chess.Black, chess.Loss))
+	tests := []struct {
+		name string
+		req  Request
+		want string
+	}{
+		{"ID 0", Request{Players: []Player{{ID: 0}}, TotalRounds: 1, InitialColour: chess.White}, "out of 1..9999"},
+		{"ID twice", Request{Players: []Player{{ID: 1}, {ID: 1}}, TotalRounds: 1, InitialColour: chess.White}, "used twice"},
+		{"too many players", Request{Players: make([]Player, MaxPlayers+1), TotalRounds: 1, InitialColour: chess.White}, "more than 2000"},
+		{"uneven rounds", Request{Players: []Player{{ID: 1}, {ID: 2, Rounds: []chess.Round{{Result: chess.ZeroBye}}}}, TotalRounds: 3, InitialColour: chess.White}, "has 1 rounds"},
+		{"no round left", Request{Players: ok, TotalRounds: 1, InitialColour: chess.White}, "no round to pair"},
+		{"no initial colour", Request{Players: ok, TotalRounds: 2}, "initial colour"},
+		{"game without colour", Request{Players: two(game(2, chess.NoColour, chess.Win), game(1, chess.Black, chess.Loss)), TotalRounds: 2, InitialColour: chess.White}, "needs a colour"},
+		{"opponent disagrees", Request{Players: two(game(2, chess.White, chess.Win), game(1, chess.White, chess.Loss)), TotalRounds: 2, InitialColour: chess.White}, "differently"},
+		{"played against forfeit", Request{Players: two(game(2, chess.White, chess.Win), game(1, chess.Black, chess.ForfeitLoss)), TotalRounds: 2, InitialColour: chess.White}, "differently"},
+		{"unknown opponent", Request{Players: two(game(3, chess.White, chess.Win), game(1, chess.Black, chess.Loss)), TotalRounds: 2, InitialColour: chess.White}, "not another player"},
+		{"bye with colour", Request{Players: two(chess.Round{Colour: chess.White, Result: chess.PairingBye}, chess.Round{Result: chess.ZeroBye}), TotalRounds: 2, InitialColour: chess.White}, "bye without colour"},
+		{"unfinished round", Request{Players: two(game(2, chess.White, chess.NoResult), game(1, chess.Black, chess.NoResult)), TotalRounds: 2, InitialColour: chess.White}, "not a result"},
+		{"unknown absent", Request{Players: ok, TotalRounds: 2, InitialColour: chess.White, Absent: []int{7}}, "absent player 7"},
+		{"unknown forbidden", Request{Players: ok, TotalRounds: 2, InitialColour: chess.White, Forbidden: [][2]int{{1, 9}}}, "forbidden pair"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := Pair(tt.req)
+			if !errors.Is(err, ErrInvalid) || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("Pair: %v, want ErrInvalid mentioning %q", err, tt.want)
+			}
+		})
 	}
 }
