@@ -8,18 +8,24 @@
 // it need not have the most edges (put a large enough "pair" term in the weights for that).
 //
 // The algorithm is Edmonds' primal-dual blossom method in the O(n³) form of Gabow and of Galil,
-// Micali and Gabow (1986): vertex duals U, blossom duals Z, and stages that grow alternating
-// trees of tight edges from the free vertices whose dual is positive. A stage ends by
-// augmenting the matching, by freeing a vertex whose dual reached zero, or by bringing a free
-// vertex's dual to zero; when no free vertex has a positive dual, the duals prove the matching
-// optimal (every edge has non-negative slack U(u)+U(v)+ΣZ−w, matched edges and blossom edges
-// are tight, and free vertices have U = 0).
+// Micali and Gabow (1986): vertex duals U, blossom duals Z, and stages that grow an alternating
+// tree of tight edges from a free vertex whose dual is positive. A stage ends by augmenting the
+// matching, by freeing a vertex whose dual reached zero (flipping the path to it), or by
+// bringing the root's dual to zero; when no free vertex has a positive dual, the duals prove the
+// matching optimal (every edge has non-negative slack U(u)+U(v)+ΣZ−w, matched edges and blossom
+// edges are tight, and free vertices have U = 0). Weights are stored doubled so that all duals
+// stay integers.
 //
-// Changes are cheap because they only break these conditions locally: when the weights around
+// Changes are cheap because they only break these conditions locally. When the weights around
 // a vertex change, the blossoms holding it are taken apart (their duals moved onto their
-// vertices, which keeps every edge feasible), the vertex is unmatched and its dual raised above
-// every weight. The next Solve then repairs the matching with a few stages that usually touch a
-// small part of the graph. Weights are stored doubled so that all duals stay integers.
+// vertices, which keeps every edge feasible); Solve then gives the vertex the least dual that
+// keeps its edges feasible, keeps its pair if that edge is still tight, and runs stages from
+// whatever vertices are left free with a positive dual: usually a handful of small trees. Three
+// more things keep a repair small: one tree per stage (a stage ends at its first augmentation,
+// so other trees would be work thrown away), blossoms kept from one stage to the next, and, for
+// each blossom, its vertex nearest to every other vertex, kept for the blossom's lifetime, so
+// that a blossom that joins a tree costs O(n) whatever its size. A stage costs O(n·t) for a
+// tree of t nodes, O(n²) at most; a Solve from nothing is O(n³).
 //
 // A Graph is not safe for concurrent use.
 package matching
@@ -38,7 +44,7 @@ type Graph struct {
 
 	weight  []uint64 // doubled edge weights, n×n numbers, symmetric
 	present []bool   // weight != 0, n×n
-	big     []uint64 // the dual given to a changed vertex: above every doubled weight
+	big     []uint64 // 2^(bits+1): above every doubled weight and every dual; offsets keys
 
 	// Nodes 0..n-1 are the vertices, n..2n-1 hold blossoms. Node duals: U for vertices, Z for
 	// blossoms (always even).
