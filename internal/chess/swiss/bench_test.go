@@ -1,10 +1,20 @@
 package swiss
 
 import (
+	"flag"
 	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
+
+	"campus.example/apps/internal/chess"
 )
+
+// benchTRF names a directory where each benchmark also writes its input as a TRF file, to run
+// other engines on the same round: go test -bench ... -args -swiss.benchtrf DIR
+var benchTRF = flag.String("swiss.benchtrf", "", "directory to write each benchmark's input to, as a TRF file")
 
 // benchTournament returns the request for round `round` of a simulated tournament of n players
 // and `rounds` rounds (seed fixed), with rounds 1..round-1 paired by this package and played
@@ -67,11 +77,37 @@ func BenchmarkPairGrowth(b *testing.B) {
 }
 
 func benchPair(b *testing.B, req Request) {
+	if *benchTRF != "" {
+		writeBenchTRF(b, req)
+	}
 	b.ReportAllocs()
 	b.ResetTimer()
 	for b.Loop() {
 		if _, err := Pair(req); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// writeBenchTRF writes req as a TRF file named after the benchmark: rounds 1..k, XXR, XXC, and a
+// zero-point bye in round k+1 for the players who sit it out.
+func writeBenchTRF(b *testing.B, req Request) {
+	s := &simulation{req: req}
+	for range req.Players {
+		s.ratings = append(s.ratings, 0)
+	}
+	t := simulationTRF(s)
+	for _, id := range req.Absent {
+		p := &t.Players[id-1]
+		p.Rounds = append(p.Rounds, chess.Round{Result: chess.ZeroBye})
+	}
+	name := strings.NewReplacer("/", "-", "=", "").Replace(b.Name()) + ".trf"
+	f, err := os.Create(filepath.Join(*benchTRF, name))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer f.Close()
+	if err := t.Write(f); err != nil {
+		b.Fatal(err)
 	}
 }

@@ -38,13 +38,22 @@
 // The criteria and the order of questions are those bbpPairings applies, including its readings
 // of the text: a forfeit is not a game played (it neither bars a rematch nor counts for
 // colours), a forfeit win or any full point without a game bars the pairing-allocated bye, an
-// unplayed round that gave points counts as a downfloat, and the C9 term (fewest unplayed games
-// for the bye) applies in the bracket whose single downfloater will get the bye.
+// unplayed round that gave points counts as a downfloat, the bye goes to the lowest score
+// possible before any bracket is paired, the C9 term (fewest unplayed games for the bye)
+// applies in the bracket whose single downfloater will get the bye, and pairing numbers for
+// round-one colours count only players who have ever been paired or are paired now. The
+// answers read from the matching are the same for every optimal matching, so the result does
+// not depend on which one the algorithm finds. Every round of the oracle tournaments agrees
+// (TestOracle); so did, during development, every round of 1 000 more tournaments generated
+// by bbpPairings (7 316 rounds, 4 to 400 players), 7 205 of them compared as printed, byte for
+// byte, with its -p output.
 //
 // # Cost
 //
-// Each bracket asks O(b) questions for a bracket of b players; each is answered by repairing
-// the matching from the vertices whose edges changed, in O(n·t) for a repair that labels t
-// vertices (O(n²) at worst), with n the players still unpaired. A whole round is O(n³) in the
-// worst case; in practice the repairs stay small.
+// A bracket of b players asks O(b) questions; each is answered by repairing the matching around
+// the vertices whose edges changed, in O(n·t) for a repair whose trees hold t nodes (O(n²) at
+// worst), with n the players still unpaired. Loading a bracket changes the edges of its players
+// and the next scoregroup's, a larger repair. A round is O(n³) at worst; in practice it grows
+// about as n²: round 9 of a 400-player Swiss takes about 0.1 s, round 11 of 1 000 players about
+// 0.9 s (docs/BENCHMARKS.md). Memory is O(n²): the weights, a few words per pair.
 package swiss
