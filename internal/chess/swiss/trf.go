@@ -1,6 +1,8 @@
 package swiss
 
 import (
+	"slices"
+
 	"campus.example/apps/internal/chess"
 	"campus.example/apps/internal/chess/trf"
 )
@@ -10,7 +12,9 @@ import (
 // a further column may only hold byes announced before the pairing (H, F or Z without an
 // opponent), and those players sit round k+1 out. A round missing from a player's line counts
 // as an absence (Z). The file must say how many rounds the tournament has (XXR) and, before
-// round 1 is paired, its initial colour (XXC). Errors wrap ErrInvalid.
+// round 1 is paired, its initial colour (XXC). Byes announced in 240 records count as well,
+// and prohibited pairings (260 records, XXP lines) become forbidden pairs (see roundRecords).
+// Errors wrap ErrInvalid.
 func NextRound(t *trf.Tournament) (Request, error) {
 	k := 0
 	for _, p := range t.Players {
@@ -44,6 +48,22 @@ func NextRound(t *trf.Tournament) (Request, error) {
 			req.Absent = append(req.Absent, p.StartRank)
 		}
 		req.Players = append(req.Players, Player{ID: p.StartRank, Rounds: rounds})
+	}
+	groups, absent, err := roundRecords(t.Other, k+1)
+	if err != nil {
+		return Request{}, err
+	}
+	for _, id := range absent {
+		if !slices.Contains(req.Absent, id) {
+			req.Absent = append(req.Absent, id)
+		}
+	}
+	for _, g := range groups {
+		for i, a := range g {
+			for _, b := range g[i+1:] {
+				req.Forbidden = append(req.Forbidden, [2]int{a, b})
+			}
+		}
 	}
 	return req, nil
 }
