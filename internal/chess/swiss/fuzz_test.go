@@ -55,6 +55,7 @@ func fuzzSeeds(t testing.TB) [][]byte {
 	seeds := [][]byte{
 		[]byte(""),
 		[]byte("XXR 3\nXXC white1\n001    1      A                                 1500                             0.0    1\n"),
+		[]byte(sixPlayers + "XXP 1 4\n260 001 002    2    5    6\n240 H 001    3\n"),
 		[]byte("XXR 2\nXXC black1\n" +
 			"001    1      A                                 1500                             1.0    1     2 w 1\n" +
 			"001    2      B                                 1400                             0.0    2     1 b 0\n"),
