@@ -144,9 +144,10 @@ func (e *engine) pairRemainder(b *bracket, pairs [][2]int32) [][2]int32 {
 		}
 	}
 
-	// Exchanged S1 players: the lowest first (4.3: the exchange of lower-ranked S1 players
-	// comes first). A trial penalises the player being an upper; a player who can lose that
-	// role loses it for good.
+	// Among exchanges equally few and equally close in numbers, 4.3's order of comparison
+	// prefers moving the lowest S1 players out and the highest S2 players in. S1 players, from
+	// the lowest: a trial penalises the player being an upper; one who can lose that role
+	// without loss loses it for good.
 	left := exchanges
 	for i := npairs - 1; i >= 0 && left > 0; i-- {
 		v := rem[i]
@@ -163,7 +164,9 @@ func (e *engine) pairRemainder(b *bracket, pairs [][2]int32) [][2]int32 {
 		}
 		setAll(i, 0)
 	}
-	// Exchanged S2 players: the highest first; the last one follows from the others.
+	// S2 players, from the highest: a trial rewards the player being an upper; one who can be
+	// an upper without loss will be. The last one follows from the others, the sum of numbers
+	// being fixed already.
 	left = exchanges
 	for i := npairs; i < len(rem) && left > 1; i++ {
 		v := rem[i]
