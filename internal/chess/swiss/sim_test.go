@@ -39,7 +39,7 @@ func newSimulation(seed uint64, n, rounds int) *simulation {
 	for id := 1; id <= n; id++ {
 		s.req.Players = append(s.req.Players, Player{ID: id})
 		s.ratings = append(s.ratings, rating)
-		rating -= s.rng.IntN(2 * 1700 / max(n, 1))
+		rating -= s.rng.IntN(max(1, 2*1700/max(n, 1)))
 	}
 	return s
 }
