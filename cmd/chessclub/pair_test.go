@@ -19,6 +19,8 @@ import (
 // its output with the round the file records: the same games with the same colours and the
 // same bye, the bye on the last line, the count on the first, and the boards in the order
 // pairing programs publish (higher score, then lower score, then the higher player's number).
+// It tests the command: files in, text out. Every round of every oracle file is paired and
+// checked by the engine's own test, internal/chess/swiss TestOracle.
 func TestPairOracle(t *testing.T) {
 	dir := oracletest.Dir(t, "swiss")
 	for _, name := range []string{"016-p13-r06.trf", "035-p13-r04.trf", "012-p129-r09.trf"} {
