@@ -15,10 +15,16 @@ import (
 //   - 240 (TRF-2026, byes): F, H or Z in column 5, the round in 7-9, then players in 11-14,
 //     16-19, and so on; they sit that round out.
 //
-// Each record's players are returned as they are; every pair in a group is forbidden.
+// Each record's players are returned as they are; every pair in a group is forbidden. Files
+// that change the points (162) or accelerate rounds (250, XXA) are refused: this package pairs
+// with the standard points and without acceleration, and would pair them wrongly.
 func roundRecords(lines []string, round int) (forbidden [][]int, absent []int, err error) {
 	for _, line := range lines {
 		switch {
+		case strings.HasPrefix(line, "162"):
+			return nil, nil, invalid("record %q: points other than 1, ½ and 0 (162) are not supported", line)
+		case strings.HasPrefix(line, "250"), strings.HasPrefix(line, "XXA"):
+			return nil, nil, invalid("record %q: accelerated pairings are not supported", line)
 		case strings.HasPrefix(line, "260"):
 			first, err1 := recordNumber(line, 5, 7)
 			last, err2 := recordNumber(line, 9, 11)
