@@ -5,6 +5,10 @@ import react from '@vitejs/plugin-react';
 // local `go run ./cmd/chessclub`. The build must be byte-for-byte reproducible: the committed
 // dist/ is compared with a fresh build by scripts/test-web.sh.
 const ionicModule = /[\\/]node_modules[\\/]@ionic[\\/](react|core)[\\/].*\.js$/;
+// The app's own wrappers of Ionic components (src/components/ion/), one per module, which only
+// define a React component each: re-exported together from src/components/ionic.ts, they must
+// count as free of side effects, or importing one would bundle them all.
+const wrapperModule = /[\\/]src[\\/]components[\\/]ion[\\/][^\\/]+\.ts$/;
 
 // The Go server for `npm run dev` and `npm run preview`; CHESSCLUB_API_URL points elsewhere.
 const proxy = {
@@ -23,13 +27,25 @@ export default defineConfig({
     sourcemap: false,
     reportCompressedSize: true,
     chunkSizeWarningLimit: 600,
+    // Every browser the app supports preloads modules itself; the polyfill would only cost bytes.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // What the first screen needs before it can render (every module the entry imports,
+          // directly or not) in the entry chunk itself, rather than in ten small shared
+          // chunks: over HTTP/1.1 a browser opens six connections to a host, so ten requests
+          // cost a second round trip on a slow phone link. Screens stay chunks of their own.
+          groups: [{ name: 'index', tags: ['$initial'] }],
+        },
+      },
       treeshake: {
-        // @ionic/react imports every Ionic component at the top of its single module, and the
-        // packages do not declare themselves free of side effects, so by default all ~90
-        // components end up in the entry chunk. Their module bodies only define classes (the
-        // elements are registered when a React wrapper first renders), so unused ones may go.
-        moduleSideEffects: (id) => !ionicModule.test(id),
+        // The Ionic packages do not declare themselves free of side effects, so by default a
+        // module of theirs is kept whether used or not (@ionic/react's single module, which
+        // imports all ~90 components, would bring them all). Their module bodies only define
+        // classes (an element is registered when its React wrapper first renders), so unused
+        // ones may go; the same holds for the app's wrappers.
+        moduleSideEffects: (id) => !ionicModule.test(id) && !wrapperModule.test(id),
       },
     },
   },

@@ -1,13 +1,14 @@
 // End-to-end test of the Chess Club app: the built client, served by the real Go server on a
-// temporary SQLite database, driven in Debian's Chromium at phone size (360×740). Every screen is
-// photographed into test-artifacts/chessclub/, and any uncaught page error fails the test.
+// temporary SQLite database, driven in Debian's Chromium at phone size (360×740, British English),
+// and every screen again at 390 and 1 280 px. Every screen is photographed into
+// test-artifacts/chessclub/, and any uncaught page error fails the test.
 //
 //   node --test e2e/            (scripts/test-web.sh runs it after building)
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { artifactsDir, launchChromium, startServer } from './harness.mjs';
+import { artifactsDir, coldLoad, launchChromium, startServer } from './harness.mjs';
 
 const viewport = { width: 360, height: 740 };
 const member = { username: 'magnus', password: 'correct horse battery', fullName: 'Magnus Olsen', email: 'magnus@example.edu' };
@@ -38,16 +39,23 @@ async function watchCSP(ctx) {
   });
 }
 
-// recordNotifications replaces window.Notification with a subclass that records each call, so
-// the test can see the notification the app raised (headless Chromium shows none).
+// recordNotifications replaces window.Notification with a subclass that records each notification
+// and each request for permission, so the test can see what the app raised and when it asked
+// (headless Chromium shows none).
 function recordNotifications() {
   const Real = window.Notification;
   const seen = [];
+  const asked = [];
   Object.defineProperty(window, '__notifications', { value: seen });
+  Object.defineProperty(window, '__permissionRequests', { value: asked });
   class Recording extends Real {
     constructor(title, options) {
       seen.push({ title, body: options?.body ?? '' });
       super(title, options);
+    }
+    static requestPermission(...args) {
+      asked.push(Date.now());
+      return Real.requestPermission(...args);
     }
   }
   window.Notification = Recording;
@@ -85,12 +93,37 @@ function path() {
   return new URL(page.url()).pathname;
 }
 
+// The profile of the member the test registers, /members/ID.
+let memberPath = '';
+
+// focusedLabel names what has the keyboard focus, looking through Ionic's shadow roots: an input's
+// label, or a button's text.
+function focusedLabel(p = page) {
+  return p.evaluate(() => {
+    let el = document.activeElement;
+    while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
+    if (!el || el === document.body) return '';
+    const host = el.getRootNode().host ?? el.closest('ion-input, ion-textarea');
+    if (host?.tagName === 'ION-INPUT' || host?.tagName === 'ION-TEXTAREA') return host.label ?? '';
+    if (el.labels?.length) return el.labels[0].innerText.trim();
+    return (el.getAttribute('aria-label') || (host ?? el).innerText || '').trim();
+  });
+}
+
+// assertInViewport fails unless the element is wholly inside the window, where a person sees it.
+async function assertInViewport(locator, what, p = page) {
+  const box = await locator.boundingBox();
+  const size = p.viewportSize();
+  assert.ok(box, `${what} is not shown`);
+  assert.ok(box.y >= 0 && box.y + box.height <= size.height && box.x >= 0 && box.x + box.width <= size.width, `${what} is drawn at ${JSON.stringify(box)}, outside ${size.width}×${size.height}`);
+}
+
 before(async () => {
   rmSync(artifactsDir, { recursive: true, force: true });
   mkdirSync(artifactsDir, { recursive: true });
   server = await startServer();
   browser = await launchChromium();
-  context = await browser.newContext({ viewport, baseURL: server.baseURL, deviceScaleFactor: 1 });
+  context = await browser.newContext({ viewport, baseURL: server.baseURL, deviceScaleFactor: 1, locale: 'en-GB' });
   await context.grantPermissions(['notifications', 'camera'], { origin: server.baseURL });
   await context.addInitScript(recordNotifications);
   await watchCSP(context);
@@ -144,7 +177,47 @@ test('the tournament list is public and starts empty', async () => {
   await screenshot('tournaments-empty');
 });
 
-test('registering raises a local notification and opens the login form', async () => {
+test('the first screen downloads at most 160 kB of JavaScript and CSS', async () => {
+  const load = await coldLoad(browser, server.baseURL, '/');
+  const report = load.files.map((f) => `${f.name} ${f.encoded} B`).join('\n');
+  assert.ok(load.files.length > 0, 'no JavaScript or CSS was loaded');
+  if (process.env.E2E_PREVIEW) return; // vite preview does not compress
+  for (const f of load.files) assert.ok(f.encoded < f.decoded || f.decoded < 1024, `${f.name} was not compressed`);
+  assert.ok(load.total <= 160_000, `the first screen downloads ${load.total} B of JavaScript and CSS:\n${report}`);
+});
+
+test('a screen whose code cannot be loaded shows an error with “Try again”, and Back leaves it', async () => {
+  await page.goto('/tournaments');
+  await page.getByText('No tournaments yet.').waitFor();
+  // As after a new release: the file the running app names is gone from the server.
+  const chunk = /\/assets\/LoginPage-[^/]+\.js$/;
+  let refused = 0;
+  await page.route(chunk, (route) => {
+    refused += 1;
+    return route.fulfill({ status: 404, contentType: 'application/problem+json', body: '{"title":"Not found","status":404}' });
+  });
+  try {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Log in' }).click();
+    const error = page.getByRole('alert').filter({ hasText: 'This screen could not be loaded' });
+    await error.waitFor();
+    assert.ok(refused > 0, 'the screen did not ask for its chunk');
+    assert.equal(path(), '/login');
+    assert.equal(await page.getByRole('heading', { level: 1 }).innerText(), 'Log in');
+    await screenshot('screen-error');
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/tournaments');
+    await page.getByText('No tournaments yet.').waitFor();
+    await page.goForward();
+    await error.waitFor();
+  } finally {
+    await page.unroute(chunk);
+  }
+  await page.getByRole('alert').getByRole('button', { name: 'Try again' }).click();
+  await page.getByRole('button', { name: 'Log in' }).waitFor();
+  assert.equal(path(), '/login');
+});
+
+test('registering logs the member in and greets them where they land; notifications only when asked', async () => {
   await page.goto('/register');
   await page.getByLabel('Username').fill(member.username);
   await page.getByLabel('Password').fill('short');
@@ -152,18 +225,37 @@ test('registering raises a local notification and opens the login form', async (
   await page.getByLabel('Email').fill(member.email);
   await page.getByRole('button', { name: 'Register' }).click();
   await page.getByText('Use at least 8 characters.').waitFor();
+  // The focus went to the first field in error, ready to be corrected.
+  await eventually(async () => assert.equal(await focusedLabel(), 'Password'));
   await screenshot('register-invalid');
 
   await page.getByLabel('Password').fill(member.password);
   await screenshot('register');
   await page.getByRole('button', { name: 'Register' }).click();
-  await page.waitForURL((url) => url.pathname === '/login');
+  await page.waitForURL((url) => /^\/members\/\d+$/.test(url.pathname));
+  memberPath = path();
+  const welcome = page.getByRole('status', { name: 'Welcome' });
+  await welcome.waitFor();
+  assert.match(await welcome.innerText(), /Welcome to the club, Magnus Olsen!/);
+  await assertInViewport(welcome, 'the greeting');
+  assert.equal(await page.getByRole('heading', { level: 1 }).innerText(), member.fullName);
+  const token = await page.evaluate(() => localStorage.getItem('CapacitorStorage.chessclub.token'));
+  assert.ok(token && token.length >= 20, 'registering logged the member in');
+  // Nothing was asked or raised by itself: the greeting says what notifications are for first.
+  assert.deepEqual(await page.evaluate(() => window.__permissionRequests.length), 0);
+  assert.deepEqual((await page.evaluate(() => window.__notifications)).filter((n) => n.title !== ''), []);
+  await screenshot('register-welcome');
+
+  await welcome.getByRole('button', { name: 'Turn on notifications' }).click();
   await page.waitForFunction(() => window.__notifications.some((n) => n.title !== ''));
   const notes = (await page.evaluate(() => window.__notifications)).filter((n) => n.title !== '');
-  assert.equal(notes.length, 1);
-  assert.equal(notes[0].title, 'Member created');
-  assert.match(notes[0].body, /Magnus Olsen \(magnus\)/);
-  await eventually(async () => assert.equal(await page.getByLabel('Username').inputValue(), member.username));
+  assert.deepEqual(notes.map((n) => n.title), ['Notifications are on']);
+  await welcome.getByText('Notifications are on.').waitFor();
+  await welcome.getByRole('button', { name: 'Close' }).click();
+  await welcome.waitFor({ state: 'detached' });
+
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await page.waitForURL((url) => url.pathname === '/login');
 });
 
 test('a taken username is reported next to the field', async () => {
@@ -225,6 +317,7 @@ test('a wrong password is shown next to the password field', async () => {
   await page.getByLabel('Password').fill('not the password');
   await page.getByRole('button', { name: 'Log in' }).click();
   await page.getByText('Wrong username or password.').waitFor();
+  await eventually(async () => assert.equal(await focusedLabel(), 'Password'));
 });
 
 test('logging in returns to /members, which lists the member', async () => {
@@ -245,10 +338,13 @@ test('logging in returns to /members, which lists the member', async () => {
 test('a photo taken with the camera is stored and shown in the list', async () => {
   const row = page.locator('ion-item.member', { hasText: member.fullName });
   await row.getByRole('button', { name: 'Take photo' }).click();
-  await page.locator('pwa-camera .shutter').click();
+  const dialog = page.getByRole('dialog', { name: `Photo of ${member.fullName}` });
+  await dialog.getByText('Frame your face, then take the photo.').waitFor();
   await screenshot('camera');
+  await dialog.getByRole('button', { name: 'Take photo' }).click();
+  await dialog.getByRole('img', { name: 'The photo just taken' }).waitFor();
   const upload = page.waitForResponse((res) => res.url().endsWith('/api/figures') && res.request().method() === 'POST');
-  await page.locator('pwa-camera .accept-use').click();
+  await dialog.getByRole('button', { name: 'Use photo' }).click();
   const res = await upload;
   assert.equal(res.status(), 201);
   const figure = await res.json();
@@ -271,6 +367,65 @@ test('a photo taken with the camera is stored and shown in the list', async () =
   await screenshot('members-photo');
 });
 
+test('the profile shows the photo large, the rating and the membership; the camera works by keyboard alone', async () => {
+  const row = page.locator('ion-item.member', { hasText: member.fullName });
+  await row.getByRole('link', { name: member.fullName }).click();
+  await page.waitForURL((url) => url.pathname === memberPath);
+  const photo = page.getByRole('img', { name: `Photo of ${member.fullName}` });
+  await photo.waitFor();
+  await page.waitForFunction((el) => el.complete && el.naturalWidth > 0, await photo.elementHandle());
+  // The photo itself (up to 1024 px), not the thumbnail, drawn large.
+  assert.doesNotMatch(await photo.getAttribute('src'), /thumbnail/);
+  assert.ok((await photo.boundingBox()).width >= 250, 'the photo is drawn large');
+  const facts = await page.locator('.profile-facts').innerText();
+  assert.match(facts, /Rating\s+1200/);
+  assert.match(facts, /Member since\s+\w+ \d{4}/);
+  assert.match(facts, new RegExp(member.email.replace('.', '\\.')));
+  assert.equal(await page.title(), `${member.fullName} · Chess Club`);
+  await screenshot('profile');
+
+  // From the top of the screen, Tab reaches "Replace photo"; Enter opens the dialog, whose close
+  // button has a name; Escape closes it and gives the focus back.
+  await page.getByRole('heading', { level: 1 }).focus();
+  for (let i = 0; i < 30 && (await focusedLabel()) !== 'Replace photo'; i++) await page.keyboard.press('Tab');
+  assert.equal(await focusedLabel(), 'Replace photo', 'Tab does not reach "Replace photo"');
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: `Photo of ${member.fullName}` });
+  await dialog.waitFor();
+  await dialog.getByRole('button', { name: 'Close' }).waitFor();
+  await eventually(async () => assert.equal(await focusedLabel(), 'Take photo'));
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'detached' });
+  await eventually(async () => assert.equal(await focusedLabel(), 'Replace photo'));
+
+  // Enter again, Enter on "Take photo" (focused once the camera shows), Enter on "Use photo".
+  await page.keyboard.press('Enter');
+  await dialog.waitFor();
+  await eventually(async () => assert.equal(await focusedLabel(), 'Take photo'));
+  await page.keyboard.press('Enter');
+  await eventually(async () => assert.equal(await focusedLabel(), 'Use photo'));
+  const upload = page.waitForResponse((res) => res.url().endsWith('/api/figures') && res.request().method() === 'POST');
+  const before = await photo.getAttribute('src');
+  await page.keyboard.press('Enter');
+  assert.equal((await upload).status(), 201);
+  await dialog.waitFor({ state: 'detached' });
+  await eventually(async () => assert.notEqual(await photo.getAttribute('src'), before, 'the new photo is shown'));
+  await eventually(async () => assert.equal(await focusedLabel(), 'Replace photo'));
+  // Tab stays within the open dialog.
+  await page.keyboard.press('Enter');
+  await dialog.waitFor();
+  const inside = [];
+  for (let i = 0; i < 6; i++) {
+    await page.keyboard.press('Tab');
+    // Out of the dialog's last control, Tab may go to the browser's own controls (the page's
+    // body then has the focus), never to the inert page behind the dialog.
+    inside.push(await page.evaluate(() => document.activeElement === document.body || document.activeElement?.closest('dialog') !== null));
+  }
+  assert.deepEqual(inside, inside.map(() => true), 'Tab reached the page behind the dialog');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await dialog.waitFor({ state: 'detached' });
+});
+
 test('a tournament is created', async () => {
   await page.getByRole('link', { name: 'Tournaments' }).click();
   await page.waitForURL((url) => url.pathname === '/tournaments');
@@ -282,6 +437,9 @@ test('a tournament is created', async () => {
   await page.getByRole('button', { name: 'Create tournament' }).click();
   await page.getByText('The end date cannot be before the start date.').waitFor();
   assert.equal(await fieldError('Name'), 'Remove the text-direction control characters.');
+  await eventually(async () => assert.equal(await focusedLabel(), 'Name'));
+  // Under the browser's date picker, the day in the user's words (British English here).
+  assert.match(await fieldError('Start date'), /^Saturday,? 10 April 2027$/);
   await page.getByLabel('Name').fill(tournamentName);
   await page.getByLabel('End date').fill('2027-04-11');
   await page.getByLabel('Location').fill('Student Union, Room 2');
@@ -294,7 +452,10 @@ test('a tournament is created', async () => {
   await page.waitForURL((url) => url.pathname === '/tournaments');
   const item = page.locator('ion-item.tournament', { hasText: tournamentName });
   await item.waitFor();
-  assert.match(await item.innerText(), /Round robin · 7 rounds · 15\+10/);
+  const text = await item.innerText();
+  assert.match(text, /Round robin · 7 rounds · 15\+10/);
+  assert.match(text, /10\s*–\s*11 Apr 2027/, 'the dates in the locale');
+  assert.doesNotMatch(text, /2027-04/, 'no ISO dates');
   await screenshot('tournaments');
 });
 
@@ -382,35 +543,76 @@ test('a token the server no longer accepts is forgotten, and the login page show
   assert.equal(await page.evaluate(() => localStorage.getItem('CapacitorStorage.chessclub.token')), null);
 });
 
-test('without notification permission, registering shows a toast instead', async () => {
-  const denied = await browser.newContext({ viewport, baseURL: server.baseURL });
+test('without notification permission, turning them on says so in a toast, on screen', async () => {
+  const denied = await browser.newContext({ viewport, baseURL: server.baseURL, locale: 'de-DE' });
   try {
     await denied.addInitScript(recordNotifications);
     await watchCSP(denied);
     const other = await denied.newPage();
     other.on('pageerror', (err) => pageErrors.push(err));
-    await other.goto('/register');
+    await other.goto('/register?next=%2Ftournaments');
     await other.getByLabel('Username').fill('judit');
     await other.getByLabel('Password').fill('correct horse battery');
     await other.getByLabel('Full name').fill('Judit Polgar');
     await other.getByRole('button', { name: 'Register' }).click();
-    await other.waitForURL((url) => url.pathname === '/login');
-    await other.locator('ion-toast').filter({ hasText: 'Member created: Judit Polgar' }).waitFor({ state: 'attached' });
+    await other.waitForURL((url) => url.pathname === '/tournaments');
+    // Dates in the browser's locale, here German.
+    const championship = other.locator('ion-item.tournament', { hasText: 'Club Championship' });
+    assert.match(await championship.innerText(), /1\.\s*–\s*30\. Sept?\. 2027/);
+    await other.getByRole('button', { name: 'Turn on notifications' }).click();
+    const toast = other.locator('ion-toast').filter({ hasText: /^Notifications are not allowed/ });
+    await toast.waitFor({ state: 'attached' });
     assert.equal(await other.evaluate(() => Notification.permission), 'denied');
     const shown = (await other.evaluate(() => window.__notifications)).filter((n) => n.title !== '');
     assert.deepEqual(shown, []);
+    await other.waitForTimeout(500);
+    await assertInViewport(toast.locator('.toast-wrapper'), 'the toast', other);
     shot += 1;
-    await other.waitForTimeout(350);
-    await other.screenshot({ path: join(artifactsDir, `${String(shot).padStart(2, '0')}-register-toast.png`) });
+    await other.screenshot({ path: join(artifactsDir, `${String(shot).padStart(2, '0')}-notifications-denied-toast.png`) });
   } finally {
     await denied.close();
+  }
+});
+
+test('a throttled login says how long to wait, and repeated errors replace the toast', async () => {
+  const ctx = await browser.newContext({ viewport, baseURL: server.baseURL, locale: 'en-GB' });
+  try {
+    await watchCSP(ctx);
+    const other = await ctx.newPage();
+    other.on('pageerror', (err) => pageErrors.push(err));
+    await other.goto('/login');
+    await other.getByLabel('Username').fill('ghost');
+    await other.getByLabel('Password').fill('not the password');
+    const attempt = async () => {
+      const answered = other.waitForResponse((res) => new URL(res.url()).pathname === '/api/login');
+      await other.getByRole('button', { name: 'Log in' }).click();
+      return answered;
+    };
+    let res;
+    for (let i = 0; i < 10 && (res = await attempt()).status() !== 429; i++);
+    assert.equal(res.status(), 429, 'the throttle never answered');
+    const wait = Number(res.headers()['retry-after']);
+    assert.ok(wait > 0, 'Retry-After is given');
+    const toast = other.locator('ion-toast').filter({ hasText: 'Too many failed logins from this address.' });
+    await toast.waitFor({ state: 'attached' });
+    assert.match(await toast.evaluate((t) => t.message), wait > 59 ? /Try again in \d+ minutes?\.$/ : /Try again in \d+ seconds?\.$/);
+    for (let i = 0; i < 3; i++) assert.equal((await attempt()).status(), 429);
+    // Each toast replaces the one before (which slides away meanwhile): one is left, not four.
+    await eventually(async () => assert.equal(await other.locator('ion-toast').count(), 1, 'the toasts stacked up'));
+    await other.waitForTimeout(1000);
+    assert.equal(await other.locator('ion-toast').count(), 1, 'a replaced toast came back');
+    await assertInViewport(toast.locator('.toast-wrapper'), 'the toast', other);
+    shot += 1;
+    await other.screenshot({ path: join(artifactsDir, `${String(shot).padStart(2, '0')}-login-throttled.png`) });
+  } finally {
+    await ctx.close();
   }
 });
 
 // horizontalOverflow lists what is wider than the viewport on the page shown: the document, the
 // scroller inside ion-content (which would clip or scroll sideways), and any element, inside
 // Ionic's shadow roots too, whose box reaches past either edge.
-function horizontalOverflow() {
+function horizontalOverflow(width) {
   return page.evaluate(async (width) => {
     const found = [];
     if (document.documentElement.scrollWidth > width) found.push(`the document is ${document.documentElement.scrollWidth}px wide`);
@@ -433,57 +635,91 @@ function horizontalOverflow() {
       visit(pageEl);
     }
     return found;
-  }, viewport.width);
+  }, width);
 }
 
-// The issue's routes, each with what shows that the screen has its content (the member's photo,
+// The app's routes, each with what shows that the screen has its content (the member's photo,
 // a tournament…), logged out where a person sees it so and logged in where the screen needs it.
-const screensAt360 = [
-  { route: '/login', ready: () => page.getByRole('button', { name: 'Log in' }) },
-  { route: '/register', ready: () => page.getByRole('button', { name: 'Register' }) },
-  { route: '/tournaments', name: 'tournaments-logged-out', ready: () => page.locator('ion-item.tournament', { hasText: 'Club Championship' }) },
+const everyScreen = [
+  { route: '/login', heading: 'Log in', ready: () => page.getByRole('button', { name: 'Log in' }) },
+  { route: '/register', heading: 'Register', ready: () => page.getByRole('button', { name: 'Register' }) },
+  { route: '/tournaments', heading: 'Tournaments', name: 'tournaments-logged-out', ready: () => page.locator('ion-item.tournament', { hasText: 'Club Championship' }) },
+  { route: '/nope', heading: 'Page not found', name: 'not-found', ready: () => page.getByText('There is no page at') },
   { login: true },
-  { route: '/members', ready: () => page.getByRole('img', { name: `Photo of ${member.fullName}` }) },
-  { route: '/tournaments', ready: () => page.locator('ion-item.tournament', { hasText: 'Club Championship' }) },
-  { route: '/tournaments/new', ready: () => page.getByRole('button', { name: 'Create tournament' }) },
-  { route: '/tournaments/delete', ready: () => page.getByRole('radio', { name: /Club Championship/ }) },
+  { route: '/members', heading: 'Members', image: true, ready: () => page.getByRole('img', { name: `Photo of ${member.fullName}` }) },
+  { route: () => memberPath, heading: member.fullName, name: 'member', image: true, ready: () => page.getByRole('img', { name: `Photo of ${member.fullName}` }) },
+  { route: '/tournaments', heading: 'Tournaments', ready: () => page.locator('ion-item.tournament', { hasText: 'Club Championship' }) },
+  { route: '/tournaments/new', heading: 'New tournament', ready: () => page.getByRole('button', { name: 'Create tournament' }) },
+  { route: '/tournaments/delete', heading: 'Delete a tournament', ready: () => page.getByRole('radio', { name: /Club Championship/ }) },
 ];
 
-test('every screen fits 360 px without horizontal scrolling', async () => {
+// visitEveryScreen shows each screen at the given width, checks that it has its h1 and document
+// title and that nothing sticks out sideways, runs check, and photographs it (shots).
+async function visitEveryScreen(width, { shots, check = async () => {} }) {
+  await page.setViewportSize({ width, height: width < 992 ? 800 : 800 });
   const wide = [];
-  for (const { route, name, ready, login } of screensAt360) {
-    if (login) {
-      await page.goto('/login');
-      await page.getByLabel('Username').fill(member.username);
-      await page.getByLabel('Password').fill(member.password);
-      await page.getByRole('button', { name: 'Log in' }).click();
-      await page.waitForURL((url) => url.pathname === '/members');
-      continue;
+  try {
+    for (const screen of everyScreen) {
+      if (screen.login) {
+        await page.goto('/login');
+        await page.getByLabel('Username').fill(member.username);
+        await page.getByLabel('Password').fill(member.password);
+        await page.getByRole('button', { name: 'Log in' }).click();
+        await page.waitForURL((url) => url.pathname === '/members');
+        continue;
+      }
+      const route = typeof screen.route === 'function' ? screen.route() : screen.route;
+      await page.goto(route);
+      await screen.ready().waitFor();
+      assert.equal(path(), route, `${route} sent the person elsewhere`);
+      if (screen.image) await page.waitForFunction((el) => el.complete && el.naturalWidth > 0, await screen.ready().elementHandle());
+      assert.equal(await page.getByRole('heading', { level: 1 }).innerText(), screen.heading, `${route}: its h1`);
+      assert.equal(await page.title(), `${screen.heading} · Chess Club`, `${route}: its document title`);
+      await check(route);
+      if (shots) await screenshot(`${width}-${screen.name ?? route.slice(1).replaceAll('/', '-')}`);
+      for (const problem of await horizontalOverflow(width)) wide.push(`${route}: ${problem}`);
     }
-    await page.goto(route);
-    await ready().waitFor();
-    assert.equal(path(), route, `${route} sent the person elsewhere`);
-    if (route === '/members') {
-      await page.waitForFunction((el) => el.complete && el.naturalWidth > 0, await ready().elementHandle());
-    }
-    await screenshot(`360-${name ?? route.slice(1).replaceAll('/', '-')}`);
-    for (const problem of await horizontalOverflow()) wide.push(`${route}: ${problem}`);
+    assert.deepEqual(wide, [], `screens wider than ${width} px`);
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.waitForURL((url) => url.pathname === '/login');
+  } finally {
+    await page.setViewportSize(viewport);
   }
-  assert.deepEqual(wide, [], 'screens wider than 360 px');
-  await page.getByRole('button', { name: 'Log out' }).click();
-  await page.waitForURL((url) => url.pathname === '/login');
+}
+
+test('every screen fits 360 px without horizontal scrolling', async () => {
+  await visitEveryScreen(360, { shots: false });
 });
 
-test('the member list on a desktop', async () => {
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto('/login?next=%2Fmembers');
-  await page.getByLabel('Username').fill(member.username);
-  await page.getByLabel('Password').fill(member.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.waitForURL((url) => url.pathname === '/members');
-  await page.getByRole('img', { name: `Photo of ${member.fullName}` }).waitFor();
-  await screenshot('members-desktop');
-  await page.setViewportSize(viewport);
+test('every screen at 390 px: a tab bar with icons, the current tab marked', async () => {
+  await visitEveryScreen(390, {
+    shots: true,
+    async check(route) {
+      const tabs = page.getByRole('navigation', { name: 'Main' });
+      assert.equal(await tabs.count(), 1, 'one main navigation is shown');
+      assert.ok(await page.locator('.tab-bar').isVisible(), 'the tab bar is shown');
+      assert.equal(await page.locator('.side-menu').isVisible(), false, 'no side menu on a phone');
+      assert.equal(await tabs.locator('ion-icon').count(), 3, 'each tab has its icon');
+      const current = await tabs.locator('[aria-current]').allInnerTexts();
+      const want = { '/tournaments': ['Tournaments'], '/tournaments/new': ['Tournaments'], '/tournaments/delete': ['Tournaments'], '/members': ['Members'], '/login': ['Log in'], '/register': ['Log in'] }[route] ?? (route === memberPath ? ['My profile'] : []);
+      assert.deepEqual(current, want, `${route}: the current tab`);
+    },
+  });
+});
+
+test('every screen at 1 280 px: a side menu, no tab bar, a readable width', async () => {
+  await visitEveryScreen(1280, {
+    shots: true,
+    async check(route) {
+      assert.ok(await page.locator('.side-menu').isVisible(), `${route}: the side menu is shown`);
+      assert.equal(await page.locator('.tab-bar').isVisible(), false, `${route}: no tab bar on a desktop`);
+      assert.ok(await page.locator('.side-menu .logo').isVisible(), 'the logo is in the side menu');
+      const column = await page.locator('.ion-page .page').boundingBox();
+      assert.ok(column.width <= 760, `${route}: the content is ${column.width} px wide`);
+      const current = await page.locator('.side-nav [aria-current]').allInnerTexts();
+      if (['/tournaments', '/members', memberPath].includes(route)) assert.equal(current.length, 1, `${route}: the current destination is marked`);
+    },
+  });
 });
 
 test('the screenshots show every screen', () => {
@@ -493,23 +729,37 @@ test('the screenshots show every screen', () => {
     .sort();
   assert.equal(names.length, shot, 'one file per screenshot taken');
   assert.deepEqual(names, [
-    '360-login',
-    '360-members',
-    '360-register',
-    '360-tournaments',
-    '360-tournaments-delete',
-    '360-tournaments-logged-out',
-    '360-tournaments-new',
+    '1280-login',
+    '1280-member',
+    '1280-members',
+    '1280-not-found',
+    '1280-register',
+    '1280-tournaments',
+    '1280-tournaments-delete',
+    '1280-tournaments-logged-out',
+    '1280-tournaments-new',
+    '390-login',
+    '390-member',
+    '390-members',
+    '390-not-found',
+    '390-register',
+    '390-tournaments',
+    '390-tournaments-delete',
+    '390-tournaments-logged-out',
+    '390-tournaments-new',
     'camera',
     'login',
+    'login-throttled',
     'members',
-    'members-desktop',
     'members-photo',
+    'notifications-denied-toast',
+    'profile',
     'register',
     'register-conflict',
     'register-invalid',
     'register-invalid-name',
-    'register-toast',
+    'register-welcome',
+    'screen-error',
     'tournament-delete',
     'tournament-delete-confirm',
     'tournament-new',

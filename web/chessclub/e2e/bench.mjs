@@ -1,13 +1,12 @@
-// Measures how fast the app's first screen appears in Chromium, served by the real Go server:
-// first contentful paint (the browser's paint timing) and the app's own mark set when the first
-// screen's content has rendered (chessclub:first-render, src/perf.ts). Every run is a fresh
-// browser context with an empty cache. Two profiles: loopback as is, and a phone-like one
-// (CPU 4× slower, 150 ms round trip, 1.6 Mbit/s down).
+// Measures, in Chromium against the real Go server, what the first screen of a cold visit to
+// `/` costs: every JavaScript and CSS file it loads (bytes on the wire, gzip from the server)
+// and how fast it appears: first contentful paint (the browser's paint timing) and the app's own
+// mark set when the first screen's content has rendered (chessclub:first-render, src/perf.ts).
+// Every run is a fresh browser context with the cache disabled. Two profiles: loopback as is,
+// and a phone-like one (CPU 4× slower, 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up).
 //
-//   npm run bench -- [runs]        (default 15 runs per profile; prints a Markdown table)
-import { join } from 'node:path';
-import { execFileSync } from 'node:child_process';
-import { appDir, launchChromium, startServer } from './harness.mjs';
+//   npm run bench -- [runs]        (default 15 runs per profile; prints Markdown tables)
+import { coldLoad, launchChromium, startServer } from './harness.mjs';
 
 const runs = Number(process.argv[2] ?? 15);
 const profiles = [
@@ -29,35 +28,15 @@ function percentile(values, p) {
 const server = await startServer();
 const browser = await launchChromium();
 const rows = [];
+let files = [];
 try {
   for (const profile of profiles) {
     const fcp = [];
     const rendered = [];
     const dcl = [];
     for (let i = 0; i < runs + 1; i++) {
-      const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
-      const page = await context.newPage();
-      const cdp = await context.newCDPSession(page);
-      await cdp.send('Network.enable');
-      await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-      if (profile.cpu > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: profile.cpu });
-      if (profile.network) {
-        await cdp.send('Network.emulateNetworkConditions', {
-          offline: false,
-          latency: profile.network.latency,
-          downloadThroughput: profile.network.down,
-          uploadThroughput: profile.network.up,
-        });
-      }
-      await page.goto(`${server.baseURL}/login`);
-      await page.waitForFunction(() => performance.getEntriesByName('chessclub:first-render').length > 0, null, { timeout: 60_000 });
-      await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, null, { timeout: 60_000 });
-      const t = await page.evaluate(() => ({
-        fcp: performance.getEntriesByName('first-contentful-paint')[0].startTime,
-        rendered: performance.getEntriesByName('chessclub:first-render')[0].startTime,
-        dcl: performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd,
-      }));
-      await context.close();
+      const t = await coldLoad(browser, server.baseURL, '/', profile);
+      files = t.files;
       if (i === 0) continue; // the first run warms the server and the OS file cache
       fcp.push(t.fcp);
       rendered.push(t.rendered);
@@ -70,15 +49,24 @@ try {
   await server.stop();
 }
 
-const size = JSON.parse(execFileSync(process.execPath, [join(appDir, 'scripts/size.mjs'), join(appDir, 'dist'), '--json'], { encoding: 'utf8' }));
-const chromiumVersion = browser.version();
-const kib = (n) => `${(n / 1024).toFixed(1)} KiB`;
+const kb = (n) => `${(n / 1000).toFixed(1)} kB`;
 const ms = (n) => `${Math.round(n)} ms`;
+const js = files.filter((f) => f.name.endsWith('.js'));
+const css = files.filter((f) => f.name.endsWith('.css'));
+const sum = (list, key) => list.reduce((n, f) => n + f[key], 0);
 
-console.log(`Chromium ${chromiumVersion}, ${runs} runs per profile, viewport 360×740, /login, empty cache.\n`);
-console.log(`Initial JavaScript (entry + ${size.js_files - 1} preloaded chunks): ${kib(size.js_raw)} raw, **${kib(size.js_gzip)} gzip**; CSS ${kib(size.css_gzip)} gzip.\n`);
+console.log(`Chromium ${browser.version()}, ${runs} runs per profile, viewport 390×800, cold load of /, cache disabled.\n`);
+console.log('| first screen of `/` | files | on the wire (gzip) | unpacked |');
+console.log('|---|---|---|---|');
+console.log(`| JavaScript | ${js.length} | ${kb(sum(js, 'encoded'))} | ${kb(sum(js, 'decoded'))} |`);
+console.log(`| CSS | ${css.length} | ${kb(sum(css, 'encoded'))} | ${kb(sum(css, 'decoded'))} |`);
+console.log(`| **all** | ${files.length} | **${kb(sum(files, 'encoded'))}** | ${kb(sum(files, 'decoded'))} |\n`);
 console.log('| profile | first contentful paint (median / p90) | first screen rendered (median / p90) | DOMContentLoaded (median) |');
 console.log('|---|---|---|---|');
 for (const r of rows) {
   console.log(`| ${r.profile} | ${ms(median(r.fcp))} / ${ms(percentile(r.fcp, 90))} | ${ms(median(r.rendered))} / ${ms(percentile(r.rendered, 90))} | ${ms(median(r.dcl))} |`);
+}
+if (process.argv.includes('--files')) {
+  console.log('');
+  for (const f of files) console.log(`${f.name.padEnd(48)} ${String(f.encoded).padStart(7)} B  (${f.decoded} B unpacked)`);
 }

@@ -122,3 +122,49 @@ export async function startServer() {
     },
   };
 }
+
+/**
+ * coldLoad opens path in a fresh browser context with the cache disabled and, once the first
+ * screen has rendered (the app's chessclub:first-render mark) and the network has been idle for
+ * half a second, returns every JavaScript and CSS file the page loaded with its size on the
+ * wire (encoded, gzip from the Go server) and unpacked. profile, when given, throttles the CPU
+ * (cpu: rate) and the network (latency ms, down and up in bytes per second) through the
+ * DevTools protocol. It also returns the paint timings.
+ */
+export async function coldLoad(browser, baseURL, path, profile = {}) {
+  const context = await browser.newContext({ viewport: profile.viewport ?? { width: 390, height: 800 } });
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    if (profile.cpu > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: profile.cpu });
+    if (profile.network) {
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: profile.network.latency,
+        downloadThroughput: profile.network.down,
+        uploadThroughput: profile.network.up,
+      });
+    }
+    await page.goto(baseURL + path, { waitUntil: 'networkidle', timeout: 120_000 });
+    await page.waitForFunction(() => performance.getEntriesByName('chessclub:first-render').length > 0, null, { timeout: 60_000 });
+    await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, null, { timeout: 60_000 });
+    await page.waitForLoadState('networkidle');
+    return await page.evaluate(() => {
+      const files = performance
+        .getEntriesByType('resource')
+        .filter((r) => /\.(js|css)(\?|$)/.test(new URL(r.name).pathname))
+        .map((r) => ({ name: new URL(r.name).pathname, encoded: r.encodedBodySize, decoded: r.decodedBodySize }));
+      return {
+        files,
+        total: files.reduce((n, f) => n + f.encoded, 0),
+        fcp: performance.getEntriesByName('first-contentful-paint')[0].startTime,
+        rendered: performance.getEntriesByName('chessclub:first-render')[0].startTime,
+        dcl: performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd,
+      };
+    });
+  } finally {
+    await context.close();
+  }
+}

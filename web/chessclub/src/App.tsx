@@ -1,33 +1,40 @@
-import { Navigate, Route } from 'react-router-dom';
-import { IonApp, IonRouterOutlet } from '@ionic/react';
-import { IonReactRouter } from '@ionic/react-router';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { IonApp } from './components/frame-ionic';
 import type { Api } from './api';
 import { AppPage } from './components/AppPage';
-import { screens } from './screens';
+import { Shell } from './components/Shell';
+import { notFound, screens, type Screen } from './screens';
 import { SessionProvider } from './session';
 
-/** App is the whole client: the session around Ionic's router and one route per screen. */
+// Keyed by route, so that a frame's state (the screen's own title, the greeting) does not
+// carry over to the next screen: React would otherwise reuse one AppPage for all of them.
+function element({ path, title, auth, account, Page }: Screen) {
+  return (
+    <AppPage key={path} path={path} title={title} auth={auth} account={account}>
+      <Page />
+    </AppPage>
+  );
+}
+
+/**
+ * App is the whole client: the session, the layout and one route per screen. It must be
+ * rendered inside a router (BrowserRouter in main.tsx, MemoryRouter in tests). React Router
+ * alone routes, without Ionic's router outlet: each screen is mounted when shown, and the
+ * outlet's page stack, transitions and its share of the first download are left out.
+ */
 export function App({ api }: { api: Api }) {
   return (
     <IonApp>
       <SessionProvider api={api}>
-        <IonReactRouter>
-          <IonRouterOutlet>
-            {screens.map(({ path, title, auth, account, Page }) => (
-              <Route
-                key={path}
-                path={path}
-                element={
-                  <AppPage path={path} title={title} auth={auth} account={account}>
-                    <Page />
-                  </AppPage>
-                }
-              />
+        <Shell>
+          <Routes>
+            {screens.map((screen) => (
+              <Route key={screen.path} path={screen.path} element={element(screen)} />
             ))}
             <Route path="/" element={<Navigate to="/tournaments" replace />} />
-            <Route path="*" element={<Navigate to="/tournaments" replace />} />
-          </IonRouterOutlet>
-        </IonReactRouter>
+            <Route path="*" element={element(notFound)} />
+          </Routes>
+        </Shell>
       </SessionProvider>
     </IonApp>
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, TOKEN_KEY, decodeProblem, deviceKey } from './api';
+import { ApiError, TOKEN_KEY, decodeProblem, deviceKey, parseRetryAfter } from './api';
 import { FakeServer, MemoryStore, alice, json, newApi, problem } from './testing';
 
 const loginOK = { token: 'tok-123', token_type: 'Bearer', expires_at: '2026-02-01T00:00:00Z', member: alice };
@@ -159,5 +159,41 @@ describe('Api', () => {
     await api.logout();
     expect(store.values.has(TOKEN_KEY)).toBe(false);
     expect(server.seen[1]!.headers.get('Authorization')).toBe('Bearer tok-123');
+  });
+
+  it('reads Retry-After of a throttled answer and says when to try again', async () => {
+    const body = { type: 'urn:x', title: 'Too many requests', status: 429, detail: 'Too many failed logins from this address; wait before trying again.' };
+    const server = new FakeServer().on(
+      'POST /api/login',
+      new Response(JSON.stringify(body), { status: 429, headers: { 'Content-Type': 'application/problem+json', 'Retry-After': '42' } }),
+    );
+    const err = (await newApi(server).api.login('alice', 'x').catch((e: unknown) => e)) as ApiError;
+    expect(err.status).toBe(429);
+    expect(err.retryAfter).toBe(42);
+    expect(err.message).toBe('Too many failed logins from this address. Try again in 42 seconds.');
+  });
+
+  it('keeps the detail of a refusal that names no wait', async () => {
+    const server = new FakeServer().on('POST /api/login', problem(429, 'Too many requests', 'Slow down.'));
+    const err = (await newApi(server).api.login('alice', 'x').catch((e: unknown) => e)) as ApiError;
+    expect(err.retryAfter).toBeUndefined();
+    expect(err.message).toBe('Slow down.');
+  });
+});
+
+describe('parseRetryAfter', () => {
+  const now = Date.parse('2026-11-24T12:00:00Z');
+  it.each([
+    ['120', 120],
+    [' 5 ', 5],
+    ['0', 0],
+    ['Tue, 24 Nov 2026 12:01:30 GMT', 90],
+    ['Tue, 24 Nov 2026 11:00:00 GMT', 0],
+    ['soon', undefined],
+    ['-5', undefined],
+    ['', undefined],
+    [null, undefined],
+  ])('reads %j as %j seconds', (value, want) => {
+    expect(parseRetryAfter(value, now)).toBe(want);
   });
 });

@@ -1,5 +1,6 @@
 // The Chess Club API client. This module alone knows the base URL, keeps the login token and turns
 // error responses (RFC 9457 problem+json) into ApiError values that screens can show.
+import { formatWait } from './dates';
 
 /** A club member as the server returns it. `email` is present only for oneself and for admins. */
 export interface Member {
@@ -92,18 +93,45 @@ export interface Problem {
 export class ApiError extends Error {
   readonly status: number;
   readonly problem: Problem;
+  /** Seconds to wait before trying again, from a throttled (429) or unavailable (503) answer's Retry-After. */
+  readonly retryAfter: number | undefined;
 
-  constructor(problem: Problem) {
-    super(problem.detail || problem.title);
+  constructor(problem: Problem, retryAfter?: number) {
+    super(retryAfter === undefined ? problem.detail || problem.title : waitMessage(problem, retryAfter));
     this.name = 'ApiError';
     this.status = problem.status;
     this.problem = problem;
+    this.retryAfter = retryAfter;
   }
 
   /** The per-field messages of a validation or conflict problem (empty when there are none). */
   get fields(): FieldErrors {
     return this.problem.errors ?? {};
   }
+}
+
+/**
+ * waitMessage words a refusal that says how long to wait: the server's reason, up to its first
+ * semicolon (the rest only says to wait), then when to try again in the person's words:
+ * "Too many failed logins from this address. Try again in 1 minute."
+ */
+function waitMessage(problem: Problem, seconds: number): string {
+  const reason = (problem.detail || problem.title).split(';')[0]!.trim().replace(/[.!]$/, '');
+  return `${reason}. Try again ${formatWait(seconds)}.`;
+}
+
+/**
+ * parseRetryAfter reads a Retry-After header, delay-seconds or an HTTP date (RFC 9110 10.2.3),
+ * as seconds from now; undefined when absent or unreadable.
+ */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
+  if (!value) return undefined;
+  const text = value.trim();
+  if (/^\d+$/.test(text)) return Number(text);
+  if (!/ GMT$/.test(text)) return undefined; // an HTTP date is always in GMT
+  const at = Date.parse(text);
+  if (Number.isNaN(at)) return undefined;
+  return Math.max(0, Math.ceil((at - now) / 1000));
 }
 
 /** A persistent string store; Capacitor Preferences in the app, a Map in tests. */
@@ -214,7 +242,8 @@ export class Api {
         await this.setToken(null);
         this.listeners.forEach((listener) => listener());
       }
-      throw new ApiError(problem);
+      const wait = res.status === 429 || res.status === 503 ? parseRetryAfter(res.headers.get('Retry-After')) : undefined;
+      throw new ApiError(problem, wait);
     }
     if (res.status === 204) {
       return undefined as T;
@@ -271,6 +300,10 @@ export class Api {
 
   members(): Promise<Member[]> {
     return this.request<Member[]>('GET', '/members');
+  }
+
+  member(id: number): Promise<Member> {
+    return this.request<Member>('GET', `/members/${encodeURIComponent(String(id))}`);
   }
 
   tournaments(): Promise<Tournament[]> {

@@ -1,9 +1,9 @@
-// Plain-HTML stand-ins for the Ionic components, for the jsdom tests only (the app never imports
-// this file). Ionic's web components do not render in jsdom (their buttons and inputs live in
-// shadow roots that Testing Library does not enter), so the screen tests swap them for native
-// elements with the same props, labels and events; the browser tests cover the real components.
-import { createContext, useContext, useId, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+// Plain-HTML stand-ins for the Ionic components, for the jsdom tests only: the app never imports
+// this file; the screen tests put it in place of ./components/ionic. Ionic's web components do
+// not render in jsdom (their buttons and inputs live in shadow roots that Testing Library does
+// not enter), so the tests swap them for native elements with the same props, labels and
+// events; the browser tests cover the real components.
+import { createContext, useContext, useId, type MouseEvent, type ReactNode } from 'react';
 
 type Props = { children?: ReactNode; className?: string; [key: string]: unknown };
 type ValueEvent = { detail: { value: string } };
@@ -49,14 +49,26 @@ function Field({ label, value, type, name, className, errorText, helperText, onI
 export const IonInput = (p: FieldProps) => <Field {...p} />;
 export const IonTextarea = (p: FieldProps) => <Field {...p} multiline />;
 
-export function IonButton({ children, routerLink, type, disabled, onClick }: Props) {
-  if (typeof routerLink === 'string') {
-    return <Link to={routerLink}>{children}</Link>;
+export function IonButton({ children, href, type, disabled, onClick, 'aria-label': label }: Props) {
+  if (typeof href === 'string') {
+    return (
+      <a href={href} onClick={onClick as (e: MouseEvent) => void} aria-label={label as string | undefined}>
+        {children}
+      </a>
+    );
   }
   return (
-    <button type={(type as 'submit' | 'button') ?? 'button'} disabled={Boolean(disabled)} onClick={onClick as () => void}>
+    <button type={(type as 'submit' | 'button') ?? 'button'} disabled={Boolean(disabled)} onClick={onClick as () => void} aria-label={label as string | undefined}>
       {children}
     </button>
+  );
+}
+
+export function IonPage({ children, className, ...rest }: Props) {
+  return (
+    <div className={className ? `ion-page ${className}` : 'ion-page'} data-route={rest['data-route'] as string | undefined}>
+      {children}
+    </div>
   );
 }
 
@@ -82,7 +94,7 @@ export function IonRadio({ children, value }: Props) {
   );
 }
 
-export const IonPage = box('div');
+export const IonApp = box('div');
 export const IonHeader = box('div');
 export const IonToolbar = box('div');
 export const IonTitle = box('div');
@@ -96,6 +108,7 @@ export const IonNote = box('span');
 export const IonAvatar = box('span');
 export const IonListHeader = box('div');
 export const IonSpinner = () => null;
+export const IonIcon = () => null;
 export const IonRefresher = () => null;
 export const IonRefresherContent = () => null;
-export const useIonViewWillEnter = () => undefined;
+export const setupIonic = () => undefined;

@@ -1,36 +1,29 @@
 import { LocalNotifications } from '@capacitor/local-notifications';
-import type { Member } from './api';
-
-/** What happened to a notification: shown by the system, or not allowed. */
-export type NotifyResult = 'notified' | 'denied';
 
 let nextId = 1;
 
 /**
- * notifyMemberCreated raises a local notification saying the member was created. It asks for
- * permission first (on the web the plugin would otherwise fail silently) and returns 'denied'
- * when the person or the platform does not allow it, so that the caller can show a toast.
+ * askNotifications asks the person (or the platform) to allow notifications, and on the web
+ * raises one to show that they work: the plugin would otherwise fail silently later. Call it
+ * from a tap on a button that explains what the notifications are for, never unprompted.
  */
-export async function notifyMemberCreated(member: Pick<Member, 'full_name' | 'username'>): Promise<NotifyResult> {
+export async function askNotifications(): Promise<'granted' | 'denied'> {
   try {
-    let permission = await LocalNotifications.checkPermissions();
-    if (permission.display !== 'granted') {
-      permission = await LocalNotifications.requestPermissions();
+    let { display } = await LocalNotifications.checkPermissions();
+    if (display !== 'granted') {
+      ({ display } = await LocalNotifications.requestPermissions());
     }
-    if (permission.display !== 'granted') {
+    if (display !== 'granted') {
       return 'denied';
     }
-    await LocalNotifications.schedule({
-      notifications: [
-        {
-          id: nextId++,
-          title: 'Member created',
-          body: `${member.full_name} (${member.username}) is now a member of the Chess Club.`,
-        },
-      ],
-    });
-    return 'notified';
+    await notify('Notifications are on', 'The Chess Club app will tell you here when a round you play in is paired.');
+    return 'granted';
   } catch {
     return 'denied';
   }
+}
+
+/** notify raises a local notification now; it does nothing when notifications are not allowed. */
+export async function notify(title: string, body: string): Promise<void> {
+  await LocalNotifications.schedule({ notifications: [{ id: nextId++, title, body }] });
 }

@@ -1,22 +1,20 @@
-// The screens' forms in jsdom, through the real router, session and API module against a
+// The screens in jsdom, through the real route table, router, session and API module against a
 // scripted server; Ionic's components are replaced by plain HTML (see ionic-stand-ins.tsx).
 import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { cleanup as cleanupAll, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router-dom';
 import { TOKEN_KEY } from './api';
-import { AppPage } from './components/AppPage';
-import { screens } from './screens';
-import { SessionProvider } from './session';
+import { App } from './App';
 import { FakeServer, MemoryStore, alice, json, newApi, problem } from './testing';
 
-vi.mock('@ionic/react', () => import('./ionic-stand-ins'));
 vi.mock('./components/ionic', async () => ({
   ...(await import('./ionic-stand-ins')),
   showToast: vi.fn(async () => undefined),
   showAlert: vi.fn(async () => undefined),
 }));
-vi.mock('./notify', () => ({ notifyMemberCreated: vi.fn(async () => 'denied') }));
-vi.mock('./photo', () => ({ takePhoto: vi.fn(), PhotoCancelled: class extends Error {} }));
+vi.mock('./components/frame-ionic', () => import('./ionic-stand-ins'));
+vi.mock('./notify', () => ({ askNotifications: vi.fn(async () => 'denied'), notify: vi.fn(async () => undefined) }));
+vi.mock('./camera/usePhotoCapture', () => ({ usePhotoCapture: () => ({ capture: vi.fn(async () => null), dialog: null }) }));
 
 let here = '';
 function Where() {
@@ -29,15 +27,8 @@ function start(path: string, server: FakeServer, store = new MemoryStore()) {
   const { api } = newApi(server, store);
   render(
     <MemoryRouter initialEntries={[path]}>
-      <SessionProvider api={api}>
-        <Where />
-        <Routes>
-          {screens.map(({ path: p, title, auth, account, Page }) => (
-            <Route key={p} path={p} element={<AppPage path={p} title={title} auth={auth} account={account}><Page /></AppPage>} />
-          ))}
-          <Route path="*" element={<Navigate to="/tournaments" replace />} />
-        </Routes>
-      </SessionProvider>
+      <Where />
+      <App api={api} />
     </MemoryRouter>,
   );
   return { api, store };
@@ -77,7 +68,7 @@ describe('login', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
     await waitFor(() => expect(pathname()).toBe('/members'));
     expect(store.values.get(TOKEN_KEY)).toBe('tok');
-    expect(await screen.findByText('Alice Liddell', { selector: 'h2' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Alice Liddell' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Log out' })).toBeTruthy();
   });
 
@@ -134,6 +125,7 @@ describe('members', () => {
     const img = await screen.findByRole('img', { name: 'Photo of Alice Liddell' });
     expect(new URL(img.getAttribute('src')!, 'http://localhost').pathname).toBe('/api/figures/0123/thumbnail');
     expect(screen.getByText('BF')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Alice Liddell' }).getAttribute('href')).toBe('/members/1');
     expect(screen.queryByRole('img', { name: 'Photo of Bob Fischer' })).toBeNull();
   });
 });
@@ -210,22 +202,76 @@ describe('register', () => {
     expect(pathname()).toBe('/register');
   });
 
-  it('registers, notifies (a toast when notifications are denied) and opens the login form', async () => {
-    const { notifyMemberCreated } = await import('./notify');
-    const { showToast } = await import('./components/ionic');
-    const server = new FakeServer().on('POST /api/user', json(201, { ...alice, id: 9, username: 'bob', full_name: 'Bob Fischer' }));
-    start('/register', server);
+  it('registers, logs the new member in and greets them on their profile, without asking for notifications', async () => {
+    const { askNotifications } = await import('./notify');
+    const bob = { ...alice, id: 9, username: 'bob', full_name: 'Bob Fischer', email: null };
+    const server = new FakeServer()
+      .on('POST /api/user', json(201, bob))
+      .on('POST /api/login', json(200, { token: 'tok-bob', token_type: 'Bearer', expires_at: '', member: bob }))
+      .on('GET /api/members/9', json(200, bob));
+    const { store } = start('/register', server);
     await screen.findByLabelText('Username');
     type('Username', 'Bob');
     type('Password', 'correct horse');
     type('Full name', 'Bob Fischer');
     fireEvent.click(screen.getByRole('button', { name: 'Register' }));
-    await waitFor(() => expect(pathname()).toBe('/login'));
+    await waitFor(() => expect(pathname()).toBe('/members/9'));
     expect(JSON.parse(String(server.seen[0]!.body))).toEqual({ username: 'bob', password: 'correct horse', full_name: 'Bob Fischer' });
-    expect(notifyMemberCreated).toHaveBeenCalledWith(expect.objectContaining({ username: 'bob', full_name: 'Bob Fischer' }));
-    expect(showToast).toHaveBeenCalledWith(expect.objectContaining({ message: expect.stringContaining('Member created: Bob Fischer') }));
+    expect(JSON.parse(String(server.seen[1]!.body))).toEqual({ username: 'bob', password: 'correct horse' });
+    expect(store.values.get(TOKEN_KEY)).toBe('tok-bob');
+    const welcome = await screen.findByRole('status', { name: 'Welcome' });
+    expect(welcome.textContent).toMatch(/Welcome to the club, Bob Fischer!.*logged in/);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bob Fischer' })).toBeTruthy();
+    expect(askNotifications).not.toHaveBeenCalled();
+  });
+
+  it('asks for notifications only when the member taps the button, and says so in a toast when refused', async () => {
+    const { askNotifications } = await import('./notify');
+    const { showToast } = await import('./components/ionic');
+    const bob = { ...alice, id: 9, username: 'bob', full_name: 'Bob Fischer' };
+    const server = new FakeServer()
+      .on('POST /api/user', json(201, bob))
+      .on('POST /api/login', json(200, { token: 'tok-bob', token_type: 'Bearer', expires_at: '', member: bob }))
+      .on('GET /api/tournaments', json(200, []));
+    start('/register?next=%2Ftournaments', server);
+    await screen.findByLabelText('Username');
+    type('Username', 'bob');
+    type('Password', 'correct horse');
+    type('Full name', 'Bob Fischer');
+    fireEvent.click(screen.getByRole('button', { name: 'Register' }));
+    await waitFor(() => expect(pathname()).toBe('/tournaments'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Turn on notifications' }));
+    await waitFor(() => expect(askNotifications).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(showToast).toHaveBeenCalledWith(expect.objectContaining({ message: expect.stringMatching(/^Notifications are not allowed/) })));
+    fireEvent.click(screen.getByRole('button', { name: 'Not now' }));
+    expect(screen.queryByRole('status', { name: 'Welcome' })).toBeNull();
+  });
+
+  it('opens the login form with the username when the login after registering fails', async () => {
+    const { showToast } = await import('./components/ionic');
+    const server = new FakeServer()
+      .on('POST /api/user', json(201, { ...alice, id: 9, username: 'bob', full_name: 'Bob Fischer' }))
+      .on('POST /api/login', problem(503, 'Service unavailable', 'The database is not answering.'));
+    start('/register', server);
+    await screen.findByLabelText('Username');
+    type('Username', 'bob');
+    type('Password', 'correct horse');
+    type('Full name', 'Bob Fischer');
+    fireEvent.click(screen.getByRole('button', { name: 'Register' }));
+    await waitFor(() => expect(pathname()).toBe('/login'));
     expect(query().get('username')).toBe('bob');
+    expect(showToast).toHaveBeenCalledWith(expect.objectContaining({ message: 'Your account bob was created. Log in to continue.' }));
     await waitFor(() => expect((screen.getByLabelText('Username') as HTMLInputElement).value).toBe('bob'));
+  });
+
+  it('moves the focus to the first field in error', async () => {
+    start('/register', new FakeServer());
+    await screen.findByLabelText('Username');
+    type('Username', 'bob');
+    type('Password', 'short');
+    fireEvent.click(screen.getByRole('button', { name: 'Register' }));
+    await screen.findByText('Use at least 8 characters.');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Password')));
   });
 });
 
@@ -330,5 +376,156 @@ describe('tournaments', () => {
   it('says so when there are no tournaments', async () => {
     start('/tournaments', new FakeServer().on('GET /api/tournaments', json(200, [])));
     expect(await screen.findByText('No tournaments yet.')).toBeTruthy();
+  });
+});
+
+describe('the frame of every screen', () => {
+  // Each route with its h1 (also the document title), logged in where the route needs it.
+  const routes: [string, string][] = [
+    ['/login', 'Log in'],
+    ['/register', 'Register'],
+    ['/tournaments', 'Tournaments'],
+    ['/members', 'Members'],
+    ['/members/1', 'Alice Liddell'],
+    ['/tournaments/new', 'New tournament'],
+    ['/tournaments/delete', 'Delete a tournament'],
+    ['/nope', 'Page not found'],
+  ];
+  for (const [path, title] of routes) {
+    it(`gives ${path} the heading and document title “${title}”`, async () => {
+      const server = new FakeServer()
+        .on('GET /api/me', json(200, alice))
+        .on('GET /api/members', json(200, [alice]))
+        .on('GET /api/members/1', json(200, alice))
+        .on('GET /api/tournaments', json(200, []));
+      start(path, server, loggedIn());
+      expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy();
+      await waitFor(() => expect(document.title).toBe(`${title} · Chess Club`));
+      expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+      expect(pathname()).toBe(path);
+    });
+  }
+
+  it('marks the current destination in the navigation with aria-current', async () => {
+    const server = new FakeServer().on('GET /api/me', json(200, alice)).on('GET /api/tournaments', json(200, []));
+    start('/tournaments', server, loggedIn());
+    await screen.findByRole('heading', { level: 1, name: 'Tournaments' });
+    const current = (name: string) => within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name }).getAttribute('aria-current');
+    await waitFor(() => expect(current('My profile')).toBeNull());
+    expect(current('Tournaments')).toBe('page');
+    expect(current('Members')).toBeNull();
+    fireEvent.click(screen.getByRole('link', { name: 'My profile' }));
+    await waitFor(() => expect(pathname()).toBe('/members/1'));
+    expect(current('My profile')).toBe('page');
+    expect(current('Tournaments')).toBeNull();
+  });
+
+  it('says “true” for a page below a destination', async () => {
+    const server = new FakeServer().on('GET /api/me', json(200, alice));
+    start('/tournaments/new', server, loggedIn());
+    await screen.findByRole('heading', { level: 1, name: 'New tournament' });
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Tournaments' }).getAttribute('aria-current')).toBe('true'));
+  });
+
+  it('shows a page that names the unknown path, and offers “Log in” when logged out', async () => {
+    start('/nope/deeper', new FakeServer());
+    await screen.findByRole('heading', { level: 1, name: 'Page not found' });
+    expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('aria-current')).toBeNull();
+    expect(screen.getByText('/nope/deeper')).toBeTruthy();
+    fireEvent.click(screen.getByRole('link', { name: 'Go to the tournaments' }));
+    await waitFor(() => expect(pathname()).toBe('/tournaments'));
+  });
+});
+
+describe('member profile', () => {
+  const bob = { ...alice, id: 2, username: 'bob', full_name: 'Bob Fischer', email: undefined, rating: 1432, joined_at: '2026-04-15T10:00:00Z' };
+
+  it('shows the photo, rating and membership of another member, without a camera button', async () => {
+    const withPhoto = { ...bob, photo_url: '/api/figures/abc', thumbnail_url: '/api/figures/abc/thumbnail' };
+    const server = new FakeServer().on('GET /api/me', json(200, alice)).on('GET /api/members/2', json(200, withPhoto));
+    start('/members/2', server, loggedIn());
+    const img = await screen.findByRole('img', { name: 'Photo of Bob Fischer' });
+    expect(img.getAttribute('src')).toBe('/api/figures/abc'); // the photo itself, not the thumbnail
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bob Fischer' })).toBeTruthy();
+    expect(screen.getByText('1432')).toBeTruthy();
+    expect(screen.getByText(new Intl.DateTimeFormat(undefined, { month: 'long', year: 'numeric' }).format(new Date(bob.joined_at)))).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /photo/i })).toBeNull();
+    // Another member's profile belongs to "Members" in the navigation.
+    expect(screen.getByRole('link', { name: 'Members' }).getAttribute('aria-current')).toBe('true');
+  });
+
+  it('offers the member their own photo, with their email', async () => {
+    const server = new FakeServer().on('GET /api/me', json(200, alice)).on('GET /api/members/1', json(200, alice));
+    start('/members/1', server, loggedIn());
+    expect(await screen.findByRole('button', { name: 'Take photo' })).toBeTruthy();
+    expect(screen.getByText('Add a photo so that opponents recognise you at the board.')).toBeTruthy();
+    expect(screen.getByText('alice@example.edu')).toBeTruthy();
+  });
+
+  it('says there is no such member, for an unknown number and for one that is not a number', async () => {
+    const server = new FakeServer().on('GET /api/me', json(200, alice)).on('GET /api/members/77', problem(404, 'Not found', 'No member 77.'));
+    start('/members/77', server, loggedIn());
+    expect(await screen.findByText('There is no member with this number.')).toBeTruthy();
+    cleanupAll();
+    const other = new FakeServer().on('GET /api/me', json(200, alice));
+    start('/members/abc', other, loggedIn());
+    expect(await screen.findByText('There is no member with this number.')).toBeTruthy();
+    expect(other.seen.map((r) => r.url)).toEqual(['/api/me']);
+  });
+
+  it('links each name in the member list to the profile', async () => {
+    const server = new FakeServer()
+      .on('GET /api/me', json(200, alice))
+      .on('GET /api/members', json(200, [alice, bob]))
+      .on('GET /api/members/2', json(200, bob));
+    start('/members', server, loggedIn());
+    fireEvent.click(await screen.findByRole('link', { name: 'Bob Fischer' }));
+    await waitFor(() => expect(pathname()).toBe('/members/2'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bob Fischer' })).toBeTruthy();
+  });
+});
+
+describe('throttled login', () => {
+  it('says how long to wait, from Retry-After', async () => {
+    const { showToast } = await import('./components/ionic');
+    const throttled = () =>
+      new Response(JSON.stringify({ type: 'urn:x', title: 'Too many requests', status: 429, detail: 'Too many failed logins from this address; wait before trying again.' }), {
+        status: 429,
+        headers: { 'Content-Type': 'application/problem+json', 'Retry-After': '90' },
+      });
+    start('/login', new FakeServer().on('POST /api/login', throttled));
+    await screen.findByLabelText('Username');
+    type('Username', 'alice');
+    type('Password', 'nope-nope');
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() =>
+      expect(showToast).toHaveBeenCalledWith(expect.objectContaining({ message: 'Too many failed logins from this address. Try again in 2 minutes.', color: 'danger' })),
+    );
+  });
+});
+
+describe('layout', () => {
+  it('puts the navigation and the account in a side menu from 992 px on, without the tab bar', async () => {
+    const narrow = window.matchMedia;
+    window.matchMedia = ((query: string) => ({ ...narrow(query), matches: query === '(min-width: 992px)' })) as typeof window.matchMedia;
+    try {
+      const server = new FakeServer().on('GET /api/me', json(200, alice)).on('GET /api/tournaments', json(200, []));
+      start('/tournaments', server, loggedIn());
+      const menu = await screen.findByRole('complementary', { name: 'Chess Club' });
+      await within(menu).findByText('Signed in as Alice Liddell');
+      expect(within(menu).getByRole('navigation', { name: 'Main' })).toBeTruthy();
+      expect(within(menu).getByRole('button', { name: 'Log out' })).toBeTruthy();
+      expect(screen.getAllByRole('navigation', { name: 'Main' })).toHaveLength(1);
+      expect(document.querySelector('.tab-footer')).toBeNull();
+    } finally {
+      window.matchMedia = narrow;
+    }
+  });
+
+  it('has a tab bar and no side menu on a phone', async () => {
+    start('/tournaments', new FakeServer().on('GET /api/tournaments', json(200, [])));
+    await screen.findByRole('heading', { level: 1, name: 'Tournaments' });
+    expect(screen.queryByRole('complementary')).toBeNull();
+    expect(document.querySelector('.tab-footer nav')).toBeTruthy();
   });
 });

@@ -10,12 +10,22 @@ export interface Screen {
 }
 
 // Each screen's code is its own chunk, loaded when the screen is first shown; the frame (header,
-// footer, guard) is in the entry chunk so the title shows at once.
+// navigation, guard, error boundary) is in the entry chunk so the title shows at once.
 export const screens: Screen[] = [
   { path: '/login', title: 'Log in', auth: false, account: false, Page: lazy(() => import('./pages/LoginPage')) },
   { path: '/register', title: 'Register', auth: false, account: false, Page: lazy(() => import('./pages/RegisterPage')) },
   { path: '/members', title: 'Members', auth: true, account: true, Page: lazy(() => import('./pages/MembersPage')) },
+  { path: '/members/:id', title: 'Member', auth: true, account: true, Page: lazy(() => import('./pages/MemberPage')) },
   { path: '/tournaments', title: 'Tournaments', auth: false, account: true, Page: lazy(() => import('./pages/TournamentsPage')) },
   { path: '/tournaments/new', title: 'New tournament', auth: true, account: true, Page: lazy(() => import('./pages/NewTournamentPage')) },
   { path: '/tournaments/delete', title: 'Delete a tournament', auth: true, account: true, Page: lazy(() => import('./pages/DeleteTournamentPage')) },
 ];
+
+/** notFound is the screen of every path that no route matches. */
+export const notFound: Screen = {
+  path: '*',
+  title: 'Page not found',
+  auth: false,
+  account: true,
+  Page: lazy(() => import('./pages/NotFoundPage')),
+};

@@ -1,17 +1,21 @@
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
-import {
-  IonButton,
-  IonButtons,
-  IonContent,
-  IonFooter,
-  IonHeader,
-  IonPage,
-  IonSpinner,
-  IonTitle,
-  IonToolbar,
-} from '@ionic/react';
+import { IonButton, IonButtons, IonContent, IonFooter, IonHeader, IonIcon, IonPage, IonSpinner, IonTitle, IonToolbar } from './frame-ionic';
+import { logOutOutline } from 'ionicons/icons';
+import { useWide } from '../layout';
 import { useSession } from '../session';
+import { TitleContext, documentTitle } from '../title';
+import { RookMark } from './Logo';
+import { MainNav } from './Nav';
+import { ScreenBoundary } from './ScreenError';
+
+// Shown once, after registering: loaded then, not with the first screen.
+const Welcome = lazy(() => import('./Welcome'));
+
+/** The router state with which registration hands over to the next screen. */
+export interface WelcomeState {
+  welcome: string;
+}
 
 export interface AppPageProps {
   /** The route this page is mounted at; a guard redirects only while it is the current one. */
@@ -19,73 +23,107 @@ export interface AppPageProps {
   title: string;
   /** Whether the page needs a logged-in member. */
   auth?: boolean;
-  /** Whether to show the "Log in"/"Log out" button (not on the login and register pages). */
+  /** Whether to show the "Log out" button and who is signed in (not on the login and register pages). */
   account?: boolean;
   children: ReactNode;
 }
 
 /**
- * AppPage is the frame of every screen: header with the account button, the lazily loaded
- * content, and the navigation footer. Pages that need login send a logged-out person to
- * /login?next=PATH, which comes back here afterwards.
+ * AppPage is the frame of every screen: the header with the screen's heading (its h1, also the
+ * document title), the lazily loaded content behind an error boundary, and the tab bar on a
+ * phone. Pages that need login send a logged-out person to /login?next=PATH, which comes back
+ * here afterwards.
  */
 export function AppPage({ path, title, auth = false, account = true, children }: AppPageProps) {
   const { status, member, logOut } = useSession();
+  const wide = useWide();
   const location = useLocation();
   const navigate = useNavigate();
-  const current = location.pathname === path;
+  const [named, setNamed] = useState<string | null>(null);
+  const heading = named ?? title;
+  const h1 = useRef<HTMLHeadingElement>(null);
+  const [welcome, setWelcome] = useState(() => (location.state as WelcomeState | null)?.welcome ?? '');
+
+  // The greeting is for this visit only: reloading or coming Back does not show it again.
+  useEffect(() => {
+    if ((location.state as WelcomeState | null)?.welcome) {
+      navigate(location.pathname + location.search, { replace: true, state: null });
+    }
+  }, [location, navigate]);
+
+  useEffect(() => {
+    document.title = documentTitle(heading);
+  }, [heading]);
+
+  // After a navigation within the app, focus goes to the new screen's heading, so that a
+  // screen reader announces it and the next Tab starts at the top of the screen.
+  useEffect(() => {
+    if (location.key !== 'default') h1.current?.focus({ preventScroll: true });
+  }, [location.key]);
 
   let body: ReactNode;
   if (auth && status === 'loading') {
     body = <Loading />;
   } else if (auth && status === 'out') {
     const next = encodeURIComponent(location.pathname + location.search);
-    body = current ? <Navigate to={`/login?next=${next}`} replace /> : null;
+    body = <Navigate to={`/login?next=${next}`} replace />;
   } else {
-    body = <Suspense fallback={<Loading />}>{children}</Suspense>;
+    body = (
+      <ScreenBoundary key={location.pathname}>
+        <Suspense fallback={<Loading />}>{children}</Suspense>
+      </ScreenBoundary>
+    );
   }
 
   return (
-    <IonPage>
-      <IonHeader>
-        <IonToolbar color="primary">
-          <IonTitle>{title}</IonTitle>
-          {account && (
+    <IonPage data-route={path}>
+      <IonHeader className="app-header">
+        <IonToolbar>
+          {!wide && (
+            <span slot="start" className="header-mark">
+              <RookMark size={26} />
+            </span>
+          )}
+          <IonTitle>
+            <h1 ref={h1} tabIndex={-1}>
+              {heading}
+            </h1>
+          </IonTitle>
+          {!wide && account && status === 'in' && (
             <IonButtons slot="end">
-              {status === 'in' ? (
-                <IonButton
-                  onClick={async () => {
-                    await logOut();
-                    navigate('/login', { replace: true });
-                  }}
-                >
-                  Log out
-                </IonButton>
-              ) : status === 'out' ? (
-                <IonButton routerLink={`/login?next=${encodeURIComponent(path)}`}>Log in</IonButton>
-              ) : null}
+              <IonButton
+                onClick={async () => {
+                  await logOut();
+                  navigate('/login', { replace: true });
+                }}
+              >
+                <IonIcon slot="start" icon={logOutOutline} aria-hidden="true" />
+                Log out
+              </IonButton>
             </IonButtons>
           )}
         </IonToolbar>
       </IonHeader>
       <IonContent className="ion-padding">
         <div className="page">
-          {member && account && <p className="signed-in">Signed in as {member.full_name}</p>}
-          {body}
+          {!wide && member && account && <p className="signed-in">Signed in as {member.full_name}</p>}
+          {welcome && (
+            <ScreenBoundary fallback={null}>
+              <Suspense fallback={null}>
+                <Welcome name={welcome} onClose={() => setWelcome('')} />
+              </Suspense>
+            </ScreenBoundary>
+          )}
+          <TitleContext.Provider value={setNamed}>{body}</TitleContext.Provider>
         </div>
       </IonContent>
-      <IonFooter>
-        <IonToolbar>
-          <nav aria-label="Main" className="main-nav">
-            <IonButton fill={path === '/members' ? 'solid' : 'clear'} routerLink="/members" routerDirection="root">
-              Members
-            </IonButton>
-            <IonButton fill={path === '/tournaments' ? 'solid' : 'clear'} routerLink="/tournaments" routerDirection="root">
-              Tournaments
-            </IonButton>
-          </nav>
-        </IonToolbar>
-      </IonFooter>
+      {!wide && (
+        <IonFooter className="tab-footer">
+          <IonToolbar>
+            <MainNav variant="tabs" />
+          </IonToolbar>
+        </IonFooter>
+      )}
     </IonPage>
   );
 }

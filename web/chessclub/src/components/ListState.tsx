@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { IonButton } from '@ionic/react';
-import { IonRefresher, IonRefresherContent } from './ionic';
 import { Loading } from './AppPage';
+import { refreshOutline } from 'ionicons/icons';
+import { IonButton, IonIcon, IonRefresher, IonRefresherContent } from './ionic';
 
 /** Refresher is the pull-to-refresh control of a list; it completes when reload settles. */
 export function Refresher({ reload }: { reload(): Promise<unknown> }) {
@@ -33,6 +33,7 @@ export function ListState({ loading, error, empty, emptyText, retry, children }:
       <div className="state" role="alert">
         <p>{error}</p>
         <IonButton fill="outline" onClick={retry}>
+          <IonIcon slot="start" icon={refreshOutline} aria-hidden="true" />
           Try again
         </IonButton>
       </div>

@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
-import { IonButton, IonSpinner } from '@ionic/react';
-import { IonItem, IonList, IonListHeader, IonRadio, IonRadioGroup, showAlert, showToast } from '../components/ionic';
 import { ApiError, type Tournament } from '../api';
 import { ListState, Refresher } from '../components/ListState';
 import { useSession } from '../session';
 import { useLoad } from '../useLoad';
 import { markFirstRender } from '../perf';
 import { dateRange } from './TournamentsPage';
+import { trashOutline } from 'ionicons/icons';
+import { IonButton, IonIcon, IonItem, IonList, IonListHeader, IonRadio, IonRadioGroup, IonSpinner, showAlert, showToast } from '../components/ionic';
 
 /**
  * DeleteTournamentPage lets a member pick one of their own tournaments (an admin: any) and delete
@@ -58,7 +58,7 @@ export default function DeleteTournamentPage() {
     <>
       <Refresher reload={reload} />
       <ListState loading={loading} error={error} empty={mine.length === 0} emptyText="You have no tournaments to delete." retry={() => void reload()}>
-        <IonList>
+        <IonList className="pick-list">
           <IonRadioGroup value={picked} onIonChange={(e) => setPicked(Number(e.detail.value))} aria-labelledby="delete-pick-label">
             <IonListHeader>
               <h3 id="delete-pick-label">Pick one of your tournaments</h3>
@@ -73,7 +73,7 @@ export default function DeleteTournamentPage() {
           </IonRadioGroup>
         </IonList>
         <IonButton expand="block" color="danger" disabled={!chosen || busy} onClick={ask}>
-          {busy && <IonSpinner slot="start" name="dots" aria-hidden="true" />}
+          {busy ? <IonSpinner slot="start" name="dots" aria-hidden="true" /> : <IonIcon slot="start" icon={trashOutline} aria-hidden="true" />}
           Delete
         </IonButton>
       </ListState>

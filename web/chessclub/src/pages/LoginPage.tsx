@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { IonButton, IonSpinner } from '@ionic/react';
+import { logInOutline } from 'ionicons/icons';
+import { IonButton, IonIcon, IonSpinner } from '../components/ionic';
 import { ApiError } from '../api';
 import { LOGIN_FIELDS, trimSpace, validateLogin } from '../forms';
 import { useForm } from '../useForm';
@@ -22,7 +23,7 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const next = safeNext(params.get('next'));
-  const { values, setValues, errors, setErrors, busy, set, submit } = useForm(
+  const { values, setValues, errors, setErrors, busy, set, submit, formRef } = useForm(
     { username: params.get('username') ?? '', password: '' },
     LOGIN_FIELDS,
     validateLogin,
@@ -49,15 +50,15 @@ export default function LoginPage() {
   }, [params, setValues]);
 
   return (
-    <form className="form" onSubmit={submit} noValidate>
+    <form className="form" ref={formRef} onSubmit={submit} noValidate>
       <TextField name="username" label="Username" value={values.username} onChange={set('username')} error={errors.username} autocomplete="username" required />
       <TextField name="password" label="Password" type="password" value={values.password} onChange={set('password')} error={errors.password} autocomplete="current-password" required />
       <IonButton type="submit" expand="block" disabled={busy}>
-        {busy && <IonSpinner slot="start" name="dots" aria-hidden="true" />}
+        {busy ? <IonSpinner slot="start" name="dots" aria-hidden="true" /> : <IonIcon slot="start" icon={logInOutline} aria-hidden="true" />}
         Log in
       </IonButton>
       <p className="hint">
-        New to the club? <Link to={`/register?next=${encodeURIComponent(next)}`}>Create an account</Link>
+        New to the club? <Link to={params.get('next') ? `/register?next=${encodeURIComponent(next)}` : '/register'}>Create an account</Link>
       </p>
     </form>
   );

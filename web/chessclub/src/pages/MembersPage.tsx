@@ -1,55 +1,31 @@
-import { useCallback, useEffect, useState } from 'react';
-import { IonButton, IonSpinner } from '@ionic/react';
-import { IonAvatar, IonItem, IonLabel, IonList, IonNote, showToast } from '../components/ionic';
-import type { Member } from '../api';
+import { useCallback, useEffect } from 'react';
+import { Link } from 'react-router-dom';
+import { cameraOutline } from 'ionicons/icons';
+import { IonAvatar, IonButton, IonIcon, IonItem, IonLabel, IonList, IonNote, IonSpinner } from '../components/ionic';
 import { ListState, Refresher } from '../components/ListState';
-import { PhotoCancelled, takePhoto } from '../photo';
+import { useMemberPhoto } from '../camera/useMemberPhoto';
+import { initials, mayPhotograph } from '../members';
 import { useSession } from '../session';
 import { useLoad } from '../useLoad';
 import { markFirstRender } from '../perf';
 
-/** initials returns up to two capital letters of a name, for members without a photo. */
-export function initials(name: string): string {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part[0]!.toUpperCase())
-    .join('');
-}
-
-/** MembersPage lists the members and lets a member (an admin: anyone) take and store a photo. */
+/**
+ * MembersPage lists the members, each name a link to the member's profile, and lets a member
+ * (an admin: anyone) take and store a photo.
+ */
 export default function MembersPage() {
   const { api, member: me } = useSession();
   const load = useCallback(() => api.members(), [api]);
   const { data: members, loading, error, reload } = useLoad(load);
-  const [uploading, setUploading] = useState<number | null>(null);
+  const { photograph, uploading, dialog } = useMemberPhoto(reload);
 
   useEffect(markFirstRender, []);
-
-  async function photograph(member: Member) {
-    setUploading(member.id);
-    try {
-      const photo = await takePhoto();
-      await api.uploadPhoto(photo, member.id);
-      await reload();
-      void showToast({ message: `Photo of ${member.full_name} saved.`, duration: 3000, color: 'success' });
-    } catch (err) {
-      if (!(err instanceof PhotoCancelled)) {
-        void showToast({ message: err instanceof Error ? err.message : String(err), duration: 5000, color: 'danger' });
-      }
-    } finally {
-      setUploading(null);
-    }
-  }
-
-  const mayPhotograph = (m: Member) => me !== null && (me.id === m.id || me.role === 'admin');
 
   return (
     <>
       <Refresher reload={reload} />
       <ListState loading={loading} error={error} empty={!members || members.length === 0} emptyText="No members yet." retry={() => void reload()}>
-        <IonList aria-label="Members">
+        <IonList aria-label="Members" className="cards">
           {members?.map((m) => (
             <IonItem key={m.id} className="member" data-member={m.username}>
               <IonAvatar slot="start" aria-hidden={m.thumbnail_url ? undefined : 'true'}>
@@ -62,7 +38,11 @@ export default function MembersPage() {
                 )}
               </IonAvatar>
               <IonLabel>
-                <h2 id={`member-${m.id}`}>{m.full_name}</h2>
+                <h2 id={`member-${m.id}`}>
+                  <Link to={`/members/${m.id}`} className="member-link">
+                    {m.full_name}
+                  </Link>
+                </h2>
                 <p>
                   @{m.username}
                   {m.role === 'admin' ? ' · admin' : ''}
@@ -71,9 +51,9 @@ export default function MembersPage() {
               <IonNote slot="end" className="rating" aria-label={`Rating ${m.rating}`}>
                 {m.rating}
               </IonNote>
-              {mayPhotograph(m) && (
-                <IonButton slot="end" size="small" fill="outline" aria-describedby={`member-${m.id}`} disabled={uploading !== null} onClick={() => void photograph(m)}>
-                  {uploading === m.id && <IonSpinner slot="start" name="dots" aria-hidden="true" />}
+              {mayPhotograph(me, m) && (
+                <IonButton slot="end" size="small" fill="outline" aria-describedby={`member-${m.id}`} onClick={() => void photograph(m)}>
+                  {uploading === m.id ? <IonSpinner slot="start" name="dots" aria-hidden="true" /> : <IonIcon slot="start" icon={cameraOutline} aria-hidden="true" />}
                   Take photo
                 </IonButton>
               )}
@@ -81,6 +61,7 @@ export default function MembersPage() {
           ))}
         </IonList>
       </ListState>
+      {dialog}
     </>
   );
 }

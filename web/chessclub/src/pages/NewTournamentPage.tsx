@@ -1,23 +1,27 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { IonButton, IonSpinner } from '@ionic/react';
-import { IonItem, IonList, IonListHeader, IonRadio, IonRadioGroup, IonTextarea, showToast } from '../components/ionic';
 import type { TournamentFormat } from '../api';
 import { emptyTournament, tournamentInput, validateTournament, type TournamentValues } from '../forms';
 import { useForm } from '../useForm';
 import { TextField } from '../components/TextField';
 import { useSession } from '../session';
 import { markFirstRender } from '../perf';
+import { formatLongDay } from '../dates';
 import { formatName } from './TournamentsPage';
+import { IonButton, IonItem, IonList, IonListHeader, IonRadio, IonRadioGroup, IonSpinner, IonTextarea, showToast } from '../components/ionic';
 
 const FIELDS = ['name', 'start_date', 'end_date', 'location', 'format', 'rounds', 'time_control', 'description'] as const;
 const FORMATS: TournamentFormat[] = ['swiss', 'round_robin', 'knockout'];
 
-/** NewTournamentPage creates a tournament and returns to the list. */
+/**
+ * NewTournamentPage creates a tournament and returns to the list. The date fields are the
+ * browser's own pickers; under each the chosen day is spelled out in the user's locale
+ * ("Saturday, 10 April 2027"), as the list will show it.
+ */
 export default function NewTournamentPage() {
   const { api } = useSession();
   const navigate = useNavigate();
-  const { values, setValues, errors, busy, set, submit } = useForm<TournamentValues>(emptyTournament, FIELDS, validateTournament, async (v) => {
+  const { values, setValues, errors, busy, set, submit, formRef } = useForm<TournamentValues>(emptyTournament, FIELDS, validateTournament, async (v) => {
     const created = await api.createTournament(tournamentInput(v));
     setValues(emptyTournament);
     void showToast({ message: `Tournament “${created.name}” created.`, duration: 3000, color: 'success' });
@@ -27,11 +31,11 @@ export default function NewTournamentPage() {
   useEffect(markFirstRender, []);
 
   return (
-    <form className="form" onSubmit={submit} noValidate>
+    <form className="form" ref={formRef} onSubmit={submit} noValidate>
       <TextField name="name" label="Name" value={values.name} onChange={set('name')} error={errors.name} required />
       <div className="row">
-        <TextField name="start_date" label="Start date" type="date" value={values.start_date} onChange={set('start_date')} error={errors.start_date} required />
-        <TextField name="end_date" label="End date" type="date" value={values.end_date} onChange={set('end_date')} error={errors.end_date} min={values.start_date || undefined} required />
+        <TextField name="start_date" label="Start date" type="date" value={values.start_date} onChange={set('start_date')} error={errors.start_date} helperText={formatLongDay(values.start_date)} required />
+        <TextField name="end_date" label="End date" type="date" value={values.end_date} onChange={set('end_date')} error={errors.end_date} helperText={formatLongDay(values.end_date)} min={values.start_date || undefined} required />
       </div>
       <TextField name="location" label="Location" value={values.location} onChange={set('location')} error={errors.location} />
       <IonList className="format">

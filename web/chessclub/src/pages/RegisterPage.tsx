@@ -1,51 +1,67 @@
 import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { IonButton, IonSpinner } from '@ionic/react';
-import { showToast } from '../components/ionic';
+import { personAddOutline } from 'ionicons/icons';
+import { IonButton, IonIcon, IonSpinner, showToast } from '../components/ionic';
+import type { WelcomeState } from '../components/AppPage';
 import { registration, validateRegister, type RegisterValues } from '../forms';
 import { useForm } from '../useForm';
-import { notifyMemberCreated } from '../notify';
 import { TextField } from '../components/TextField';
 import { useSession } from '../session';
 import { markFirstRender } from '../perf';
-import { safeNext } from './LoginPage';
 
 const FIELDS = ['username', 'password', 'full_name', 'email'] as const;
 const EMPTY: RegisterValues = { username: '', password: '', full_name: '', email: '' };
 
+/** afterRegistering is where a new member goes: back where a login was asked for, else their profile. */
+export function afterRegistering(next: string | null, memberId: number): string {
+  if (next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/login') && !next.startsWith('/register')) {
+    return next;
+  }
+  return `/members/${memberId}`;
+}
+
 /**
- * RegisterPage creates an account. Afterwards a local notification says the member was created
- * (a toast when notifications are not allowed), and the login form opens with the username.
+ * RegisterPage creates an account and logs the new member in with it, then goes on to the page
+ * that asked for a login (or the member's profile), which greets them there and offers
+ * notifications (components/Welcome.tsx). Should the login fail (the server busy), the login
+ * form opens with the username filled in.
  */
 export default function RegisterPage() {
-  const { api } = useSession();
+  const { api, logIn } = useSession();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const { values, setValues, errors, busy, set, submit } = useForm(EMPTY, FIELDS, validateRegister, async (v) => {
-    const member = await api.register(registration(v));
-    const shown = await notifyMemberCreated(member);
-    if (shown === 'denied') {
-      void showToast({ message: `Member created: ${member.full_name}. You can log in now.`, duration: 5000, color: 'success' });
-    }
+  const { values, setValues, errors, busy, set, submit, formRef } = useForm(EMPTY, FIELDS, validateRegister, async (v) => {
+    const body = registration(v);
+    const member = await api.register(body);
     setValues(EMPTY);
-    const query = new URLSearchParams({ username: member.username, next: safeNext(params.get('next')) });
-    navigate(`/login?${query.toString()}`, { replace: true });
+    try {
+      await logIn(member.username, body.password);
+    } catch {
+      void showToast({ message: `Your account ${member.username} was created. Log in to continue.`, duration: 6000, color: 'warning' });
+      const query = new URLSearchParams({ username: member.username });
+      const next = params.get('next');
+      if (next) query.set('next', next);
+      navigate(`/login?${query.toString()}`, { replace: true });
+      return;
+    }
+    const state: WelcomeState = { welcome: member.full_name };
+    navigate(afterRegistering(params.get('next'), member.id), { replace: true, state });
   });
 
   useEffect(markFirstRender, []);
 
   return (
-    <form className="form" onSubmit={submit} noValidate>
+    <form className="form" ref={formRef} onSubmit={submit} noValidate>
       <TextField name="username" label="Username" value={values.username} onChange={set('username')} error={errors.username} autocomplete="username" helperText="3–32 characters: a–z, 0–9, _ . -" required />
       <TextField name="password" label="Password" type="password" value={values.password} onChange={set('password')} error={errors.password} autocomplete="new-password" helperText="At least 8 characters" required />
       <TextField name="full_name" label="Full name" value={values.full_name} onChange={set('full_name')} error={errors.full_name} autocomplete="name" required />
       <TextField name="email" label="Email" type="email" value={values.email} onChange={set('email')} error={errors.email} autocomplete="email" helperText="Optional" />
       <IonButton type="submit" expand="block" disabled={busy}>
-        {busy && <IonSpinner slot="start" name="dots" aria-hidden="true" />}
+        {busy ? <IonSpinner slot="start" name="dots" aria-hidden="true" /> : <IonIcon slot="start" icon={personAddOutline} aria-hidden="true" />}
         Register
       </IonButton>
       <p className="hint">
-        Already a member? <Link to="/login">Log in</Link>
+        Already a member? <Link to={params.get('next') ? `/login?next=${encodeURIComponent(params.get('next')!)}` : '/login'}>Log in</Link>
       </p>
     </form>
   );

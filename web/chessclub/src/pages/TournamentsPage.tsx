@@ -1,11 +1,13 @@
 import { useCallback, useEffect } from 'react';
-import { IonButton } from '@ionic/react';
-import { IonItem, IonLabel, IonList } from '../components/ionic';
+import { addOutline, calendarOutline, locationOutline, trashOutline } from 'ionicons/icons';
 import type { Tournament } from '../api';
 import { ListState, Refresher } from '../components/ListState';
+import { formatDayRange } from '../dates';
+import { useRouterLink } from '../links';
 import { useSession } from '../session';
 import { useLoad } from '../useLoad';
 import { markFirstRender } from '../perf';
+import { IonButton, IonIcon, IonItem, IonLabel, IonList } from '../components/ionic';
 
 const FORMATS: Record<Tournament['format'], string> = {
   swiss: 'Swiss',
@@ -18,14 +20,15 @@ export function formatName(format: Tournament['format']): string {
   return FORMATS[format] ?? format;
 }
 
-/** dateRange shows "2026-03-01" or "2026-03-01 – 2026-03-03". */
-export function dateRange(t: Pick<Tournament, 'start_date' | 'end_date'>): string {
-  return t.start_date === t.end_date ? t.start_date : `${t.start_date} – ${t.end_date}`;
+/** dateRange shows a tournament's dates in the user's locale: "10 Apr 2027" or "10–11 Apr 2027". */
+export function dateRange(t: Pick<Tournament, 'start_date' | 'end_date'>, locale?: string): string {
+  return formatDayRange(t.start_date, t.end_date, locale);
 }
 
 /** TournamentsPage lists the tournaments; anyone may see them. */
 export default function TournamentsPage() {
   const { api, status } = useSession();
+  const link = useRouterLink();
   const load = useCallback(() => api.tournaments(), [api]);
   const { data: tournaments, loading, error, reload } = useLoad(load);
 
@@ -36,21 +39,31 @@ export default function TournamentsPage() {
       <Refresher reload={reload} />
       {status === 'in' && (
         <div className="actions">
-          <IonButton routerLink="/tournaments/new">New tournament</IonButton>
-          <IonButton routerLink="/tournaments/delete" fill="outline" color="danger">
+          <IonButton {...link('/tournaments/new')}>
+            <IonIcon slot="start" icon={addOutline} aria-hidden="true" />
+            New tournament
+          </IonButton>
+          <IonButton {...link('/tournaments/delete')} fill="outline" color="danger">
+            <IonIcon slot="start" icon={trashOutline} aria-hidden="true" />
             Delete a tournament
           </IonButton>
         </div>
       )}
       <ListState loading={loading} error={error} empty={!tournaments || tournaments.length === 0} emptyText="No tournaments yet." retry={() => void reload()}>
-        <IonList aria-label="Tournaments">
+        <IonList aria-label="Tournaments" className="cards">
           {tournaments?.map((t) => (
             <IonItem key={t.id} className="tournament" data-tournament={t.name}>
               <IonLabel>
                 <h2>{t.name}</h2>
-                <p>
-                  {dateRange(t)}
-                  {t.location ? ` · ${t.location}` : ''}
+                <p className="meta">
+                  <IonIcon icon={calendarOutline} aria-hidden="true" />
+                  <time dateTime={t.start_date}>{dateRange(t)}</time>
+                  {t.location && (
+                    <>
+                      <IonIcon icon={locationOutline} aria-hidden="true" />
+                      <span>{t.location}</span>
+                    </>
+                  )}
                 </p>
                 <p>
                   {formatName(t.format)}

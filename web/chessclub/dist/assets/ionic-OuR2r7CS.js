@@ -1,0 +1,1 @@
+import"./index-lCG-u6Yf.js";

@@ -1,0 +1,120 @@
+import { useCallback, useEffect } from 'react';
+import { useParams } from 'react-router-dom';
+import { cameraOutline, mailOutline, peopleOutline, ribbonOutline } from 'ionicons/icons';
+import { IonButton, IonIcon, IonSpinner } from '../components/ionic';
+import { ApiError, type Member } from '../api';
+import { Loading } from '../components/AppPage';
+import { useMemberPhoto } from '../camera/useMemberPhoto';
+import { formatMonth } from '../dates';
+import { useRouterLink } from '../links';
+import { initials, mayPhotograph } from '../members';
+import { useSession } from '../session';
+import { usePageTitle } from '../title';
+import { useLoad } from '../useLoad';
+import { markFirstRender } from '../perf';
+
+/** memberId reads the route's :id, a positive whole number, or returns null. */
+export function memberId(param: string | undefined): number | null {
+  if (!param || !/^[1-9]\d{0,15}$/.test(param)) return null;
+  const id = Number(param);
+  return Number.isSafeInteger(id) ? id : null;
+}
+
+/**
+ * MemberPage is a member's profile: the photo, large (the member takes or replaces it here; an
+ * admin too), the rating and how long they have been a member. The heading and the document
+ * title are the member's name.
+ */
+export default function MemberPage() {
+  const { api, member: me } = useSession();
+  const link = useRouterLink();
+  const id = memberId(useParams().id);
+  const load = useCallback(async () => {
+    if (id === null) throw new ApiError({ type: 'about:blank', title: 'Not found', status: 404 });
+    return api.member(id);
+  }, [api, id]);
+  const { data: member, loading, error, status, reload } = useLoad<Member>(load);
+  const { photograph, uploading, dialog } = useMemberPhoto(reload);
+  const shown = member && member.id === id ? member : undefined;
+
+  usePageTitle(shown?.full_name);
+  useEffect(markFirstRender, []);
+
+  if (status === 404) {
+    return (
+      <div className="state" role="alert">
+        <IonIcon icon={peopleOutline} className="state-icon" aria-hidden="true" />
+        <p>There is no member with this number.</p>
+        <IonButton {...link('/members')}>
+          <IonIcon slot="start" icon={peopleOutline} aria-hidden="true" />
+          See all members
+        </IonButton>
+      </div>
+    );
+  }
+  if (error) {
+    return (
+      <div className="state" role="alert">
+        <p>{error}</p>
+        <IonButton fill="outline" onClick={() => void reload()}>
+          Try again
+        </IonButton>
+      </div>
+    );
+  }
+  if (!shown) {
+    return loading ? <Loading /> : null;
+  }
+
+  const mine = me?.id === shown.id;
+  const photoLabel = shown.photo_url ? 'Replace photo' : 'Take photo';
+  return (
+    <article className="profile">
+      <div className="profile-photo">
+        {shown.photo_url ? (
+          <img src={api.assetUrl(shown.photo_url)} alt={`Photo of ${shown.full_name}`} />
+        ) : (
+          <div className="profile-initials" aria-hidden="true">
+            {initials(shown.full_name)}
+          </div>
+        )}
+        {!shown.photo_url && (
+          <p className="hint">{mine ? 'Add a photo so that opponents recognise you at the board.' : 'No photo yet.'}</p>
+        )}
+        {mayPhotograph(me, shown) && (
+          <IonButton fill={shown.photo_url ? 'outline' : 'solid'} onClick={() => void photograph(shown)}>
+            {uploading === shown.id ? <IonSpinner slot="start" name="dots" aria-hidden="true" /> : <IonIcon slot="start" icon={cameraOutline} aria-hidden="true" />}
+            {photoLabel}
+          </IonButton>
+        )}
+      </div>
+      <div className="profile-facts">
+        <p className="profile-handle">
+          @{shown.username}
+          {shown.role === 'admin' ? ' · admin' : ''}
+        </p>
+        <dl>
+          <div className="fact fact-rating">
+            <dt>
+              <IonIcon icon={ribbonOutline} aria-hidden="true" /> Rating
+            </dt>
+            <dd className="rating-value">{shown.rating}</dd>
+          </div>
+          <div className="fact">
+            <dt>Member since</dt>
+            <dd>{formatMonth(shown.joined_at)}</dd>
+          </div>
+          {shown.email && (
+            <div className="fact">
+              <dt>
+                <IonIcon icon={mailOutline} aria-hidden="true" /> Email
+              </dt>
+              <dd>{shown.email}</dd>
+            </div>
+          )}
+        </dl>
+      </div>
+      {dialog}
+    </article>
+  );
+}
