@@ -151,6 +151,27 @@ test('the Go server serves the built app, with index.html for deep links', async
   }
 });
 
+test('the app has its icons and a web app manifest', async () => {
+  const html = await (await fetch(server.baseURL + '/')).text();
+  const href = (rel) => html.match(new RegExp(`<link rel="${rel}"[^>]*href="([^"]+)"`))?.[1];
+  assert.equal(href('icon'), '/favicon.svg');
+  assert.equal(href('apple-touch-icon'), '/apple-touch-icon.png');
+  const manifest = await (await fetch(server.baseURL + href('manifest'))).json();
+  assert.equal(manifest.name, 'Chess Club');
+  assert.equal(manifest.start_url, '/');
+  const sizes = [];
+  for (const icon of [...manifest.icons, { src: '/apple-touch-icon.png', type: 'image/png' }]) {
+    const res = await fetch(server.baseURL + icon.src);
+    assert.equal(res.status, 200, icon.src);
+    assert.equal(res.headers.get('content-type')?.split(';')[0], icon.type, icon.src);
+    if (icon.type === 'image/png') {
+      const png = Buffer.from(await res.arrayBuffer());
+      sizes.push(`${png.readUInt32BE(16)}x${png.readUInt32BE(20)}`);
+    }
+  }
+  assert.deepEqual(sizes, ['192x192', '512x512', '180x180']);
+});
+
 test('every response carries the security headers; the app has a strict policy of its own', async () => {
   const app = await fetch(server.apiURL + '/tournaments'); // the Go server's, also under E2E_PREVIEW
   const policy = app.headers.get('content-security-policy') ?? '';
