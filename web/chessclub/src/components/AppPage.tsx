@@ -18,7 +18,7 @@ export interface WelcomeState {
 }
 
 export interface AppPageProps {
-  /** The route this page is mounted at; a guard redirects only while it is the current one. */
+  /** The route this page is mounted at (its pattern, such as /members/:id), for tests and styles. */
   path: string;
   title: string;
   /** Whether the page needs a logged-in member. */
