@@ -6,6 +6,7 @@
 //   - roundrobin: Berger tables (C.05 Annex 1);
 //   - tiebreak: standings and the Tie-Break Regulations (C.07);
 //   - rating: Elo ratings (B.02);
+//   - knockout: seeded single-elimination brackets;
 //   - swiss: pairings by the Dutch system (C.04.1, C.04.3).
 //
 // The tree is pure domain code: no database, no HTTP, no files but through io.Reader and
