@@ -52,11 +52,7 @@ func BenchmarkListTournaments(b *testing.B) {
 		e := newEnv(b, d)
 		e.register("alice", "Alice", "")
 		for i := range 200 {
-			in := TournamentInput{Name: fmt.Sprintf("Tournament %d", i), StartDate: Date(fmt.Sprintf("2026-%02d-%02d", i%12+1, i%28+1)), Format: FormatSwiss}
-			in.EndDate = in.StartDate
-			if _, err := e.store.CreateTournament(context.Background(), in, e.ids["alice"]); err != nil {
-				b.Fatal(err)
-			}
+			e.tournament("alice", fmt.Sprintf("Tournament %d", i), fmt.Sprintf("2026-%02d-%02d", i%12+1, i%28+1))
 		}
 		b.ReportAllocs()
 		for b.Loop() {

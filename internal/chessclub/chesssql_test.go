@@ -14,6 +14,7 @@ import (
 	"strings"
 	"testing"
 
+	"campus.example/apps/internal/chessclub/play"
 	"campus.example/apps/internal/dbtest"
 	"campus.example/apps/internal/sqldb"
 )
@@ -163,7 +164,7 @@ func TestChessSQL(t *testing.T) {
 		username := "script_" + dbtest.RandomHex(4)
 		e.register(username, "Script Tester", "")
 		id := e.tournament(username, "Served "+username, "2030-02-02")
-		var list []Tournament
+		var list []play.Tournament
 		e.mustDo(req{method: "GET", path: "/api/tournaments"}, http.StatusOK).decode(t, &list)
 		var listed []string
 		for _, tr := range list {

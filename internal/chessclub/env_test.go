@@ -21,6 +21,7 @@ import (
 	"github.com/getkin/kin-openapi/routers/legacy"
 	"github.com/google/go-cmp/cmp"
 
+	"campus.example/apps/internal/chessclub/play"
 	"campus.example/apps/internal/dbtest"
 	"campus.example/apps/internal/problem"
 	"campus.example/apps/internal/sqldb"
@@ -243,7 +244,7 @@ func (e *env) withMembers() *env {
 // tournament creates a tournament as the member named by and returns its id.
 func (e *env) tournament(by, name, start string) int64 {
 	e.t.Helper()
-	var tr Tournament
+	var tr play.Tournament
 	e.mustDo(req{method: "POST", path: "/api/tournaments", as: by, body: map[string]any{"name": name, "start_date": start}}, http.StatusCreated).decode(e.t, &tr)
 	return tr.ID
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"campus.example/apps/internal/chessclub/play"
 	"campus.example/apps/internal/jsonhttp"
 	"campus.example/apps/internal/problem"
 	"campus.example/apps/internal/query"
@@ -29,6 +30,8 @@ type handlers struct {
 	proxies  []netip.Prefix
 	tokenTTL time.Duration
 	photos   *photos
+	// play serves the tournaments (package play).
+	play *play.Service
 }
 
 // wrap runs fn for requests whose query string parses and names only the parameters given
@@ -61,6 +64,16 @@ func (h *handlers) authed(fn func(http.ResponseWriter, *http.Request, Member) er
 		return fn(w, r, caller)
 	}, params...)
 }
+
+// player is authed for the handlers of package play, which know the caller as a play.Caller.
+func (h *handlers) player(fn func(http.ResponseWriter, *http.Request, play.Caller) error, params ...string) http.Handler {
+	return h.authed(func(w http.ResponseWriter, r *http.Request, m Member) error {
+		return fn(w, r, asCaller(m))
+	}, params...)
+}
+
+// asCaller is the member as package play sees them.
+func asCaller(m Member) play.Caller { return play.Caller{ID: m.ID, Admin: m.IsAdmin()} }
 
 // bearerToken returns the token of an "Authorization: Bearer TOKEN" header.
 func bearerToken(r *http.Request) (string, bool) {

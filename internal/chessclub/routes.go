@@ -26,13 +26,13 @@ func (h *handlers) routes(ui fs.FS, corsOrigins []string) http.Handler {
 	mux.Handle("GET /api/members", h.authed(h.listMembers))
 	mux.Handle("GET /api/members/{id}", h.authed(h.getMember))
 
-	mux.Handle("GET /api/tournaments", h.wrap(h.listTournaments))
-	mux.Handle("POST /api/tournaments", h.authed(h.createTournament))
+	mux.Handle("GET /api/tournaments", h.wrap(h.play.ListTournaments))
+	mux.Handle("POST /api/tournaments", h.player(h.play.CreateTournament))
 	// The original client names the tournament to delete in the query (?id=N) or in a JSON
 	// body ({"id": N}); newer clients use the path. All three work.
-	mux.Handle("DELETE /api/tournaments", h.authed(h.deleteTournament, "id"))
-	mux.Handle("GET /api/tournaments/{id}", h.wrap(h.getTournament))
-	mux.Handle("DELETE /api/tournaments/{id}", h.authed(h.deleteTournament, "id"))
+	mux.Handle("DELETE /api/tournaments", h.player(h.play.DeleteTournament, "id"))
+	mux.Handle("GET /api/tournaments/{id}", h.wrap(h.play.GetTournament))
+	mux.Handle("DELETE /api/tournaments/{id}", h.player(h.play.DeleteTournament, "id"))
 
 	mux.Handle("POST /api/figures", h.authed(h.uploadFigure, "member_id"))
 	mux.Handle("GET /api/figures/{id}", h.wrap(h.getFigure))

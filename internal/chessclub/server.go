@@ -11,6 +11,8 @@ import (
 	"os"
 	"runtime"
 	"time"
+
+	"campus.example/apps/internal/chessclub/play"
 )
 
 //go:embed placeholder
@@ -137,6 +139,8 @@ func NewServer(log *slog.Logger, store *Store, cfg Config) (http.Handler, error)
 		proxies:  cfg.TrustedProxies,
 		tokenTTL: cfg.TokenTTL,
 		photos:   newPhotos(cfg.FiguresDir, cfg.MaxPhotoBytes, cfg.MaxPixels, cfg.PhotoMemory, store, log),
+		// The store's clock is read at each call: tests set Store.Now after NewServer too.
+		play: play.New(store.db, func() time.Time { return store.Now() }, log),
 	}
 	return h.routes(cfg.UI, cfg.CORSOrigins), nil
 }

@@ -1,8 +1,9 @@
 // Package chessclub is the Chess Club API: members with password logins and bearer tokens,
 // tournaments, and member photos, over SQLite or MariaDB.
 //
-// The Store owns the database; NewServer wires it, the password hasher, the login throttle
-// and the photo directory into one http.Handler whose routes are all listed in routes.go.
+// The Store owns the database and its schema; NewServer wires it, the password hasher, the
+// login throttle, the photo directory and the tournaments (package play) into one
+// http.Handler whose routes are all listed in routes.go.
 package chessclub
 
 import (

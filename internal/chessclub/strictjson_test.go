@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"testing"
 
+	"campus.example/apps/internal/chessclub/play"
 	"campus.example/apps/internal/sqldb"
 )
 
@@ -137,7 +138,7 @@ func TestStrictJSON_MembersAndNumbers(t *testing.T) {
 		if after := e.snapshot(); after != before {
 			t.Errorf("refused requests changed the data:\nbefore %s\nafter  %s", before, after)
 		}
-		var tr Tournament
+		var tr play.Tournament
 		e.mustDo(req{method: "POST", path: "/api/tournaments", as: "alice", body: `{"name":"A","start_date":"2026-05-01","rounds":7.0}`, contentType: "application/json"}, http.StatusCreated).decode(t, &tr)
 		if tr.Rounds == nil || *tr.Rounds != 7 {
 			t.Errorf("rounds 7.0 stored as %v, want 7", tr.Rounds)

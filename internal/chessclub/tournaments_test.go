@@ -5,13 +5,14 @@ import (
 	"strings"
 	"testing"
 
+	"campus.example/apps/internal/chessclub/play"
 	"campus.example/apps/internal/sqldb"
 )
 
 func TestTournaments(t *testing.T) {
 	forDialects(t, func(t *testing.T, d sqldb.Dialect) {
 		e := newEnv(t, d).withMembers()
-		var empty []Tournament
+		var empty []play.Tournament
 		e.mustDo(req{method: "GET", path: "/api/tournaments"}, http.StatusOK).decode(t, &empty)
 		if empty == nil || len(empty) != 0 {
 			t.Errorf("empty list = %#v, want []", empty)
@@ -23,27 +24,27 @@ func TestTournaments(t *testing.T) {
 			"name": " Spring Open ", "start_date": "2026-04-10", "end_date": "2026-04-12", "location": loc,
 			"format": "round_robin", "rounds": 7, "time_control": tc, "description": desc,
 		}}, http.StatusCreated)
-		var full Tournament
+		var full play.Tournament
 		res.decode(t, &full)
 		alice := e.ids["alice"]
-		diff(t, "created", full, Tournament{ID: full.ID, Name: "Spring Open", StartDate: "2026-04-10", EndDate: "2026-04-12",
-			Location: &loc, Format: FormatRoundRobin, Rounds: &rounds, TimeControl: &tc, Description: &desc, CreatedBy: &alice, CreatedAt: t0})
+		diff(t, "created", full, play.Tournament{ID: full.ID, Name: "Spring Open", StartDate: "2026-04-10", EndDate: "2026-04-12",
+			Location: &loc, Format: play.FormatRoundRobin, Rounds: &rounds, TimeControl: &tc, Description: &desc, CreatedBy: &alice, CreatedAt: t0})
 		if got := res.header.Get("Location"); got != "/api/tournaments/"+itoa(full.ID) {
 			t.Errorf("Location = %q", got)
 		}
-		var one Tournament
+		var one play.Tournament
 		e.mustDo(req{method: "GET", path: "/api/tournaments/" + itoa(full.ID)}, http.StatusOK).decode(t, &one)
 		diff(t, "read back", one, full)
 
-		var minimal Tournament
+		var minimal play.Tournament
 		e.mustDo(req{method: "POST", path: "/api/tournaments", as: "bob", body: map[string]any{"name": "Blitz night", "start_date": "2026-04-10"}}, http.StatusCreated).decode(t, &minimal)
 		bob := e.ids["bob"]
-		diff(t, "defaults", minimal, Tournament{ID: minimal.ID, Name: "Blitz night", StartDate: "2026-04-10", EndDate: "2026-04-10",
-			Format: FormatSwiss, CreatedBy: &bob, CreatedAt: t0})
+		diff(t, "defaults", minimal, play.Tournament{ID: minimal.ID, Name: "Blitz night", StartDate: "2026-04-10", EndDate: "2026-04-10",
+			Format: play.FormatSwiss, CreatedBy: &bob, CreatedAt: t0})
 		early := e.tournament("carol", "Winter Cup", "2026-01-05")
 		later := e.tournament("carol", "Summer", "2026-07-01")
 
-		var list []Tournament
+		var list []play.Tournament
 		e.mustDo(req{method: "GET", path: "/api/tournaments"}, http.StatusOK).decode(t, &list)
 		var ids []int64
 		for _, tr := range list {

@@ -1,4 +1,4 @@
-package chessclub
+package play
 
 import (
 	"bytes"
@@ -14,8 +14,8 @@ import (
 	"campus.example/apps/internal/problem"
 )
 
-func (h *handlers) listTournaments(w http.ResponseWriter, r *http.Request) error {
-	ts, err := h.store.Tournaments(r.Context())
+func (s *Service) ListTournaments(w http.ResponseWriter, r *http.Request) error {
+	ts, err := s.tournaments(r.Context())
 	if err != nil {
 		return err
 	}
@@ -23,12 +23,12 @@ func (h *handlers) listTournaments(w http.ResponseWriter, r *http.Request) error
 	return nil
 }
 
-func (h *handlers) getTournament(w http.ResponseWriter, r *http.Request) error {
+func (s *Service) GetTournament(w http.ResponseWriter, r *http.Request) error {
 	id, err := pathID(r)
 	if err != nil {
 		return err
 	}
-	t, err := h.store.Tournament(r.Context(), id)
+	t, err := s.tournament(r.Context(), id)
 	if err != nil {
 		return err
 	}
@@ -36,7 +36,7 @@ func (h *handlers) getTournament(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-func (h *handlers) createTournament(w http.ResponseWriter, r *http.Request, caller Member) error {
+func (s *Service) CreateTournament(w http.ResponseWriter, r *http.Request, caller Caller) error {
 	obj, err := jsonhttp.ReadObject(w, r, MaxBody)
 	if err != nil {
 		return err
@@ -45,7 +45,7 @@ func (h *handlers) createTournament(w http.ResponseWriter, r *http.Request, call
 	if err != nil {
 		return err
 	}
-	t, err := h.store.CreateTournament(r.Context(), in, caller.ID)
+	t, err := s.createTournament(r.Context(), in, caller.ID)
 	if err != nil {
 		return err
 	}
@@ -54,12 +54,12 @@ func (h *handlers) createTournament(w http.ResponseWriter, r *http.Request, call
 	return nil
 }
 
-func (h *handlers) deleteTournament(w http.ResponseWriter, r *http.Request, caller Member) error {
+func (s *Service) DeleteTournament(w http.ResponseWriter, r *http.Request, caller Caller) error {
 	id, err := deleteTarget(w, r)
 	if err != nil {
 		return err
 	}
-	if err := h.store.DeleteTournament(r.Context(), id, caller); err != nil {
+	if err := s.deleteTournament(r.Context(), id, caller); err != nil {
 		return err
 	}
 	w.WriteHeader(http.StatusNoContent)

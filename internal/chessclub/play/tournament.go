@@ -1,4 +1,4 @@
-package chessclub
+package play
 
 import (
 	"database/sql/driver"

@@ -1,4 +1,4 @@
-package chessclub
+package play
 
 import (
 	"context"
@@ -34,8 +34,8 @@ func tournamentNotFound(id int64) error {
 	return problem.New(problem.NotFound, "There is no tournament with id %d.", id)
 }
 
-// Tournaments returns every tournament by start date, then id.
-func (s *Store) Tournaments(ctx context.Context) ([]Tournament, error) {
+// tournaments returns every tournament by start date, then id.
+func (s *Service) tournaments(ctx context.Context) ([]Tournament, error) {
 	rows, err := s.db.QueryContext(ctx, tournamentSelect+" ORDER BY start_date, id")
 	if err != nil {
 		return nil, fmt.Errorf("list tournaments: %w", err)
@@ -52,8 +52,8 @@ func (s *Store) Tournaments(ctx context.Context) ([]Tournament, error) {
 	return ts, rows.Err()
 }
 
-// Tournament returns the tournament with id, or a NotFound problem.
-func (s *Store) Tournament(ctx context.Context, id int64) (Tournament, error) {
+// tournament returns the tournament with id, or a NotFound problem.
+func (s *Service) tournament(ctx context.Context, id int64) (Tournament, error) {
 	t, err := scanTournament(s.db.QueryRowContext(ctx, tournamentSelect+" WHERE id = ?", id))
 	if errors.Is(err, sql.ErrNoRows) {
 		return Tournament{}, tournamentNotFound(id)
@@ -61,9 +61,9 @@ func (s *Store) Tournament(ctx context.Context, id int64) (Tournament, error) {
 	return t, err
 }
 
-// CreateTournament stores a new tournament created by the member with id by.
-func (s *Store) CreateTournament(ctx context.Context, in TournamentInput, by int64) (Tournament, error) {
-	now := s.now()
+// createTournament stores a new tournament created by the member with id by.
+func (s *Service) createTournament(ctx context.Context, in TournamentInput, by int64) (Tournament, error) {
+	now := s.clock()
 	res, err := s.db.ExecContext(ctx, "INSERT INTO tournaments (name, start_date, end_date, location, format, rounds, time_control, description, created_by, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
 		in.Name, in.StartDate, in.EndDate, in.Location, in.Format, in.Rounds, in.TimeControl, in.Description, by, now)
 	if err != nil {
@@ -77,10 +77,10 @@ func (s *Store) CreateTournament(ctx context.Context, in TournamentInput, by int
 		Rounds: in.Rounds, TimeControl: in.TimeControl, Description: in.Description, CreatedBy: &by, CreatedAt: now}, nil
 }
 
-// DeleteTournament removes the tournament with id on behalf of caller, who must be its
+// deleteTournament removes the tournament with id on behalf of caller, who must be its
 // creator or an admin. It returns NotFound when it does not exist and Forbidden when the
 // caller may not delete it.
-func (s *Store) DeleteTournament(ctx context.Context, id int64, caller Member) error {
+func (s *Service) deleteTournament(ctx context.Context, id int64, caller Caller) error {
 	return s.db.Transact(ctx, func(tx *sql.Tx) error {
 		var createdBy sql.NullInt64
 		err := tx.QueryRowContext(ctx, "SELECT created_by FROM tournaments WHERE id = ?"+s.db.Dialect.ForUpdate(), id).Scan(&createdBy)
@@ -90,7 +90,7 @@ func (s *Store) DeleteTournament(ctx context.Context, id int64, caller Member) e
 		if err != nil {
 			return fmt.Errorf("read tournament: %w", err)
 		}
-		if !caller.IsAdmin() && (!createdBy.Valid || createdBy.Int64 != caller.ID) {
+		if !caller.Admin && (!createdBy.Valid || createdBy.Int64 != caller.ID) {
 			return problem.New(problem.Forbidden, "Only the member who created the tournament or an admin may delete it.")
 		}
 		if _, err := tx.ExecContext(ctx, "DELETE FROM tournaments WHERE id = ?", id); err != nil {
@@ -98,4 +98,11 @@ func (s *Store) DeleteTournament(ctx context.Context, id int64, caller Member) e
 		}
 		return nil
 	})
+}
+
+func nullString(ns sql.NullString) *string {
+	if !ns.Valid {
+		return nil
+	}
+	return &ns.String
 }
