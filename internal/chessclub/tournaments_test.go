@@ -76,7 +76,7 @@ func TestTournaments(t *testing.T) {
 			{"long name", "alice", valid("name", strings.Repeat("n", 101)), wantProblem{422, "validation", []string{"name"}}},
 			{"bad format", "alice", valid("format", "blitz"), wantProblem{422, "validation", []string{"format"}}},
 			{"zero rounds", "alice", valid("rounds", 0), wantProblem{422, "validation", []string{"rounds"}}},
-			{"31 rounds", "alice", valid("rounds", 31), wantProblem{422, "validation", []string{"rounds"}}},
+			{"51 rounds", "alice", valid("rounds", 51), wantProblem{422, "validation", []string{"rounds"}}},
 			{"fractional rounds", "alice", valid("rounds", 2.5), wantProblem{400, "malformed-request", []string{"rounds"}}},
 			{"long time control", "alice", valid("time_control", strings.Repeat("5", 51)), wantProblem{422, "validation", []string{"time_control"}}},
 			{"read-only created_by", "alice", valid("created_by", 1), wantProblem{422, "validation", []string{"created_by"}}},

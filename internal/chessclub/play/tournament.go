@@ -22,7 +22,7 @@ const (
 	MaxTimeControl    = 50
 	MaxDescription    = 2000
 	MinRounds         = 1
-	MaxRounds         = 30
+	MaxRounds         = 50
 )
 
 const dateLayout = "2006-01-02"
