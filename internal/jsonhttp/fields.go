@@ -173,6 +173,25 @@ func (f *Fields) Int(name string, minV, maxV int64) *int64 {
 	return &i
 }
 
+// Bool decodes an optional boolean member; it returns nil when absent or null. Anything but
+// true or false (a string "true", a number) is Invalid, with the field named.
+func (f *Fields) Bool(name string) *bool {
+	v, ok := f.raw(name)
+	if !ok {
+		return nil
+	}
+	switch string(bytes.TrimSpace(v)) {
+	case "true":
+		b := true
+		return &b
+	case "false":
+		b := false
+		return &b
+	}
+	f.Fail(name, "must be true or false")
+	return nil
+}
+
 // RejectUnknown records every member that no decoding call asked for, and also those in
 // readOnly, which clients may not set.
 func (f *Fields) RejectUnknown(readOnly ...string) {

@@ -118,6 +118,28 @@ func TestFields_Int(t *testing.T) {
 	}
 }
 
+func TestFields_Bool(t *testing.T) {
+	yes, no := true, false
+	tests := []struct {
+		raw  string
+		want *bool
+		msg  string
+	}{
+		{"true", &yes, ""}, {"false", &no, ""}, {" true ", &yes, ""}, {"null", nil, ""},
+		{`"true"`, nil, "must be true or false"}, {"1", nil, "must be true or false"}, {"[]", nil, "must be true or false"},
+	}
+	for _, tc := range tests {
+		f := NewFields(Object{"b": json.RawMessage(tc.raw)})
+		got := f.Bool("b")
+		if !cmp.Equal(got, tc.want) || f.Errors["b"] != tc.msg {
+			t.Errorf("Bool(%s) = %v, error %q; want %v, %q", tc.raw, got, f.Errors["b"], tc.want, tc.msg)
+		}
+		if tc.msg != "" && problem.KindOf(f.Err()) != problem.Invalid {
+			t.Errorf("Bool(%s): %v, want an Invalid problem", tc.raw, f.Err())
+		}
+	}
+}
+
 // TestFields_MalformedWinsButAllAreListed: one field that cannot be read makes the whole
 // request 400, and the problem still lists what is wrong with the others.
 func TestFields_MalformedWinsButAllAreListed(t *testing.T) {

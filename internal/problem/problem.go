@@ -55,6 +55,10 @@ type Error struct {
 	Fields map[string]string
 	// RetryAfter is the number of seconds a client should wait (TooManyRequests, Unavailable).
 	RetryAfter int
+	// Current is the current state of what the request clashed with (Conflict,
+	// PreconditionFailed), sent as the document's "current" member, so that a client that
+	// lost a race learns what it lost to without asking again. It must encode as JSON.
+	Current any
 	// Err is the internal cause, for logs only.
 	Err error
 }

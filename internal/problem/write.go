@@ -24,6 +24,8 @@ type Document struct {
 	Detail   string            `json:"detail,omitempty"`
 	Instance string            `json:"instance,omitempty"`
 	Errors   map[string]string `json:"errors,omitempty"`
+	// Current is an extension member (RFC 9457 section 3.2): see Error.Current.
+	Current any `json:"current,omitempty"`
 }
 
 type kindInfo struct {
@@ -78,6 +80,7 @@ func Write(w http.ResponseWriter, r *http.Request, log *slog.Logger, err error) 
 		Detail:   pe.Detail,
 		Instance: r.URL.Path,
 		Errors:   pe.Fields,
+		Current:  pe.Current,
 	}
 	switch {
 	case pe.Kind == Unavailable:

@@ -40,6 +40,8 @@ func TestWrite(t *testing.T) {
 		{name: "unavailable, retry given", err: &problem.Error{Kind: problem.Unavailable, RetryAfter: 30}, logged: true,
 			want:    problem.Document{Type: "urn:problem-type:unavailable", Title: "Service unavailable", Status: 503, Detail: "The service is unavailable for now; try again later.", Instance: "/x"},
 			headers: map[string]string{"Retry-After": "30"}},
+		{name: "conflict with the current state", err: &problem.Error{Kind: problem.Conflict, Detail: "Round 4 is paired already.", Current: map[string]any{"state": "running", "current_round": 4.0}},
+			want: problem.Document{Type: "urn:problem-type:conflict", Title: "Conflict", Status: 409, Detail: "Round 4 is paired already.", Instance: "/x", Current: map[string]any{"state": "running", "current_round": 4.0}}},
 		{name: "plain error hides its text", err: errors.New("dial tcp: password=hunter2 refused"), logged: true,
 			want: problem.Document{Type: "urn:problem-type:internal", Title: "Internal server error", Status: 500, Detail: "The server could not complete the request.", Instance: "/x"}},
 	}
