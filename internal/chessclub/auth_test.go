@@ -312,7 +312,7 @@ func TestProblemShapes(t *testing.T) {
 		{"API root with slash", "GET", "/api/", wantProblem{404, "not-found", nil}, ""},
 		{"unknown API path, POST", "POST", "/api/nothing", wantProblem{404, "not-found", nil}, ""},
 		{"wrong method", "PUT", "/api/tournaments", wantProblem{405, "method-not-allowed", nil}, "GET, POST, DELETE"},
-		{"wrong method on item", "PATCH", "/api/tournaments/1", wantProblem{405, "method-not-allowed", nil}, "GET, DELETE"},
+		{"wrong method on item", "PUT", "/api/tournaments/1", wantProblem{405, "method-not-allowed", nil}, "GET, PATCH, DELETE"},
 		{"GET on login", "GET", "/api/login", wantProblem{405, "method-not-allowed", nil}, "POST"},
 		{"DELETE on the app", "DELETE", "/tournaments/new", wantProblem{405, "method-not-allowed", nil}, "GET, HEAD"},
 		{"missing asset", "GET", "/assets/missing-123.js", wantProblem{404, "not-found", nil}, ""},

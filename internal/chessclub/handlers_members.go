@@ -167,3 +167,26 @@ func (h *handlers) getMember(w http.ResponseWriter, r *http.Request, caller Memb
 	writeJSON(w, http.StatusOK, m.VisibleTo(caller))
 	return nil
 }
+
+// patchMember changes the caller's (or, for an admin, anyone's) declared rating and birth
+// year: a JSON merge patch.
+func (h *handlers) patchMember(w http.ResponseWriter, r *http.Request, caller Member) error {
+	id, err := pathID(r)
+	if err != nil {
+		return err
+	}
+	obj, err := jsonhttp.ReadObject(w, r, MaxBody, "application/merge-patch+json", "application/json")
+	if err != nil {
+		return err
+	}
+	in, err := DecodeRatingInput(obj)
+	if err != nil {
+		return err
+	}
+	m, err := h.store.UpdateRatingInfo(r.Context(), id, caller, in)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, m.VisibleTo(caller))
+	return nil
+}

@@ -24,6 +24,13 @@ const (
 	MaxFullName   = 100
 	MaxEmail      = 254
 	DefaultRating = 1200
+	// MinDeclaredRating and MaxDeclaredRating bound a rating a member declares: national
+	// ratings go lower than FIDE's floor of 1400, and nobody is above 3000.
+	MinDeclaredRating = 100
+	MaxDeclaredRating = 3000
+	// MinBirthYear and MaxBirthYear bound a birth year.
+	MinBirthYear = 1900
+	MaxBirthYear = 2100
 )
 
 // usernamePattern is checked against the username as given (trimmed), before any case
@@ -43,8 +50,21 @@ type Member struct {
 	FullName string `json:"full_name"`
 	// Email is nil when the member gave none, and is removed by Public for other viewers.
 	Email *string `json:"email,omitempty"`
-	// Rating is the club rating, DefaultRating for new members.
+	// Rating is the club rating. For an unrated member (RatingStatus "unrated") it is
+	// DefaultRating, a placeholder that nothing counts with.
 	Rating int `json:"rating"`
+	// RatingStatus is play.RatingUnrated, play.RatingDeclared (a starting rating the member
+	// gave, until their first rated game) or play.RatingRated (from rated club games).
+	RatingStatus string `json:"rating_status"`
+	// RatedGames counts the rated games that made the rating: K is 40 until 30 (FIDE B.02
+	// 8.3.3).
+	RatedGames int `json:"rated_games"`
+	// BirthYear makes a junior (K 40 under 2300, until the end of the year they turn 18);
+	// nil when not given. Like Email, only the member and admins see it.
+	BirthYear *int `json:"birth_year,omitempty"`
+	// Guest is true for a player imported from a TRF file: a member record for their games,
+	// without a password, who cannot log in.
+	Guest bool `json:"guest"`
 	// Role is RoleMember or RoleAdmin.
 	Role string `json:"role"`
 	// PhotoURL is the path of the member's photo, nil until one is stored.
@@ -63,6 +83,7 @@ func (m Member) IsAdmin() bool { return m.Role == RoleAdmin }
 func (m Member) VisibleTo(viewer Member) Member {
 	if viewer.ID != m.ID && !viewer.IsAdmin() {
 		m.Email = nil
+		m.BirthYear = nil
 	}
 	return m
 }
@@ -73,6 +94,10 @@ type Registration struct {
 	Password string
 	FullName string
 	Email    *string
+	// DeclaredRating is a starting rating the member declares (a federation rating); nil
+	// leaves them unrated.
+	DeclaredRating *int
+	BirthYear      *int
 }
 
 // DecodeRegistration validates a registration. It returns a validation problem naming every
@@ -94,11 +119,44 @@ func DecodeRegistration(obj jsonhttp.Object) (Registration, error) {
 	if email != nil && !validEmail(*email) {
 		f.Fail("email", "must be a valid email address such as name@example.org")
 	}
-	f.RejectUnknown("id", "rating", "role", "photo_url", "thumbnail_url", "joined_at")
+	declared := intField(f, "declared_rating", MinDeclaredRating, MaxDeclaredRating)
+	birthYear := intField(f, "birth_year", MinBirthYear, MaxBirthYear)
+	f.RejectUnknown("id", "rating", "rating_status", "rated_games", "guest", "role", "photo_url", "thumbnail_url", "joined_at")
 	if err := f.Err(); err != nil {
 		return Registration{}, err
 	}
-	return Registration{Username: *username, Password: password, FullName: *fullName, Email: email}, nil
+	return Registration{Username: *username, Password: password, FullName: *fullName, Email: email, DeclaredRating: declared, BirthYear: birthYear}, nil
+}
+
+// RatingInput is the body of PATCH /api/members/{id}: a merge patch of the member's
+// declared rating and birth year. Set* say which fields the patch names; a named field with
+// a nil value removes it.
+type RatingInput struct {
+	SetDeclared, SetBirthYear bool
+	DeclaredRating, BirthYear *int
+}
+
+// DecodeRatingInput validates the body of PATCH /api/members/{id}.
+func DecodeRatingInput(obj jsonhttp.Object) (RatingInput, error) {
+	f := jsonhttp.NewFields(obj)
+	in := RatingInput{SetDeclared: f.Has("declared_rating"), SetBirthYear: f.Has("birth_year")}
+	in.DeclaredRating = intField(f, "declared_rating", MinDeclaredRating, MaxDeclaredRating)
+	in.BirthYear = intField(f, "birth_year", MinBirthYear, MaxBirthYear)
+	f.RejectUnknown("id", "username", "full_name", "email", "rating", "rating_status", "rated_games", "guest", "role", "photo_url", "thumbnail_url", "joined_at")
+	if err := f.Err(); err != nil {
+		return RatingInput{}, err
+	}
+	return in, nil
+}
+
+// intField decodes an optional integer member within [lo, hi] as an *int.
+func intField(f *jsonhttp.Fields, name string, lo, hi int64) *int {
+	v := f.Int(name, lo, hi)
+	if v == nil {
+		return nil
+	}
+	n := int(*v)
+	return &n
 }
 
 // rawPassword decodes the password without trimming it: spaces are part of a password.

@@ -6,21 +6,30 @@ import (
 	"errors"
 	"fmt"
 
+	"campus.example/apps/internal/chessclub/play"
 	"campus.example/apps/internal/problem"
 	"campus.example/apps/internal/sqldb"
 )
 
 // memberSelect reads a member with the id of its photo, if any.
-const memberSelect = "SELECT m.id, m.username, m.full_name, m.email, m.rating, m.role, m.joined_at, f.id " +
-	"FROM members m LEFT JOIN figures f ON f.member_id = m.id"
+const memberColumns = "m.id, m.username, m.full_name, m.email, m.rating, m.rating_status, m.rated_games, m.birth_year, m.guest, m.role, m.joined_at, f.id"
 
-func scanMember(row scanner) (Member, error) {
+const memberSelect = "SELECT " + memberColumns + " FROM members m LEFT JOIN figures f ON f.member_id = m.id"
+
+func scanMember(row scanner, more ...any) (Member, error) {
 	var m Member
 	var email, photo sql.NullString
-	if err := row.Scan(&m.ID, &m.Username, &m.FullName, &email, &m.Rating, &m.Role, &m.JoinedAt, &photo); err != nil {
+	var birthYear sql.NullInt64
+	dest := append([]any{&m.ID, &m.Username, &m.FullName, &email, &m.Rating, &m.RatingStatus, &m.RatedGames, &birthYear, &m.Guest,
+		&m.Role, &m.JoinedAt, &photo}, more...)
+	if err := row.Scan(dest...); err != nil {
 		return Member{}, err
 	}
 	m.Email = nullString(email)
+	if birthYear.Valid {
+		y := int(birthYear.Int64)
+		m.BirthYear = &y
+	}
 	m.setPhoto(photo)
 	m.JoinedAt = m.JoinedAt.UTC()
 	return m, nil
@@ -57,8 +66,12 @@ func (s *Store) CreateMember(ctx context.Context, reg Registration, passwordHash
 			return usernameTaken()
 		}
 		now := s.now()
-		res, err := tx.ExecContext(ctx, "INSERT INTO members (username, username_key, password_hash, full_name, email, rating, role, joined_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-			reg.Username, sqldb.Fold(reg.Username), passwordHash, reg.FullName, reg.Email, DefaultRating, RoleMember, now)
+		rating, status := DefaultRating, play.RatingUnrated
+		if reg.DeclaredRating != nil {
+			rating, status = *reg.DeclaredRating, play.RatingDeclared
+		}
+		res, err := tx.ExecContext(ctx, "INSERT INTO members (username, username_key, password_hash, full_name, email, rating, rating_status, birth_year, role, joined_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+			reg.Username, sqldb.Fold(reg.Username), passwordHash, reg.FullName, reg.Email, rating, status, reg.BirthYear, RoleMember, now)
 		if sqldb.IsDuplicate(err) {
 			// A concurrent registration won the race between the check and the insert.
 			return usernameTaken()
@@ -70,7 +83,8 @@ func (s *Store) CreateMember(ctx context.Context, reg Registration, passwordHash
 		if err != nil {
 			return fmt.Errorf("insert member: %w", err)
 		}
-		out = Member{ID: id, Username: reg.Username, FullName: reg.FullName, Email: reg.Email, Rating: DefaultRating, Role: RoleMember, JoinedAt: now}
+		out = Member{ID: id, Username: reg.Username, FullName: reg.FullName, Email: reg.Email, Rating: rating, RatingStatus: status,
+			BirthYear: reg.BirthYear, Role: RoleMember, JoinedAt: now}
 		return nil
 	})
 	return out, err
@@ -101,20 +115,14 @@ func (s *Store) Member(ctx context.Context, id int64) (Member, error) {
 // hash, so that the caller verifies against a dummy hash and takes the same time.
 func (s *Store) Credentials(ctx context.Context, username string) (Member, string, error) {
 	var hash string
-	var m Member
-	var email, photo sql.NullString
-	err := s.db.QueryRowContext(ctx, "SELECT m.id, m.username, m.full_name, m.email, m.rating, m.role, m.joined_at, f.id, m.password_hash "+
-		"FROM members m LEFT JOIN figures f ON f.member_id = m.id WHERE m.username_key = ?", sqldb.Fold(username)).
-		Scan(&m.ID, &m.Username, &m.FullName, &email, &m.Rating, &m.Role, &m.JoinedAt, &photo, &hash)
+	m, err := scanMember(s.db.QueryRowContext(ctx, "SELECT "+memberColumns+", m.password_hash "+
+		"FROM members m LEFT JOIN figures f ON f.member_id = m.id WHERE m.username_key = ?", sqldb.Fold(username)), &hash)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Member{}, "", nil
 	}
 	if err != nil {
 		return Member{}, "", fmt.Errorf("read credentials: %w", err)
 	}
-	m.Email = nullString(email)
-	m.setPhoto(photo)
-	m.JoinedAt = m.JoinedAt.UTC()
 	return m, hash, nil
 }
 
@@ -154,4 +162,43 @@ func (s *Store) SetRole(ctx context.Context, username, role string) error {
 		_, err = tx.ExecContext(ctx, "UPDATE members SET role = ? WHERE id = ?", role, id)
 		return err
 	})
+}
+
+// UpdateRatingInfo applies a patch of member id's declared rating and birth year on behalf of
+// caller (the member or an admin), and returns the member. A rating may be declared, changed
+// or removed (back to unrated) only until the member's first rated game. It returns NotFound,
+// Forbidden, or Conflict (rated already).
+func (s *Store) UpdateRatingInfo(ctx context.Context, id int64, caller Member, in RatingInput) (Member, error) {
+	if caller.ID != id && !caller.IsAdmin() {
+		return Member{}, problem.New(problem.Forbidden, "Only the member or an admin may change this.")
+	}
+	var out Member
+	err := s.db.Transact(ctx, func(tx *sql.Tx) error {
+		m, err := scanMember(tx.QueryRowContext(ctx, memberSelect+" WHERE m.id = ?"+s.db.Dialect.ForUpdate(), id))
+		if errors.Is(err, sql.ErrNoRows) {
+			return memberNotFound(id)
+		}
+		if err != nil {
+			return fmt.Errorf("read member: %w", err)
+		}
+		if in.SetDeclared {
+			if m.RatingStatus == play.RatingRated || m.RatedGames > 0 {
+				return &problem.Error{Kind: problem.Conflict, Fields: map[string]string{"declared_rating": "cannot change after the first rated game"},
+					Detail: "The member has a rating from rated games; a starting rating can only be declared before the first one."}
+			}
+			m.Rating, m.RatingStatus = DefaultRating, play.RatingUnrated
+			if in.DeclaredRating != nil {
+				m.Rating, m.RatingStatus = *in.DeclaredRating, play.RatingDeclared
+			}
+		}
+		if in.SetBirthYear {
+			m.BirthYear = in.BirthYear
+		}
+		if _, err := tx.ExecContext(ctx, "UPDATE members SET rating = ?, rating_status = ?, birth_year = ? WHERE id = ?", m.Rating, m.RatingStatus, m.BirthYear, id); err != nil {
+			return fmt.Errorf("update member: %w", err)
+		}
+		out = m
+		return nil
+	})
+	return out, err
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 
+	"campus.example/apps/internal/chessclub/play"
 	"campus.example/apps/internal/problem"
 	"campus.example/apps/internal/sqldb"
 )
@@ -50,7 +51,7 @@ func TestRegister(t *testing.T) {
 		var got Member
 		res.decode(t, &got)
 		email := "Dana@Example.org"
-		want := Member{ID: got.ID, Username: "Dana_K.2", FullName: "Dana Kasparova", Email: &email, Rating: 1200, Role: RoleMember, JoinedAt: t0}
+		want := Member{ID: got.ID, Username: "Dana_K.2", FullName: "Dana Kasparova", Email: &email, Rating: 1200, RatingStatus: play.RatingUnrated, Role: RoleMember, JoinedAt: t0}
 		diff(t, "member", got, want)
 		if loc := res.header.Get("Location"); loc != "/api/members/"+itoa(got.ID) {
 			t.Errorf("Location = %q", loc)
@@ -137,7 +138,7 @@ func TestLoginLogoutMe(t *testing.T) {
 		var s Session
 		e.mustDo(req{method: "POST", path: "/api/login", body: map[string]any{"username": "ALICE", "password": "password-alice"}}, http.StatusOK).decode(t, &s)
 		email := "alice@example.org"
-		wantMember := Member{ID: e.ids["alice"], Username: "alice", FullName: "Alice Anand", Email: &email, Rating: 1200, Role: RoleMember, JoinedAt: t0}
+		wantMember := Member{ID: e.ids["alice"], Username: "alice", FullName: "Alice Anand", Email: &email, Rating: 1200, RatingStatus: play.RatingUnrated, Role: RoleMember, JoinedAt: t0}
 		diff(t, "session", s, Session{Token: s.Token, TokenType: "Bearer", ExpiresAt: t0.Add(DefaultTokenTTL), Member: wantMember, DeviceToken: s.DeviceToken})
 		if s.DeviceToken == "" || s.DeviceToken == s.Token {
 			t.Errorf("device token %q (login token %q)", s.DeviceToken, s.Token)

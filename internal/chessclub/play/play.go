@@ -35,15 +35,16 @@ type Caller struct {
 
 // Service handles the tournament endpoints. It is safe for concurrent use.
 type Service struct {
-	db  *sqldb.DB
-	now func() time.Time
-	log *slog.Logger
+	db    *sqldb.DB
+	now   func() time.Time
+	log   *slog.Logger
+	cache *cache
 }
 
 // New returns a Service over db, which must hold the Chess Club's migrated schema. now is
 // the clock for every timestamp (tests fix it).
 func New(db *sqldb.DB, now func() time.Time, log *slog.Logger) *Service {
-	return &Service{db: db, now: now, log: log}
+	return &Service{db: db, now: now, log: log, cache: newCache()}
 }
 
 // clock returns the time in UTC to the second, the precision both databases keep.

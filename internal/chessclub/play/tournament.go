@@ -2,6 +2,7 @@ package play
 
 import (
 	"database/sql/driver"
+	"encoding/json"
 	"fmt"
 	"time"
 
@@ -15,6 +16,14 @@ const (
 	FormatKnockout   = "knockout"
 )
 
+// Tournament states. A tournament is open (taking entries), then running (rounds are paired
+// and played), then finished (ratings applied; only an admin may still correct a result).
+const (
+	StateOpen     = "open"
+	StateRunning  = "running"
+	StateFinished = "finished"
+)
+
 // Limits on tournament fields, in characters unless said otherwise.
 const (
 	MaxTournamentName = 100
@@ -22,7 +31,19 @@ const (
 	MaxTimeControl    = 50
 	MaxDescription    = 2000
 	MinRounds         = 1
-	MaxRounds         = 50
+	// MaxRounds is the most rounds a tournament may have, of any format.
+	MaxRounds = 50
+	// MaxPlayers is the most players a tournament may hold.
+	MaxPlayers = 1000
+	// MaxByeLimit bounds the half-point byes a player may ask for (Tournament.ByeLimit).
+	MaxByeLimit = MaxRounds
+)
+
+// Initial colours: the colour the top player paired in round 1 of a Swiss gets (FIDE
+// C.04.3 5.1; the arbiter draws it by lot before the start, and the organiser records it).
+const (
+	ColourWhite = "white"
+	ColourBlack = "black"
 )
 
 const dateLayout = "2006-01-02"
@@ -58,17 +79,53 @@ type Tournament struct {
 	Location *string `json:"location"`
 	// Format is FormatSwiss, FormatRoundRobin or FormatKnockout.
 	Format string `json:"format"`
-	// Rounds is nil when not fixed in advance.
+	// Rounds is nil when not fixed yet. A Swiss needs it to start; a round robin and a
+	// knockout set it when they start, to the rounds their schedule has.
 	Rounds      *int    `json:"rounds"`
 	TimeControl *string `json:"time_control"`
 	Description *string `json:"description"`
-	// CreatedBy is the id of the member who created it; nil for the sample tournaments of
-	// chess.sql.
+	// CreatedBy is the id of the member who created it, the organiser; nil for the sample
+	// tournaments of chess.sql.
 	CreatedBy *int64    `json:"created_by"`
 	CreatedAt time.Time `json:"created_at"`
+	Settings
+	// State is StateOpen, StateRunning or StateFinished.
+	State string `json:"state"`
+	// CurrentRound is the last round paired, 0 before the first.
+	CurrentRound int `json:"current_round"`
+	// PlayerCount is the number of entries, withdrawn players included.
+	PlayerCount int        `json:"player_count"`
+	StartedAt   *time.Time `json:"started_at"`
+	FinishedAt  *time.Time `json:"finished_at"`
+
+	// version changes with every change to what the API shows of the tournament; it makes
+	// the ETag.
+	version int64
+	// revision is the number of the tournament's last event (events.go): it changes with
+	// every change to anything in the tournament, results included, and keys the caches.
+	revision int64
 }
 
-// TournamentInput is what a client may set when creating a tournament.
+// Settings are the rules an organiser chooses for a tournament.
+type Settings struct {
+	// DoubleRoundRobin makes a round robin a double one: everyone meets everyone twice,
+	// once with each colour.
+	DoubleRoundRobin bool `json:"double_round_robin"`
+	// PlayersReport lets the two players of a board report its result; otherwise only the
+	// organiser and admins may.
+	PlayersReport bool `json:"players_report"`
+	// ByeLimit is how many half-point byes each player of a Swiss may ask for.
+	ByeLimit int `json:"bye_limit"`
+	// Rated makes the tournament count for club ratings when it finishes.
+	Rated bool `json:"rated"`
+	// InitialColour is the colour the top player paired in round 1 of a Swiss gets.
+	InitialColour string `json:"initial_colour"`
+}
+
+// DefaultSettings are a new tournament's settings when the client gives none.
+var DefaultSettings = Settings{ByeLimit: 1, InitialColour: ColourWhite}
+
+// TournamentInput is what a client may set when creating or editing a tournament.
 type TournamentInput struct {
 	Name        string
 	StartDate   Date
@@ -78,14 +135,18 @@ type TournamentInput struct {
 	Rounds      *int
 	TimeControl *string
 	Description *string
+	Settings
 }
 
+// readOnlyFields are the members the API shows but a client may not set.
+var readOnlyFields = []string{"id", "created_by", "created_at", "state", "current_round", "player_count", "started_at", "finished_at"}
+
 // DecodeTournament validates the body of POST /api/tournaments. An absent end_date is the
-// start date and an absent format is swiss. It returns a validation problem naming every bad
-// or unknown field.
+// start date, an absent format is swiss, and absent settings take DefaultSettings. It
+// returns a validation problem naming every bad or unknown field.
 func DecodeTournament(obj jsonhttp.Object) (TournamentInput, error) {
 	f := jsonhttp.NewFields(obj)
-	in := TournamentInput{Format: FormatSwiss}
+	in := TournamentInput{Format: FormatSwiss, Settings: DefaultSettings}
 	name := f.Line("name", 1, MaxTournamentName, true)
 	start := decodeDate(f, "start_date", true)
 	end := decodeDate(f, "end_date", false)
@@ -104,7 +165,27 @@ func DecodeTournament(obj jsonhttp.Object) (TournamentInput, error) {
 	}
 	in.TimeControl = f.Line("time_control", 0, MaxTimeControl, false)
 	in.Description = f.Text("description", 0, MaxDescription, false)
-	f.RejectUnknown("id", "created_by", "created_at")
+	if b := f.Bool("double_round_robin"); b != nil {
+		in.DoubleRoundRobin = *b
+	}
+	if b := f.Bool("players_report"); b != nil {
+		in.PlayersReport = *b
+	}
+	if n := f.Int("bye_limit", 0, MaxByeLimit); n != nil {
+		in.ByeLimit = int(*n)
+	}
+	if b := f.Bool("rated"); b != nil {
+		in.Rated = *b
+	}
+	if c := f.String("initial_colour"); c != nil {
+		switch *c {
+		case ColourWhite, ColourBlack:
+			in.InitialColour = *c
+		default:
+			f.Fail("initial_colour", "must be white or black")
+		}
+	}
+	f.RejectUnknown(readOnlyFields...)
 	if start != "" && end != "" && end < start {
 		f.Fail("end_date", "must not be before start_date")
 	}
@@ -136,4 +217,36 @@ func decodeDate(f *jsonhttp.Fields, name string, required bool) Date {
 		return ""
 	}
 	return Date(*s)
+}
+
+// input returns what a client could send to make t as it is: the base that a merge patch
+// changes.
+func (t Tournament) input() jsonhttp.Object {
+	obj := jsonhttp.Object{}
+	set := func(name string, v any) {
+		b, _ := json.Marshal(v)
+		obj[name] = b
+	}
+	set("name", t.Name)
+	set("start_date", t.StartDate)
+	set("end_date", t.EndDate)
+	set("format", t.Format)
+	set("double_round_robin", t.DoubleRoundRobin)
+	set("players_report", t.PlayersReport)
+	set("bye_limit", t.ByeLimit)
+	set("rated", t.Rated)
+	set("initial_colour", t.InitialColour)
+	if t.Location != nil {
+		set("location", *t.Location)
+	}
+	if t.Rounds != nil {
+		set("rounds", *t.Rounds)
+	}
+	if t.TimeControl != nil {
+		set("time_control", *t.TimeControl)
+	}
+	if t.Description != nil {
+		set("description", *t.Description)
+	}
+	return obj
 }

@@ -2,6 +2,7 @@ package play
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"io"
@@ -14,6 +15,7 @@ import (
 	"campus.example/apps/internal/problem"
 )
 
+// ListTournaments answers GET /api/tournaments: every tournament by start date, then id.
 func (s *Service) ListTournaments(w http.ResponseWriter, r *http.Request) error {
 	ts, err := s.tournaments(r.Context())
 	if err != nil {
@@ -23,6 +25,8 @@ func (s *Service) ListTournaments(w http.ResponseWriter, r *http.Request) error 
 	return nil
 }
 
+// GetTournament answers GET /api/tournaments/{id}, with the ETag that PATCH, start and
+// finish take as If-Match.
 func (s *Service) GetTournament(w http.ResponseWriter, r *http.Request) error {
 	id, err := pathID(r)
 	if err != nil {
@@ -32,10 +36,14 @@ func (s *Service) GetTournament(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	if notModified(w, r, t.etag()) {
+		return nil
+	}
 	writeJSON(w, http.StatusOK, t)
 	return nil
 }
 
+// CreateTournament answers POST /api/tournaments; the caller becomes the organiser.
 func (s *Service) CreateTournament(w http.ResponseWriter, r *http.Request, caller Caller) error {
 	obj, err := jsonhttp.ReadObject(w, r, MaxBody)
 	if err != nil {
@@ -50,10 +58,59 @@ func (s *Service) CreateTournament(w http.ResponseWriter, r *http.Request, calle
 		return err
 	}
 	w.Header().Set("Location", "/api/tournaments/"+strconv.FormatInt(t.ID, 10))
+	w.Header().Set("ETag", t.etag())
 	writeJSON(w, http.StatusCreated, t)
 	return nil
 }
 
+// PatchTournament answers PATCH /api/tournaments/{id}: a JSON merge patch (RFC 7396) by the
+// organiser or an admin, honouring If-Match.
+func (s *Service) PatchTournament(w http.ResponseWriter, r *http.Request, caller Caller) error {
+	id, err := pathID(r)
+	if err != nil {
+		return err
+	}
+	obj, err := jsonhttp.ReadObject(w, r, MaxBody, "application/merge-patch+json", "application/json")
+	if err != nil {
+		return err
+	}
+	t, err := s.updateTournament(r.Context(), id, caller, obj, r.Header.Get("If-Match"))
+	if err != nil {
+		return err
+	}
+	w.Header().Set("ETag", t.etag())
+	writeJSON(w, http.StatusOK, t)
+	return nil
+}
+
+// StartTournament answers POST /api/tournaments/{id}/start.
+func (s *Service) StartTournament(w http.ResponseWriter, r *http.Request, caller Caller) error {
+	return s.transition(w, r, caller, s.start)
+}
+
+// FinishTournament answers POST /api/tournaments/{id}/finish.
+func (s *Service) FinishTournament(w http.ResponseWriter, r *http.Request, caller Caller) error {
+	return s.transition(w, r, caller, s.finish)
+}
+
+// transition runs a change of state and answers with the tournament.
+func (s *Service) transition(w http.ResponseWriter, r *http.Request, caller Caller,
+	fn func(ctx context.Context, id int64, caller Caller, ifMatch string) (Tournament, error)) error {
+	id, err := pathID(r)
+	if err != nil {
+		return err
+	}
+	t, err := fn(r.Context(), id, caller, r.Header.Get("If-Match"))
+	if err != nil {
+		return err
+	}
+	w.Header().Set("ETag", t.etag())
+	writeJSON(w, http.StatusOK, t)
+	return nil
+}
+
+// DeleteTournament answers DELETE /api/tournaments/{id}, and the original client's
+// DELETE /api/tournaments?id=N and DELETE /api/tournaments with a body {"id": N}.
 func (s *Service) DeleteTournament(w http.ResponseWriter, r *http.Request, caller Caller) error {
 	id, err := deleteTarget(w, r)
 	if err != nil {

@@ -6,16 +6,26 @@ import (
 	"errors"
 	"fmt"
 
+	"campus.example/apps/internal/jsonhttp"
 	"campus.example/apps/internal/problem"
 )
 
-const tournamentSelect = "SELECT id, name, start_date, end_date, location, format, rounds, time_control, description, created_by, created_at FROM tournaments"
+// tournamentColumns are read by scanTournament, in its order.
+const tournamentColumns = "t.id, t.name, t.start_date, t.end_date, t.location, t.format, t.rounds, t.time_control, t.description, " +
+	"t.created_by, t.created_at, t.state, t.current_round, t.double_round_robin, t.players_report, t.bye_limit, t.rated, " +
+	"t.initial_colour, t.started_at, t.finished_at, t.version, t.revision, " +
+	"(SELECT COUNT(*) FROM tournament_players p WHERE p.tournament_id = t.id)"
+
+const tournamentSelect = "SELECT " + tournamentColumns + " FROM tournaments t"
 
 func scanTournament(row scanner) (Tournament, error) {
 	var t Tournament
 	var location, timeControl, description sql.NullString
 	var rounds, createdBy sql.NullInt64
-	if err := row.Scan(&t.ID, &t.Name, &t.StartDate, &t.EndDate, &location, &t.Format, &rounds, &timeControl, &description, &createdBy, &t.CreatedAt); err != nil {
+	var started, finished sql.NullTime
+	if err := row.Scan(&t.ID, &t.Name, &t.StartDate, &t.EndDate, &location, &t.Format, &rounds, &timeControl, &description,
+		&createdBy, &t.CreatedAt, &t.State, &t.CurrentRound, &t.DoubleRoundRobin, &t.PlayersReport, &t.ByeLimit, &t.Rated,
+		&t.InitialColour, &started, &finished, &t.version, &t.revision, &t.PlayerCount); err != nil {
 		return Tournament{}, err
 	}
 	t.Location, t.TimeControl, t.Description = nullString(location), nullString(timeControl), nullString(description)
@@ -27,6 +37,7 @@ func scanTournament(row scanner) (Tournament, error) {
 		t.CreatedBy = &createdBy.Int64
 	}
 	t.CreatedAt = t.CreatedAt.UTC()
+	t.StartedAt, t.FinishedAt = nullTime(started), nullTime(finished)
 	return t, nil
 }
 
@@ -36,7 +47,7 @@ func tournamentNotFound(id int64) error {
 
 // tournaments returns every tournament by start date, then id.
 func (s *Service) tournaments(ctx context.Context) ([]Tournament, error) {
-	rows, err := s.db.QueryContext(ctx, tournamentSelect+" ORDER BY start_date, id")
+	rows, err := s.db.QueryContext(ctx, tournamentSelect+" ORDER BY t.start_date, t.id")
 	if err != nil {
 		return nil, fmt.Errorf("list tournaments: %w", err)
 	}
@@ -54,18 +65,44 @@ func (s *Service) tournaments(ctx context.Context) ([]Tournament, error) {
 
 // tournament returns the tournament with id, or a NotFound problem.
 func (s *Service) tournament(ctx context.Context, id int64) (Tournament, error) {
-	t, err := scanTournament(s.db.QueryRowContext(ctx, tournamentSelect+" WHERE id = ?", id))
+	return readTournament(ctx, s.db, id, "")
+}
+
+// querier is what reading a tournament needs: the pool or a transaction.
+type querier interface {
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+}
+
+// readTournament reads the tournament with id through q, with lock appended to the query
+// (the dialect's FOR UPDATE, or nothing). It returns a NotFound problem when there is none.
+func readTournament(ctx context.Context, q querier, id int64, lock string) (Tournament, error) {
+	t, err := scanTournament(q.QueryRowContext(ctx, tournamentSelect+" WHERE t.id = ?"+lock, id))
 	if errors.Is(err, sql.ErrNoRows) {
 		return Tournament{}, tournamentNotFound(id)
 	}
-	return t, err
+	if err != nil {
+		return Tournament{}, fmt.Errorf("read tournament %d: %w", id, err)
+	}
+	return t, nil
 }
 
-// createTournament stores a new tournament created by the member with id by.
+// lockTournament reads the tournament with id in tx and, on MySQL, locks its row until tx
+// ends (SQLite's transactions hold the whole database's write lock from their start). Every
+// transaction that changes a tournament or anything in it takes this lock first, so that
+// changes to one tournament happen one after the other, each checked against the state the
+// one before left, and their events are numbered in the order they were committed.
+func (s *Service) lockTournament(ctx context.Context, tx *sql.Tx, id int64) (Tournament, error) {
+	return readTournament(ctx, tx, id, s.db.Dialect.ForUpdate())
+}
+
+// createTournament stores a new tournament organised by the member with id by.
 func (s *Service) createTournament(ctx context.Context, in TournamentInput, by int64) (Tournament, error) {
 	now := s.clock()
-	res, err := s.db.ExecContext(ctx, "INSERT INTO tournaments (name, start_date, end_date, location, format, rounds, time_control, description, created_by, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-		in.Name, in.StartDate, in.EndDate, in.Location, in.Format, in.Rounds, in.TimeControl, in.Description, by, now)
+	res, err := s.db.ExecContext(ctx, "INSERT INTO tournaments (name, start_date, end_date, location, format, rounds, time_control, description, "+
+		"created_by, created_at, double_round_robin, players_report, bye_limit, rated, initial_colour) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+		in.Name, in.StartDate, in.EndDate, in.Location, in.Format, in.Rounds, in.TimeControl, in.Description, by, now,
+		in.DoubleRoundRobin, in.PlayersReport, in.ByeLimit, in.Rated, in.InitialColour)
 	if err != nil {
 		return Tournament{}, fmt.Errorf("insert tournament: %w", err)
 	}
@@ -74,30 +111,98 @@ func (s *Service) createTournament(ctx context.Context, in TournamentInput, by i
 		return Tournament{}, fmt.Errorf("insert tournament: %w", err)
 	}
 	return Tournament{ID: id, Name: in.Name, StartDate: in.StartDate, EndDate: in.EndDate, Location: in.Location, Format: in.Format,
-		Rounds: in.Rounds, TimeControl: in.TimeControl, Description: in.Description, CreatedBy: &by, CreatedAt: now}, nil
+		Rounds: in.Rounds, TimeControl: in.TimeControl, Description: in.Description, CreatedBy: &by, CreatedAt: now,
+		Settings: in.Settings, State: StateOpen, version: 1}, nil
+}
+
+// updateTournament applies a merge patch to the tournament with id on behalf of caller, who
+// must be its organiser or an admin. ifMatch, when not empty, is the If-Match header: a
+// tournament changed since is a PreconditionFailed problem. It returns the tournament as it
+// is now, NotFound, Forbidden, Conflict (a field that may no longer change) or a validation
+// problem.
+func (s *Service) updateTournament(ctx context.Context, id int64, caller Caller, patch jsonhttp.Object, ifMatch string) (Tournament, error) {
+	var out Tournament
+	err := s.db.Transact(ctx, func(tx *sql.Tx) error {
+		t, err := s.lockTournament(ctx, tx, id)
+		if err != nil {
+			return err
+		}
+		if err := mayOrganise(t, caller); err != nil {
+			return err
+		}
+		if err := checkIfMatch(ifMatch, t.etag(), "tournament"); err != nil {
+			return err
+		}
+		in, err := applyPatch(t, patch)
+		if err != nil {
+			return err
+		}
+		changed := changedFields(t, in)
+		if len(changed) == 0 {
+			out = t
+			return nil
+		}
+		if _, err := tx.ExecContext(ctx, "UPDATE tournaments SET name = ?, start_date = ?, end_date = ?, location = ?, format = ?, rounds = ?, "+
+			"time_control = ?, description = ?, double_round_robin = ?, players_report = ?, bye_limit = ?, rated = ?, initial_colour = ?, "+
+			"version = version + 1 WHERE id = ?",
+			in.Name, in.StartDate, in.EndDate, in.Location, in.Format, in.Rounds, in.TimeControl, in.Description,
+			in.DoubleRoundRobin, in.PlayersReport, in.ByeLimit, in.Rated, in.InitialColour, id); err != nil {
+			return fmt.Errorf("update tournament: %w", err)
+		}
+		if err := s.emit(ctx, tx, id, EventTournamentChanged, map[string]any{"fields": changed}); err != nil {
+			return err
+		}
+		out, err = readTournament(ctx, tx, id, "")
+		return err
+	})
+	return out, err
 }
 
 // deleteTournament removes the tournament with id on behalf of caller, who must be its
 // creator or an admin. It returns NotFound when it does not exist and Forbidden when the
-// caller may not delete it.
+// caller may not delete it. Everything in it goes with it; the rating history it made stays,
+// since the ratings it changed stay changed.
 func (s *Service) deleteTournament(ctx context.Context, id int64, caller Caller) error {
 	return s.db.Transact(ctx, func(tx *sql.Tx) error {
-		var createdBy sql.NullInt64
-		err := tx.QueryRowContext(ctx, "SELECT created_by FROM tournaments WHERE id = ?"+s.db.Dialect.ForUpdate(), id).Scan(&createdBy)
-		if errors.Is(err, sql.ErrNoRows) {
-			return tournamentNotFound(id)
-		}
+		t, err := s.lockTournament(ctx, tx, id)
 		if err != nil {
-			return fmt.Errorf("read tournament: %w", err)
+			return err
 		}
-		if !caller.Admin && (!createdBy.Valid || createdBy.Int64 != caller.ID) {
+		if !caller.Admin && (t.CreatedBy == nil || *t.CreatedBy != caller.ID) {
 			return problem.New(problem.Forbidden, "Only the member who created the tournament or an admin may delete it.")
+		}
+		// Boards refer to entries without a cascade (an entry with games must not vanish
+		// alone), so the rounds go first; the rest cascades from the tournament.
+		if _, err := tx.ExecContext(ctx, "DELETE FROM tournament_rounds WHERE tournament_id = ?", id); err != nil {
+			return fmt.Errorf("delete rounds: %w", err)
 		}
 		if _, err := tx.ExecContext(ctx, "DELETE FROM tournaments WHERE id = ?", id); err != nil {
 			return fmt.Errorf("delete tournament: %w", err)
 		}
 		return nil
 	})
+}
+
+// mayOrganise returns a Forbidden problem unless caller is t's organiser or an admin.
+func mayOrganise(t Tournament, caller Caller) error {
+	if caller.Admin || (t.CreatedBy != nil && *t.CreatedBy == caller.ID) {
+		return nil
+	}
+	return problem.New(problem.Forbidden, "Only the tournament's organiser or an admin may do this.")
+}
+
+// Current is what a Conflict or PreconditionFailed problem about a tournament tells the
+// client of its state now (problem.Error.Current).
+type Current struct {
+	State        string `json:"state"`
+	CurrentRound int    `json:"current_round"`
+}
+
+func (t Tournament) current() Current { return Current{State: t.State, CurrentRound: t.CurrentRound} }
+
+// conflict is a Conflict problem about t that carries its current state.
+func (t Tournament) conflict(format string, args ...any) error {
+	return &problem.Error{Kind: problem.Conflict, Detail: fmt.Sprintf(format, args...), Current: t.current()}
 }
 
 func nullString(ns sql.NullString) *string {

@@ -1,0 +1,261 @@
+package play
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+
+	"campus.example/apps/internal/chess"
+	"campus.example/apps/internal/problem"
+	"campus.example/apps/internal/sqldb"
+)
+
+// Missed rounds of a late entry: what the organiser gives the player for each round paired
+// before they entered.
+const (
+	MissedZero = "zero"
+	MissedHalf = "half"
+)
+
+// players returns the entries of the tournament with id: by pairing number once it has
+// started, before that in the order the start will number them.
+func (s *Service) players(ctx context.Context, id int64) ([]Player, error) {
+	f, err := s.readField(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Player, 0, len(f.players))
+	for _, e := range f.players {
+		out = append(out, f.playerView(e))
+	}
+	return out, nil
+}
+
+// enter adds member to the tournament with id on behalf of caller. Members enter themselves
+// while the tournament is open; its organiser (or an admin) may enter anyone, and also late,
+// into a running Swiss: the player then gets the next pairing number and, for each round
+// already paired, a bye of the kind missed says (MissedZero or MissedHalf). It returns the
+// entry, or NotFound (no tournament), Invalid (no such member), Forbidden or Conflict (already
+// entered, full, started, finished).
+func (s *Service) enter(ctx context.Context, id int64, caller Caller, member int64, missed string) (Player, error) {
+	var out Player
+	err := s.change(ctx, id, func(tx *sql.Tx, f *field) error {
+		t := f.t
+		organiser := mayOrganise(t, caller) == nil
+		if member != caller.ID && !organiser {
+			return problem.New(problem.Forbidden, "Only the tournament's organiser or an admin may enter other members.")
+		}
+		if f.byID[member] != nil {
+			return t.conflict("Member %d has entered already.", member)
+		}
+		switch {
+		case t.State == StateFinished:
+			return t.conflict("The tournament has finished.")
+		case t.State == StateRunning && !organiser:
+			return t.conflict("The tournament has started; only its organiser may still enter players.")
+		case t.State == StateRunning && t.Format != FormatSwiss:
+			return t.conflict("A %s's draw was fixed at the start: no one can enter now.", formatName(t.Format))
+		case len(f.players) >= MaxPlayers:
+			return t.conflict("The tournament is full: it holds at most %d players.", MaxPlayers)
+		}
+		rating, rated, err := memberRating(ctx, tx, member)
+		if err != nil {
+			return err
+		}
+		e := &entrant{MemberID: member, EnteredAt: s.clock(), FirstRound: 1, requested: map[int]chess.Result{}}
+		var rank any
+		if t.State == StateRunning {
+			e.FirstRound = t.CurrentRound + 1
+			e.StartRank = len(f.players) + 1
+			for _, p := range f.players {
+				e.StartRank = max(e.StartRank, p.StartRank+1)
+			}
+			rank = e.StartRank
+			if rated {
+				e.Rating = rating
+			}
+		}
+		_, err = tx.ExecContext(ctx, "INSERT INTO tournament_players (tournament_id, member_id, start_rank, rating, entered_at, first_round) VALUES (?, ?, ?, ?, ?, ?)",
+			id, member, rank, e.Rating, e.EnteredAt, e.FirstRound)
+		if sqldb.IsDuplicate(err) {
+			return t.conflict("Member %d has entered already.", member)
+		}
+		if err != nil {
+			return fmt.Errorf("enter: %w", err)
+		}
+		kind := chess.ZeroBye
+		if missed == MissedHalf {
+			kind = chess.HalfBye
+		}
+		for r := 1; r <= t.CurrentRound; r++ {
+			if _, err := tx.ExecContext(ctx, "INSERT INTO tournament_byes (tournament_id, round, member_id, kind, requested) VALUES (?, ?, ?, ?, ?)",
+				id, r, member, string(kind), false); err != nil {
+				return fmt.Errorf("enter: missed round %d: %w", r, err)
+			}
+		}
+		if err := bumpVersion(ctx, tx, id); err != nil {
+			return err
+		}
+		if err := s.emit(ctx, tx, id, EventPlayerEntered, map[string]any{"member_id": member}); err != nil {
+			return err
+		}
+		f2, err := loadField(ctx, tx, t)
+		if err != nil {
+			return err
+		}
+		out = f2.playerView(f2.byID[member])
+		return nil
+	})
+	return out, err
+}
+
+// memberRating returns a member's rating, and whether it counts (rated or declared). It
+// returns an Invalid problem naming member_id when there is no such member.
+func memberRating(ctx context.Context, tx *sql.Tx, member int64) (int, bool, error) {
+	var rating int
+	var status string
+	err := tx.QueryRowContext(ctx, "SELECT rating, rating_status FROM members WHERE id = ?", member).Scan(&rating, &status)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, false, &problem.Error{Kind: problem.Invalid, Detail: "The request has invalid fields.",
+			Fields: map[string]string{"member_id": fmt.Sprintf("there is no member %d", member)}}
+	}
+	if err != nil {
+		return 0, false, fmt.Errorf("read member %d: %w", member, err)
+	}
+	return rating, status != RatingUnrated, nil
+}
+
+// leave takes member out of the tournament with id on behalf of caller (the member
+// themself, the organiser or an admin). Before the start the entry is deleted; after it the
+// player withdraws: they are not paired again, and their results stay. Withdrawing twice
+// changes nothing. It returns NotFound (no tournament, or the member has not entered),
+// Forbidden, or Conflict (finished).
+func (s *Service) leave(ctx context.Context, id int64, caller Caller, member int64) error {
+	return s.change(ctx, id, func(tx *sql.Tx, f *field) error {
+		t := f.t
+		if member != caller.ID && mayOrganise(t, caller) != nil {
+			return problem.New(problem.Forbidden, "Only the player, the organiser or an admin may take a player out.")
+		}
+		e := f.byID[member]
+		if e == nil {
+			return problem.New(problem.NotFound, "Member %d has not entered tournament %d.", member, id)
+		}
+		switch t.State {
+		case StateFinished:
+			return t.conflict("The tournament has finished.")
+		case StateOpen:
+			if _, err := tx.ExecContext(ctx, "DELETE FROM tournament_players WHERE tournament_id = ? AND member_id = ?", id, member); err != nil {
+				return fmt.Errorf("leave: %w", err)
+			}
+			if err := bumpVersion(ctx, tx, id); err != nil {
+				return err
+			}
+			return s.emit(ctx, tx, id, EventPlayerLeft, map[string]any{"member_id": member})
+		}
+		if e.WithdrawnAfter != nil {
+			return nil
+		}
+		if _, err := tx.ExecContext(ctx, "UPDATE tournament_players SET withdrawn_after = ? WHERE tournament_id = ? AND member_id = ?", t.CurrentRound, id, member); err != nil {
+			return fmt.Errorf("withdraw: %w", err)
+		}
+		if _, err := tx.ExecContext(ctx, "DELETE FROM tournament_byes WHERE tournament_id = ? AND member_id = ? AND round > ?", id, member, t.CurrentRound); err != nil {
+			return fmt.Errorf("withdraw: %w", err)
+		}
+		return s.emit(ctx, tx, id, EventPlayerWithdrew, map[string]any{"member_id": member, "after_round": t.CurrentRound})
+	})
+}
+
+// requestBye records member's request for a half-point bye in round r of the tournament with
+// id (a Swiss), on behalf of caller (the player, the organiser or an admin). Asking again for
+// the same round changes nothing. It returns NotFound (no tournament, not entered, no such
+// round), Forbidden, or Conflict (not a Swiss, the round paired already, the player
+// withdrawn, the bye limit reached, finished).
+func (s *Service) requestBye(ctx context.Context, id int64, caller Caller, member int64, r int) error {
+	return s.change(ctx, id, func(tx *sql.Tx, f *field) error {
+		t := f.t
+		e, err := f.byeTarget(caller, member, r)
+		if err != nil {
+			return err
+		}
+		if kind, ok := e.requested[r]; ok && kind == chess.HalfBye {
+			return nil
+		}
+		if !e.active(r) {
+			return t.conflict("Member %d has withdrawn.", member)
+		}
+		asked := 0
+		for _, kind := range e.requested {
+			if kind == chess.HalfBye {
+				asked++
+			}
+		}
+		if asked >= t.ByeLimit {
+			return t.conflict("Member %d has asked for %d half-point byes already, the most this tournament allows.", member, asked)
+		}
+		if _, err := tx.ExecContext(ctx, "INSERT INTO tournament_byes (tournament_id, round, member_id, kind, requested) VALUES (?, ?, ?, ?, ?)",
+			id, r, member, string(chess.HalfBye), true); err != nil {
+			return fmt.Errorf("request bye: %w", err)
+		}
+		return s.emit(ctx, tx, id, EventByeRequested, map[string]any{"member_id": member, "round": r})
+	})
+}
+
+// cancelBye withdraws member's request for a bye in round r, which is not yet paired. It
+// returns NotFound when there is no such request, and the errors of requestBye.
+func (s *Service) cancelBye(ctx context.Context, id int64, caller Caller, member int64, r int) error {
+	return s.change(ctx, id, func(tx *sql.Tx, f *field) error {
+		e, err := f.byeTarget(caller, member, r)
+		if err != nil {
+			return err
+		}
+		if kind, ok := e.requested[r]; !ok || kind != chess.HalfBye {
+			return problem.New(problem.NotFound, "Member %d has asked for no bye in round %d.", member, r)
+		}
+		if _, err := tx.ExecContext(ctx, "DELETE FROM tournament_byes WHERE tournament_id = ? AND round = ? AND member_id = ?", f.t.ID, r, member); err != nil {
+			return fmt.Errorf("cancel bye: %w", err)
+		}
+		return s.emit(ctx, tx, f.t.ID, EventByeCancelled, map[string]any{"member_id": member, "round": r})
+	})
+}
+
+// byeTarget checks a bye request or cancellation and returns the player it is for.
+func (f *field) byeTarget(caller Caller, member int64, r int) (*entrant, error) {
+	t := f.t
+	if member != caller.ID && mayOrganise(t, caller) != nil {
+		return nil, problem.New(problem.Forbidden, "Only the player, the organiser or an admin may ask for a player's bye.")
+	}
+	e := f.byID[member]
+	switch {
+	case e == nil:
+		return nil, problem.New(problem.NotFound, "Member %d has not entered tournament %d.", member, t.ID)
+	case r > MaxRounds || (t.Rounds != nil && r > *t.Rounds):
+		return nil, problem.New(problem.NotFound, "Tournament %d has no round %d.", t.ID, r)
+	case t.Format != FormatSwiss:
+		return nil, t.conflict("Half-point byes are for Swiss tournaments; a %s's pairings are fixed.", formatName(t.Format))
+	case t.State == StateFinished:
+		return nil, t.conflict("The tournament has finished.")
+	case r <= t.CurrentRound:
+		return nil, t.conflict("Round %d is paired already.", r)
+	}
+	return e, nil
+}
+
+// bumpVersion marks a change to what GET /api/tournaments/{id} shows.
+func bumpVersion(ctx context.Context, tx *sql.Tx, id int64) error {
+	if _, err := tx.ExecContext(ctx, "UPDATE tournaments SET version = version + 1 WHERE id = ?", id); err != nil {
+		return fmt.Errorf("update tournament version: %w", err)
+	}
+	return nil
+}
+
+// formatName is a format in words.
+func formatName(format string) string {
+	switch format {
+	case FormatRoundRobin:
+		return "round robin"
+	case FormatKnockout:
+		return "knockout"
+	}
+	return "Swiss"
+}

@@ -1,0 +1,320 @@
+package play
+
+import (
+	"cmp"
+	"context"
+	"database/sql"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"campus.example/apps/internal/chess"
+)
+
+// field is a tournament with everything in it, read in one go: its players, its rounds with
+// their boards and byes, and the byes asked for rounds not paired yet. Pairing, standings,
+// the crosstable and the TRF file are all computed from it. It is a plain value, read for
+// one request and thrown away.
+type field struct {
+	t       Tournament
+	players []*entrant // by start rank once started; before, in entry order
+	byID    map[int64]*entrant
+	rounds  []*round // rounds[r-1] is round r, for r = 1..t.CurrentRound
+}
+
+// entrant is one player of a tournament.
+type entrant struct {
+	MemberID int64
+	Username string
+	FullName string
+	Guest    bool
+	// StartRank is the pairing number, 0 until the tournament starts.
+	StartRank int
+	// Rating is the rating the tournament counts with, fixed at the start (or at a late
+	// entry); 0 for an unrated player. Before the start it is 0, and memberRating and
+	// memberRated say what it will be.
+	Rating       int
+	memberRating int
+	memberRated  bool
+	EnteredAt    time.Time
+	// FirstRound is the first round the player could be paired in: 1, or the round after
+	// the last one paired when they entered late.
+	FirstRound int
+	// WithdrawnAfter is the last round of a player who withdrew; nil while they play on.
+	WithdrawnAfter *int
+	// requested holds the byes asked for rounds not paired yet, by round: H or Z.
+	requested map[int]chess.Result
+}
+
+// active reports whether the player is still to be paired in round r.
+func (e *entrant) active(r int) bool {
+	return e.WithdrawnAfter == nil || *e.WithdrawnAfter >= r
+}
+
+// round is one paired round.
+type round struct {
+	Number   int
+	PairedAt time.Time
+	Boards   []*board
+	Byes     []*bye
+}
+
+// board is one game of a round.
+type board struct {
+	Round, Number int
+	White, Black  int64
+	// Result is nil until it is reported.
+	Result  *string
+	Version int64
+}
+
+// bye is a round in which a player had no game.
+type bye struct {
+	Round  int
+	Member int64
+	// Kind is chess.PairingBye, HalfBye, FullBye or ZeroBye.
+	Kind      chess.Result
+	Requested bool
+}
+
+// complete reports whether every board of the round has its result.
+func (r *round) complete() bool {
+	for _, b := range r.Boards {
+		if b.Result == nil {
+			return false
+		}
+	}
+	return true
+}
+
+// loadField reads tournament t's players, rounds, boards and byes through q, which should be
+// the transaction that read (and locked) t, so that all of it comes from one moment.
+func loadField(ctx context.Context, q querier, t Tournament) (*field, error) {
+	f := &field{t: t, byID: map[int64]*entrant{}}
+	if err := f.loadPlayers(ctx, q); err != nil {
+		return nil, err
+	}
+	f.rounds = make([]*round, t.CurrentRound)
+	rows, err := q.QueryContext(ctx, "SELECT number, paired_at FROM tournament_rounds WHERE tournament_id = ? ORDER BY number", t.ID)
+	if err != nil {
+		return nil, fmt.Errorf("read rounds: %w", err)
+	}
+	err = scanRows(rows, func(rows *sql.Rows) error {
+		r := &round{}
+		if err := rows.Scan(&r.Number, &r.PairedAt); err != nil {
+			return err
+		}
+		if r.Number < 1 || r.Number > t.CurrentRound {
+			return fmt.Errorf("round %d stored, but the current round is %d", r.Number, t.CurrentRound)
+		}
+		r.PairedAt = r.PairedAt.UTC()
+		f.rounds[r.Number-1] = r
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("read rounds: %w", err)
+	}
+	for i, r := range f.rounds {
+		if r == nil {
+			return nil, fmt.Errorf("round %d of tournament %d is missing", i+1, t.ID)
+		}
+	}
+	if err := f.loadBoards(ctx, q); err != nil {
+		return nil, err
+	}
+	if err := f.loadByes(ctx, q); err != nil {
+		return nil, err
+	}
+	return f, nil
+}
+
+func (f *field) loadPlayers(ctx context.Context, q querier) error {
+	rows, err := q.QueryContext(ctx, "SELECT p.member_id, m.username, m.full_name, m.guest, p.start_rank, p.rating, m.rating, m.rating_status, "+
+		"p.entered_at, p.first_round, p.withdrawn_after FROM tournament_players p JOIN members m ON m.id = p.member_id WHERE p.tournament_id = ?", f.t.ID)
+	if err != nil {
+		return fmt.Errorf("read players: %w", err)
+	}
+	err = scanRows(rows, func(rows *sql.Rows) error {
+		e := &entrant{requested: map[int]chess.Result{}}
+		var rank, withdrawn sql.NullInt64
+		var status string
+		if err := rows.Scan(&e.MemberID, &e.Username, &e.FullName, &e.Guest, &rank, &e.Rating, &e.memberRating, &status,
+			&e.EnteredAt, &e.FirstRound, &withdrawn); err != nil {
+			return err
+		}
+		e.StartRank = int(rank.Int64)
+		e.memberRated = status != RatingUnrated
+		e.EnteredAt = e.EnteredAt.UTC()
+		if withdrawn.Valid {
+			n := int(withdrawn.Int64)
+			e.WithdrawnAfter = &n
+		}
+		f.players = append(f.players, e)
+		f.byID[e.MemberID] = e
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("read players: %w", err)
+	}
+	f.sortPlayers()
+	return nil
+}
+
+// sortPlayers orders the players by start rank once they have one; before the start, in the
+// order the start will give them (seedOrder).
+func (f *field) sortPlayers() {
+	if f.t.State == StateOpen {
+		slices.SortFunc(f.players, seedOrder)
+		return
+	}
+	slices.SortFunc(f.players, func(a, b *entrant) int { return cmp.Compare(a.StartRank, b.StartRank) })
+}
+
+// seedOrder is the order of the pairing numbers given at the start: by rating, highest
+// first, unrated players last (C.04.2 A.1's initial ranking, by rating), then by name
+// without regard to case, then by member id so that the order is total.
+func seedOrder(a, b *entrant) int {
+	ra, rb := a.seedRating(), b.seedRating()
+	if c := cmp.Compare(rb, ra); c != 0 {
+		return c
+	}
+	if c := strings.Compare(strings.ToLower(a.FullName), strings.ToLower(b.FullName)); c != 0 {
+		return c
+	}
+	return cmp.Compare(a.MemberID, b.MemberID)
+}
+
+// seedRating is the rating that orders the player at the start: the member's rating when
+// rated or declared, else 0.
+func (e *entrant) seedRating() int {
+	if e.memberRated {
+		return e.memberRating
+	}
+	return 0
+}
+
+func (f *field) loadBoards(ctx context.Context, q querier) error {
+	rows, err := q.QueryContext(ctx, "SELECT round, board, white, black, result, version FROM tournament_boards WHERE tournament_id = ? ORDER BY round, board", f.t.ID)
+	if err != nil {
+		return fmt.Errorf("read boards: %w", err)
+	}
+	err = scanRows(rows, func(rows *sql.Rows) error {
+		b := &board{}
+		var result sql.NullString
+		if err := rows.Scan(&b.Round, &b.Number, &b.White, &b.Black, &result, &b.Version); err != nil {
+			return err
+		}
+		b.Result = nullString(result)
+		if b.Round < 1 || b.Round > len(f.rounds) || f.byID[b.White] == nil || f.byID[b.Black] == nil {
+			return fmt.Errorf("board %d of round %d does not fit the tournament", b.Number, b.Round)
+		}
+		r := f.rounds[b.Round-1]
+		r.Boards = append(r.Boards, b)
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("read boards: %w", err)
+	}
+	return nil
+}
+
+func (f *field) loadByes(ctx context.Context, q querier) error {
+	rows, err := q.QueryContext(ctx, "SELECT round, member_id, kind, requested FROM tournament_byes WHERE tournament_id = ? ORDER BY round, member_id", f.t.ID)
+	if err != nil {
+		return fmt.Errorf("read byes: %w", err)
+	}
+	err = scanRows(rows, func(rows *sql.Rows) error {
+		b := &bye{}
+		var kind string
+		if err := rows.Scan(&b.Round, &b.Member, &kind, &b.Requested); err != nil {
+			return err
+		}
+		e := f.byID[b.Member]
+		if len(kind) != 1 || e == nil || b.Round < 1 {
+			return fmt.Errorf("bye of member %d in round %d does not fit the tournament", b.Member, b.Round)
+		}
+		b.Kind = chess.Result(kind[0])
+		if b.Round > len(f.rounds) {
+			e.requested[b.Round] = b.Kind
+			return nil
+		}
+		r := f.rounds[b.Round-1]
+		r.Byes = append(r.Byes, b)
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("read byes: %w", err)
+	}
+	return nil
+}
+
+// scanRows calls fn for each row and closes rows, returning the first error.
+func scanRows(rows *sql.Rows, fn func(*sql.Rows) error) error {
+	defer rows.Close()
+	for rows.Next() {
+		if err := fn(rows); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
+}
+
+// records returns every player's rounds 1..k as the chess rules see them (opponents by
+// start rank), by member id. A round with neither a board nor a bye for a player is one they
+// were not in: a knockout's players after they were knocked out.
+func (f *field) records(k int) map[int64][]chess.Round {
+	out := make(map[int64][]chess.Round, len(f.players))
+	for _, e := range f.players {
+		out[e.MemberID] = make([]chess.Round, 0, k)
+	}
+	for _, r := range f.rounds[:k] {
+		for _, b := range r.Boards {
+			w, bl := f.byID[b.White], f.byID[b.Black]
+			o := pending
+			if b.Result != nil {
+				o = outcomes[*b.Result]
+			}
+			out[w.MemberID] = setRound(out[w.MemberID], r.Number, chess.Round{Opponent: bl.StartRank, Colour: chess.White, Result: o.white})
+			out[bl.MemberID] = setRound(out[bl.MemberID], r.Number, chess.Round{Opponent: w.StartRank, Colour: chess.Black, Result: o.black})
+		}
+		for _, b := range r.Byes {
+			out[b.Member] = setRound(out[b.Member], r.Number, chess.Round{Result: b.Kind})
+		}
+	}
+	return out
+}
+
+// pending is the outcome of a board without a result: paired, not yet played.
+var pending = outcome{white: chess.NoResult, black: chess.NoResult}
+
+// setRound puts x at round r (from 1) of rounds, filling rounds the player was not in with
+// zero-point byes (absent).
+func setRound(rounds []chess.Round, r int, x chess.Round) []chess.Round {
+	for len(rounds) < r-1 {
+		rounds = append(rounds, chess.Round{Result: chess.ZeroBye})
+	}
+	if len(rounds) == r-1 {
+		return append(rounds, x)
+	}
+	rounds[r-1] = x
+	return rounds
+}
+
+// lastComplete returns the last round k such that rounds 1..k have all their results.
+func (f *field) lastComplete() int {
+	for i, r := range f.rounds {
+		if !r.complete() {
+			return i
+		}
+	}
+	return len(f.rounds)
+}
+
+// totalRounds is the number of rounds the tournament will have, 0 when not known.
+func (f *field) totalRounds() int {
+	if f.t.Rounds == nil {
+		return 0
+	}
+	return *f.t.Rounds
+}

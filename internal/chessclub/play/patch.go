@@ -1,0 +1,86 @@
+package play
+
+import (
+	"bytes"
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+
+	"campus.example/apps/internal/jsonhttp"
+	"campus.example/apps/internal/problem"
+)
+
+// editableAfterStart are the fields that may still change once a tournament has started:
+// what it is called and where it is, not how it is played.
+var editableAfterStart = []string{"name", "description", "location"}
+
+// applyPatch applies a JSON merge patch (RFC 7396) to t: a member sets a field, null removes
+// it (an optional field becomes null, a setting takes its default), an absent member leaves
+// it as it is. The result is validated as DecodeTournament validates a new tournament. Once t
+// has started, only name, description and location may change; a patch that changes anything
+// else is a Conflict that names those fields.
+func applyPatch(t Tournament, patch jsonhttp.Object) (TournamentInput, error) {
+	merged := t.input()
+	for name, v := range patch {
+		if bytes.Equal(bytes.TrimSpace(v), []byte("null")) {
+			delete(merged, name)
+		} else {
+			merged[name] = v
+		}
+	}
+	in, err := DecodeTournament(merged)
+	if err != nil {
+		return TournamentInput{}, err
+	}
+	if t.State == StateOpen {
+		return in, nil
+	}
+	var frozen []string
+	for _, name := range changedFields(t, in) {
+		if !slices.Contains(editableAfterStart, name) {
+			frozen = append(frozen, name)
+		}
+	}
+	if len(frozen) > 0 {
+		fields := map[string]string{}
+		for _, name := range frozen {
+			fields[name] = "cannot change once the tournament has started"
+		}
+		return TournamentInput{}, &problem.Error{Kind: problem.Conflict, Fields: fields, Current: t.current(),
+			Detail: fmt.Sprintf("The tournament is %s: only %s may change now, not %s.", t.State, strings.Join(editableAfterStart, ", "), strings.Join(frozen, ", "))}
+	}
+	return in, nil
+}
+
+// changedFields lists the fields whose value in differs from t's, sorted.
+func changedFields(t Tournament, in TournamentInput) []string {
+	var out []string
+	differs := func(name string, changed bool) {
+		if changed {
+			out = append(out, name)
+		}
+	}
+	differs("name", in.Name != t.Name)
+	differs("start_date", in.StartDate != t.StartDate)
+	differs("end_date", in.EndDate != t.EndDate)
+	differs("location", !equalPtr(in.Location, t.Location))
+	differs("format", in.Format != t.Format)
+	differs("rounds", !equalPtr(in.Rounds, t.Rounds))
+	differs("time_control", !equalPtr(in.TimeControl, t.TimeControl))
+	differs("description", !equalPtr(in.Description, t.Description))
+	differs("double_round_robin", in.DoubleRoundRobin != t.DoubleRoundRobin)
+	differs("players_report", in.PlayersReport != t.PlayersReport)
+	differs("bye_limit", in.ByeLimit != t.ByeLimit)
+	differs("rated", in.Rated != t.Rated)
+	differs("initial_colour", in.InitialColour != t.InitialColour)
+	sort.Strings(out)
+	return out
+}
+
+func equalPtr[T comparable](a, b *T) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	return *a == *b
+}

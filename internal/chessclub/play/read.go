@@ -1,0 +1,51 @@
+package play
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+)
+
+// read runs fn in a read-only transaction, so that everything fn reads comes from one
+// moment: a round paired between two queries cannot show up in one and not the other. On
+// SQLite a read-only transaction takes no write lock (a deferred BEGIN under WAL); on MySQL
+// it reads one consistent snapshot.
+func (s *Service) read(ctx context.Context, fn func(tx *sql.Tx) error) error {
+	tx, err := s.db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	if err != nil {
+		return fmt.Errorf("begin read: %w", err)
+	}
+	defer tx.Rollback()
+	return fn(tx)
+}
+
+// readField reads the tournament with id and everything in it (loadField) in one read
+// transaction.
+func (s *Service) readField(ctx context.Context, id int64) (*field, error) {
+	var f *field
+	err := s.read(ctx, func(tx *sql.Tx) error {
+		t, err := readTournament(ctx, tx, id, "")
+		if err != nil {
+			return err
+		}
+		f, err = loadField(ctx, tx, t)
+		return err
+	})
+	return f, err
+}
+
+// change runs fn in a transaction that holds the tournament's lock (lockTournament), with the
+// tournament and everything in it read under that lock.
+func (s *Service) change(ctx context.Context, id int64, fn func(tx *sql.Tx, f *field) error) error {
+	return s.db.Transact(ctx, func(tx *sql.Tx) error {
+		t, err := s.lockTournament(ctx, tx, id)
+		if err != nil {
+			return err
+		}
+		f, err := loadField(ctx, tx, t)
+		if err != nil {
+			return err
+		}
+		return fn(tx, f)
+	})
+}

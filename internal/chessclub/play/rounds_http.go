@@ -1,0 +1,214 @@
+package play
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"strconv"
+
+	"campus.example/apps/internal/jsonhttp"
+	"campus.example/apps/internal/problem"
+)
+
+// maxBoards bounds the {b} path parameter: a round of MaxPlayers has at most half as many.
+const maxBoards = MaxPlayers / 2
+
+// ListRounds answers GET /api/tournaments/{id}/rounds: every round paired, with its boards
+// and byes.
+func (s *Service) ListRounds(w http.ResponseWriter, r *http.Request) error {
+	id, err := pathID(r)
+	if err != nil {
+		return err
+	}
+	return s.serveView(w, r, id, "rounds", func(f *field) (any, error) {
+		out := make([]Round, 0, len(f.rounds))
+		for _, rd := range f.rounds {
+			out = append(out, f.roundView(rd))
+		}
+		return out, nil
+	})
+}
+
+// GetRound answers GET /api/tournaments/{id}/rounds/{n}.
+func (s *Service) GetRound(w http.ResponseWriter, r *http.Request) error {
+	id, err := pathID(r)
+	if err != nil {
+		return err
+	}
+	n, err := pathNumber(r, "n", MaxRounds)
+	if err != nil {
+		return err
+	}
+	return s.serveView(w, r, id, "round "+strconv.Itoa(n), func(f *field) (any, error) {
+		if n > len(f.rounds) {
+			return nil, problem.New(problem.NotFound, "Round %d of tournament %d is not paired.", n, id)
+		}
+		return f.roundView(f.rounds[n-1]), nil
+	})
+}
+
+// PairRound answers POST /api/tournaments/{id}/rounds: it pairs the next round.
+func (s *Service) PairRound(w http.ResponseWriter, r *http.Request, caller Caller) error {
+	id, err := pathID(r)
+	if err != nil {
+		return err
+	}
+	rd, err := s.pairRound(r.Context(), id, caller)
+	if err != nil {
+		return err
+	}
+	w.Header().Set("Location", fmt.Sprintf("/api/tournaments/%d/rounds/%d", id, rd.Number))
+	writeJSON(w, http.StatusCreated, rd)
+	return nil
+}
+
+// UnpairRound answers DELETE /api/tournaments/{id}/rounds/{n}.
+func (s *Service) UnpairRound(w http.ResponseWriter, r *http.Request, caller Caller) error {
+	id, err := pathID(r)
+	if err != nil {
+		return err
+	}
+	n, err := pathNumber(r, "n", MaxRounds)
+	if err != nil {
+		return err
+	}
+	if err := s.unpairRound(r.Context(), id, caller, n); err != nil {
+		return err
+	}
+	w.WriteHeader(http.StatusNoContent)
+	return nil
+}
+
+// GetBoard answers GET /api/tournaments/{id}/rounds/{n}/boards/{b}, with the board's ETag.
+func (s *Service) GetBoard(w http.ResponseWriter, r *http.Request) error {
+	id, n, b, err := boardPath(r)
+	if err != nil {
+		return err
+	}
+	f, err := s.readField(r.Context(), id)
+	if err != nil {
+		return err
+	}
+	if n > len(f.rounds) {
+		return problem.New(problem.NotFound, "Round %d of tournament %d is not paired.", n, id)
+	}
+	bd := f.rounds[n-1].board(b)
+	if bd == nil {
+		return problem.New(problem.NotFound, "Round %d of tournament %d has no board %d.", n, id, b)
+	}
+	if notModified(w, r, boardETag(bd.Version)) {
+		return nil
+	}
+	writeJSON(w, http.StatusOK, f.boardView(bd))
+	return nil
+}
+
+// SetResult answers PUT /api/tournaments/{id}/rounds/{n}/boards/{b} with {"result": …}
+// (null clears it), honouring If-Match.
+func (s *Service) SetResult(w http.ResponseWriter, r *http.Request, caller Caller) error {
+	id, n, b, err := boardPath(r)
+	if err != nil {
+		return err
+	}
+	obj, err := jsonhttp.ReadObject(w, r, MaxBody)
+	if err != nil {
+		return err
+	}
+	f := jsonhttp.NewFields(obj)
+	var result *string
+	if !f.Has("result") {
+		f.Fail("result", "is required (null clears the result)")
+	} else {
+		result = f.String("result")
+	}
+	f.RejectUnknown()
+	if err := f.Err(); err != nil {
+		return err
+	}
+	bd, err := s.setResult(r.Context(), id, caller, n, b, result, r.Header.Get("If-Match"))
+	if err != nil {
+		return err
+	}
+	w.Header().Set("ETag", boardETag(bd.Version))
+	writeJSON(w, http.StatusOK, bd)
+	return nil
+}
+
+// boardPath reads {id}, {n} and {b}.
+func boardPath(r *http.Request) (id int64, n, b int, err error) {
+	if id, err = pathID(r); err != nil {
+		return
+	}
+	if n, err = pathNumber(r, "n", MaxRounds); err != nil {
+		return
+	}
+	b, err = pathNumber(r, "b", maxBoards)
+	return
+}
+
+// serveView answers a GET of a view of tournament id (what names it in the cache) computed
+// by view from the tournament's field, through the cache: a view is computed once per
+// revision of the tournament, and a client that sends the ETag it has gets 304 while nothing
+// changed, which costs one small read.
+func (s *Service) serveView(w http.ResponseWriter, r *http.Request, id int64, what string, view func(f *field) (any, error)) error {
+	rev, err := s.revision(r.Context(), id)
+	if err != nil {
+		return err
+	}
+	etag := func(rev int64) string { return fmt.Sprintf(`"v%d-%d-%x"`, id, rev, fnv32(what)) }
+	if notModified(w, r, etag(rev)) {
+		return nil
+	}
+	rev, body, err := s.cache.get(cacheKey{tournament: id, what: what}, rev, func() (int64, []byte, error) {
+		f, err := s.readField(r.Context(), id)
+		if err != nil {
+			return 0, nil, err
+		}
+		v, err := view(f)
+		if err != nil {
+			return 0, nil, err
+		}
+		body, err := json.Marshal(v)
+		return f.t.revision, append(body, '\n'), err
+	})
+	if err != nil {
+		return err
+	}
+	w.Header().Set("ETag", etag(rev))
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-cache")
+	w.WriteHeader(http.StatusOK)
+	_, _ = w.Write(body)
+	return nil
+}
+
+// revision reads the tournament's revision: one small read that says whether anything in it
+// changed. It returns NotFound when there is no such tournament.
+func (s *Service) revision(ctx context.Context, id int64) (int64, error) {
+	var rev int64
+	stmt, err := s.db.Prepared(ctx, "SELECT revision FROM tournaments WHERE id = ?") // before every view
+	if err != nil {
+		return 0, fmt.Errorf("read revision: %w", err)
+	}
+	err = stmt.QueryRowContext(ctx, id).Scan(&rev)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, tournamentNotFound(id)
+	}
+	if err != nil {
+		return 0, fmt.Errorf("read revision: %w", err)
+	}
+	return rev, nil
+}
+
+// fnv32 hashes a view's name into its ETag.
+func fnv32(s string) uint32 {
+	h := uint32(2166136261)
+	for i := 0; i < len(s); i++ {
+		h ^= uint32(s[i])
+		h *= 16777619
+	}
+	return h
+}

@@ -1,0 +1,150 @@
+package play
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+
+	"campus.example/apps/internal/chess"
+	"campus.example/apps/internal/chess/knockout"
+	"campus.example/apps/internal/chess/tiebreak"
+	"campus.example/apps/internal/problem"
+)
+
+// Standings is the ranking of a tournament after its last complete round.
+type Standings struct {
+	// Round is the number of rounds counted: rounds 1..Round have all their results. A
+	// round still being played is not counted until its last result is in, so that every
+	// tie-break is computed from complete rounds.
+	Round int `json:"round"`
+	// Tiebreaks are the tie-break codes used, in order, points first.
+	Tiebreaks []string `json:"tiebreaks"`
+	// Rows are the players in final order.
+	Rows []StandingsRow `json:"rows"`
+}
+
+// StandingsRow is one player's line.
+type StandingsRow struct {
+	// Place is shared by players still equal after the last tie-break ("1, 2, 2, 4"); in a
+	// knockout, by players knocked out in the same round.
+	Place  int       `json:"place"`
+	Player PlayerRef `json:"player"`
+	// Values holds each tie-break's value by code; null where a tie-break has none (a
+	// rating tie-break with unrated opponents).
+	Values map[string]tiebreak.Value `json:"values"`
+	// Withdrawn is true for a player who withdrew.
+	Withdrawn bool `json:"withdrawn"`
+}
+
+// tiebreakFormat is how the tie-breaks count a format's unplayed rounds (C.07 15): a round
+// robin's pairings are fixed in advance; a Swiss's and a knockout's are made round by round.
+func tiebreakFormat(format string) tiebreak.Format {
+	if format == FormatRoundRobin {
+		return tiebreak.RoundRobin
+	}
+	return tiebreak.Swiss
+}
+
+// defaultTiebreaks is the tie-break list by format when the client names none: FIDE's
+// recommendations (tiebreak.Defaults) for a Swiss and a round robin; for a knockout the
+// points only, since the place comes from the bracket.
+func defaultTiebreaks(format string) []tiebreak.Spec {
+	if format == FormatKnockout {
+		specs, _ := tiebreak.ParseList("PTS")
+		return specs
+	}
+	return tiebreak.Defaults(tiebreakFormat(format))
+}
+
+// parseTiebreaks reads the tiebreaks query parameter: comma-separated C.07 codes such as
+// PTS,BH/C1,SB. An unknown code is a Malformed problem naming the parameter.
+func parseTiebreaks(raw string) ([]tiebreak.Spec, error) {
+	specs, err := tiebreak.ParseList(raw)
+	if err != nil {
+		return nil, &problem.Error{Kind: problem.Malformed, Detail: "The query string is not valid.",
+			Fields: map[string]string{"tiebreaks": fmt.Sprintf("%v; the codes are %s", err, strings.Join(tiebreak.Names(), ", "))}}
+	}
+	return specs, nil
+}
+
+// standings ranks the players over the rounds that are complete, by the tie-break list
+// specs (nil: defaultTiebreaks) under the FIDE Tie-Break Regulations (package tiebreak); a
+// knockout's places come from the bracket (knockout.Places), with the tie-break values shown
+// beside them. Before the start there is nothing to rank: every entry shares the first place
+// with no values.
+func (f *field) standings(specs []tiebreak.Spec) (Standings, error) {
+	if specs == nil {
+		specs = defaultTiebreaks(f.t.Format)
+	}
+	k := f.lastComplete()
+	ev := tiebreak.Event{Format: tiebreakFormat(f.t.Format), Rounds: k}
+	records := f.records(k)
+	ranked := make([]*entrant, 0, len(f.players))
+	for _, e := range f.players {
+		if e.StartRank == 0 {
+			continue
+		}
+		ranked = append(ranked, e)
+		ev.Players = append(ev.Players, tiebreak.Player{StartRank: e.StartRank, Rating: e.Rating, Rounds: records[e.MemberID]})
+	}
+	out := Standings{Round: k, Tiebreaks: []string{}, Rows: []StandingsRow{}}
+	if len(ranked) == 0 {
+		return out, nil
+	}
+	st, err := tiebreak.Compute(ev, specs)
+	if err != nil {
+		return Standings{}, fmt.Errorf("standings of tournament %d: %w", f.t.ID, err)
+	}
+	for _, sp := range st.Specs {
+		out.Tiebreaks = append(out.Tiebreaks, sp.String())
+	}
+	byRank := f.byStartRank()
+	for _, row := range st.Rows {
+		e := byRank[row.StartRank]
+		values := make(map[string]tiebreak.Value, len(row.Values))
+		for i, v := range row.Values {
+			values[out.Tiebreaks[i]] = v
+		}
+		out.Rows = append(out.Rows, StandingsRow{Place: row.Place, Player: f.ref(e.MemberID), Values: values, Withdrawn: e.WithdrawnAfter != nil})
+	}
+	if f.t.Format == FormatKnockout {
+		f.knockoutPlaces(out.Rows, k)
+	}
+	return out, nil
+}
+
+// knockoutPlaces replaces the places of a knockout's rows by how far each player got in
+// rounds 1..k, and orders the rows by them (stably, so that the tie-breaks order players who
+// share a place).
+func (f *field) knockoutPlaces(rows []StandingsRow, k int) {
+	lost := map[int64]int{}
+	for _, r := range f.rounds[:k] {
+		for _, b := range r.Boards {
+			switch outcomes[*b.Result].winner {
+			case chess.White:
+				lost[b.Black] = r.Number
+			case chess.Black:
+				lost[b.White] = r.Number
+			}
+		}
+	}
+	results := make([]knockout.Result, len(rows))
+	for i, row := range rows {
+		results[i] = knockout.Result{Seed: row.Player.StartRank, LostIn: lost[row.Player.MemberID]}
+	}
+	places := knockout.Places(results)
+	for i := range rows {
+		rows[i].Place = places[i]
+	}
+	slices.SortStableFunc(rows, func(a, b StandingsRow) int { return cmp.Compare(a.Place, b.Place) })
+}
+
+// places returns each ranked player's place, by member id, for the TRF file's rank column.
+func (s Standings) places() map[int64]int {
+	out := make(map[int64]int, len(s.Rows))
+	for _, r := range s.Rows {
+		out[r.Player.MemberID] = r.Place
+	}
+	return out
+}

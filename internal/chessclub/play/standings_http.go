@@ -1,0 +1,67 @@
+package play
+
+import (
+	"bytes"
+	"fmt"
+	"net/http"
+	"strings"
+
+	"campus.example/apps/internal/chess/tiebreak"
+)
+
+// GetStandings answers GET /api/tournaments/{id}/standings[?tiebreaks=PTS,BH/C1,…].
+func (s *Service) GetStandings(w http.ResponseWriter, r *http.Request) error {
+	id, err := pathID(r)
+	if err != nil {
+		return err
+	}
+	var specs []tiebreak.Spec
+	what := "standings"
+	if raw := r.URL.Query().Get("tiebreaks"); raw != "" {
+		if specs, err = parseTiebreaks(raw); err != nil {
+			return err
+		}
+		codes := make([]string, len(specs))
+		for i, sp := range specs {
+			codes[i] = sp.String()
+		}
+		what += " " + strings.Join(codes, ",")
+	}
+	return s.serveView(w, r, id, what, func(f *field) (any, error) { return f.standings(specs) })
+}
+
+// GetCrosstable answers GET /api/tournaments/{id}/crosstable.
+func (s *Service) GetCrosstable(w http.ResponseWriter, r *http.Request) error {
+	id, err := pathID(r)
+	if err != nil {
+		return err
+	}
+	return s.serveView(w, r, id, "crosstable", func(f *field) (any, error) { return f.crosstable(), nil })
+}
+
+// GetReport answers GET /api/tournaments/{id}/report.trf: the tournament as a TRF-2026 file,
+// with the standings' places in the rank column.
+func (s *Service) GetReport(w http.ResponseWriter, r *http.Request) error {
+	id, err := pathID(r)
+	if err != nil {
+		return err
+	}
+	f, err := s.readField(r.Context(), id)
+	if err != nil {
+		return err
+	}
+	st, err := f.standings(nil)
+	if err != nil {
+		return err
+	}
+	var buf bytes.Buffer
+	if err := f.trfFile(st.places()).Write(&buf); err != nil {
+		return fmt.Errorf("write TRF of tournament %d: %w", id, err)
+	}
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="tournament-%d.trf"`, id))
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(http.StatusOK)
+	_, _ = w.Write(buf.Bytes())
+	return nil
+}

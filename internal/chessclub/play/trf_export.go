@@ -1,0 +1,102 @@
+package play
+
+import (
+	"strings"
+
+	"campus.example/apps/internal/chess"
+	"campus.example/apps/internal/chess/trf"
+)
+
+// trfNameWidth is the width of a TRF player name (columns 15-47).
+const trfNameWidth = 33
+
+// trfType returns the 092 line (type of tournament) for a format. The words "Swiss" and
+// "Round-Robin" are what tie-break programs read the format from (tiebreak.FormatOf).
+func trfType(t Tournament) string {
+	switch t.Format {
+	case FormatRoundRobin:
+		if t.DoubleRoundRobin {
+			return "Individual: Round-Robin, double"
+		}
+		return "Individual: Round-Robin"
+	case FormatKnockout:
+		return "Individual: Knockout"
+	}
+	return "Individual: Swiss-System, FIDE Dutch"
+}
+
+// trfDate writes a date as TRF-2026 asks: YYYY/MM/DD.
+func trfDate(d Date) string { return strings.ReplaceAll(string(d), "-", "/") }
+
+// trfFile returns the tournament as a TRF-2026 file: the tournament section, XXR (the rounds
+// it will have) and XXC (round 1's initial colour), and one player line per player with a
+// pairing number, with every round paired so far. places, when not nil, fills the rank
+// column (by member id).
+//
+// While the tournament runs and has rounds to come, the column after the last round paired
+// holds the byes already known for the next round: the half-point byes asked for (H), and a
+// zero-point bye (Z) for every player who withdrew. That is how TRF announces who sits the
+// next round out, so that a pairing program given this file pairs the next round exactly as
+// the club does; the club pairs a Swiss round from this very file (pairSwiss).
+func (f *field) trfFile(places map[int64]int) *trf.Tournament {
+	t := f.t
+	out := &trf.Tournament{
+		Name:          t.Name,
+		StartDate:     trfDate(t.StartDate),
+		EndDate:       trfDate(t.EndDate),
+		Type:          trfType(t),
+		TotalRounds:   f.totalRounds(),
+		InitialColour: chess.White,
+	}
+	if t.InitialColour == ColourBlack {
+		out.InitialColour = chess.Black
+	}
+	if t.Location != nil {
+		out.City = *t.Location
+	}
+	if t.TimeControl != nil {
+		out.TimeControl = *t.TimeControl
+	}
+	next := len(f.rounds) + 1
+	announce := t.State == StateRunning && next <= f.totalRounds()
+	records := f.records(len(f.rounds))
+	for _, e := range f.players {
+		if e.StartRank == 0 {
+			continue
+		}
+		p := trf.Player{StartRank: e.StartRank, Name: trfName(e.FullName), Rating: e.Rating, Rank: places[e.MemberID], Rounds: records[e.MemberID]}
+		p.Points = p.PointsAfter(len(p.Rounds))
+		if announce {
+			if kind, ok := f.absence(e, next); ok {
+				p.Rounds = setRound(p.Rounds, next, chess.Round{Result: kind})
+			}
+		}
+		out.NumPlayers++
+		if e.Rating > 0 {
+			out.NumRated++
+		}
+		out.Players = append(out.Players, p)
+	}
+	return out
+}
+
+// absence reports whether player e sits out round r, and with which bye: a bye they asked
+// for (H, or Z for an absence imported from a file), or Z once they have withdrawn.
+func (f *field) absence(e *entrant, r int) (chess.Result, bool) {
+	if kind, ok := e.requested[r]; ok {
+		return kind, true
+	}
+	if !e.active(r) {
+		return chess.ZeroBye, true
+	}
+	return 0, false
+}
+
+// trfName fits a name into the TRF's 33 columns.
+func trfName(name string) string {
+	r := []rune(name)
+	if len(r) > trfNameWidth {
+		r = r[:trfNameWidth]
+	}
+	return strings.TrimSpace(string(r))
+}

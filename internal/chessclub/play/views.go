@@ -1,0 +1,122 @@
+package play
+
+import (
+	"time"
+
+	"campus.example/apps/internal/chess"
+)
+
+// PlayerRef names a player where a board, a bye or the standings mention them.
+type PlayerRef struct {
+	MemberID  int64  `json:"member_id"`
+	StartRank int    `json:"start_rank"`
+	FullName  string `json:"full_name"`
+	// Rating is the rating the tournament counts with; nil for an unrated player.
+	Rating *int `json:"rating"`
+}
+
+// Player is an entry as GET /api/tournaments/{id}/players shows it.
+//
+// It shows no username: tournament pages are public, and a username is a login name.
+type Player struct {
+	MemberID int64  `json:"member_id"`
+	FullName string `json:"full_name"`
+	// Guest is true for a player imported from a TRF file, who cannot log in.
+	Guest bool `json:"guest"`
+	// StartRank is the pairing number, nil until the tournament starts.
+	StartRank *int `json:"start_rank"`
+	// Rating is the rating the tournament counts with (fixed at the start; before it, the
+	// member's rating now); nil for an unrated player.
+	Rating         *int      `json:"rating"`
+	EnteredAt      time.Time `json:"entered_at"`
+	FirstRound     int       `json:"first_round"`
+	WithdrawnAfter *int      `json:"withdrawn_after"`
+	// RequestedByes are the rounds not yet paired for which the player asked for a
+	// half-point bye, in order.
+	RequestedByes []int `json:"requested_byes"`
+}
+
+// Round is a paired round as GET …/rounds/{n} shows it.
+type Round struct {
+	Number   int       `json:"number"`
+	PairedAt time.Time `json:"paired_at"`
+	// Complete is true once every board has its result.
+	Complete bool    `json:"complete"`
+	Boards   []Board `json:"boards"`
+	Byes     []Bye   `json:"byes"`
+}
+
+// Board is one game of a round.
+type Board struct {
+	Round int       `json:"round"`
+	Board int       `json:"board"`
+	White PlayerRef `json:"white"`
+	Black PlayerRef `json:"black"`
+	// Result is nil until it is reported.
+	Result *string `json:"result"`
+	// Version increases with every result set on the board; the board's ETag is "b" and
+	// the version, quoted: "b3".
+	Version int64 `json:"version"`
+}
+
+// Bye is a round in which a player had no game.
+type Bye struct {
+	Player PlayerRef `json:"player"`
+	// Kind is "pairing" (the pairing-allocated bye of an odd field, a point), "half" (a
+	// half-point bye asked for, or for a round missed by a late entry), "full" (a knockout's
+	// top seeds in round 1, a point) or "zero" (absent, withdrawn, a missed round, a round
+	// robin's free round; no points).
+	Kind   string  `json:"kind"`
+	Points float64 `json:"points"`
+}
+
+// byeKinds names the TRF bye codes in the API.
+var byeKinds = map[chess.Result]string{chess.PairingBye: "pairing", chess.HalfBye: "half", chess.FullBye: "full", chess.ZeroBye: "zero"}
+
+// ratingPtr is a rating as the API shows it: nil for 0, unrated.
+func ratingPtr(r int) *int {
+	if r == 0 {
+		return nil
+	}
+	return &r
+}
+
+func (f *field) ref(id int64) PlayerRef {
+	e := f.byID[id]
+	return PlayerRef{MemberID: e.MemberID, StartRank: e.StartRank, FullName: e.FullName, Rating: ratingPtr(e.Rating)}
+}
+
+// playerView shows an entry.
+func (f *field) playerView(e *entrant) Player {
+	p := Player{MemberID: e.MemberID, FullName: e.FullName, Guest: e.Guest, EnteredAt: e.EnteredAt,
+		FirstRound: e.FirstRound, WithdrawnAfter: e.WithdrawnAfter, RequestedByes: []int{}}
+	if e.StartRank != 0 {
+		n := e.StartRank
+		p.StartRank = &n
+		p.Rating = ratingPtr(e.Rating)
+	} else {
+		p.Rating = ratingPtr(e.seedRating())
+	}
+	for r := len(f.rounds) + 1; r <= MaxRounds; r++ {
+		if kind, ok := e.requested[r]; ok && kind == chess.HalfBye {
+			p.RequestedByes = append(p.RequestedByes, r)
+		}
+	}
+	return p
+}
+
+// roundView shows round r.
+func (f *field) roundView(r *round) Round {
+	out := Round{Number: r.Number, PairedAt: r.PairedAt, Complete: r.complete(), Boards: []Board{}, Byes: []Bye{}}
+	for _, b := range r.Boards {
+		out.Boards = append(out.Boards, f.boardView(b))
+	}
+	for _, b := range r.Byes {
+		out.Byes = append(out.Byes, Bye{Player: f.ref(b.Member), Kind: byeKinds[b.Kind], Points: b.Kind.Score().Float()})
+	}
+	return out
+}
+
+func (f *field) boardView(b *board) Board {
+	return Board{Round: b.Round, Board: b.Number, White: f.ref(b.White), Black: f.ref(b.Black), Result: b.Result, Version: b.Version}
+}
