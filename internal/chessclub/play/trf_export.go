@@ -1,6 +1,7 @@
 package play
 
 import (
+	"fmt"
 	"strings"
 
 	"campus.example/apps/internal/chess"
@@ -33,11 +34,11 @@ func trfDate(d Date) string { return strings.ReplaceAll(string(d), "-", "/") }
 // pairing number, with every round paired so far. places, when not nil, fills the rank
 // column (by member id).
 //
-// While the tournament runs and has rounds to come, the column after the last round paired
-// holds the byes already known for the next round: the half-point byes asked for (H), and a
-// zero-point bye (Z) for every player who withdrew. That is how TRF announces who sits the
-// next round out, so that a pairing program given this file pairs the next round exactly as
-// the club does; the club pairs a Swiss round from this very file (pairSwiss).
+// While the tournament runs and has rounds to come, 240 records (TRF-2026's byes) announce
+// who sits a round out: the half-point byes asked for (H), and a zero-point bye (Z) in every
+// round left for each player who withdrew. A pairing program given this file pairs the next
+// round exactly as the club does (the club pairs a Swiss round from this very file,
+// pairSwiss), and a tie-break program counts the rounds paired, no more.
 func (f *field) trfFile(places map[int64]int) *trf.Tournament {
 	t := f.t
 	out := &trf.Tournament{
@@ -57,8 +58,6 @@ func (f *field) trfFile(places map[int64]int) *trf.Tournament {
 	if t.TimeControl != nil {
 		out.TimeControl = *t.TimeControl
 	}
-	next := len(f.rounds) + 1
-	announce := t.State == StateRunning && next <= f.totalRounds()
 	records := f.records(len(f.rounds))
 	for _, e := range f.players {
 		if e.StartRank == 0 {
@@ -66,16 +65,37 @@ func (f *field) trfFile(places map[int64]int) *trf.Tournament {
 		}
 		p := trf.Player{StartRank: e.StartRank, Name: trfName(e.FullName), Rating: e.Rating, Rank: places[e.MemberID], Rounds: records[e.MemberID]}
 		p.Points = p.PointsAfter(len(p.Rounds))
-		if announce {
-			if kind, ok := f.absence(e, next); ok {
-				p.Rounds = setRound(p.Rounds, next, chess.Round{Result: kind})
-			}
-		}
 		out.NumPlayers++
 		if e.Rating > 0 {
 			out.NumRated++
 		}
 		out.Players = append(out.Players, p)
+	}
+	if t.State == StateRunning {
+		out.Other = append(out.Other, f.byeRecords()...)
+	}
+	return out
+}
+
+// byeRecords returns the 240 records of the byes known for the rounds not yet paired: one
+// per kind and round, the players by pairing number (columns: the kind in 5, the round in
+// 7-9, players in 11-14, 16-19, …).
+func (f *field) byeRecords() []string {
+	var out []string
+	for r := len(f.rounds) + 1; r <= f.totalRounds(); r++ {
+		for _, kind := range []chess.Result{chess.HalfBye, chess.FullBye, chess.ZeroBye} {
+			line := fmt.Sprintf("240 %c %03d", kind, r)
+			n := 0
+			for _, e := range f.players {
+				if k, ok := f.absence(e, r); ok && k == kind && e.StartRank != 0 {
+					line += fmt.Sprintf(" %4d", e.StartRank)
+					n++
+				}
+			}
+			if n > 0 {
+				out = append(out, line)
+			}
+		}
 	}
 	return out
 }
