@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"campus.example/apps/internal/chessclub"
+	"campus.example/apps/internal/chessclub/play"
 	"campus.example/apps/internal/flagenv"
 	"campus.example/apps/internal/httpserve"
 	"campus.example/apps/internal/sqldb"
@@ -57,13 +58,15 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	grace := fs.Duration("shutdown-grace", httpserve.ShutdownGrace, "how long a shutdown waits for requests in flight before it cuts them (and logs which)")
 	proxies := fs.String("trusted-proxies", "", "comma-separated IP addresses or CIDR prefixes of the reverse proxies in front of the server;\n"+
 		"for requests from them the login throttle takes the client from X-Forwarded-For (empty: trust no one)")
+	maxStreams := fs.Int("max-streams", play.DefaultMaxStreams, "live event streams (GET /api/tournaments/{id}/events) this server holds open at once; beyond it 503")
+	retention := fs.Duration("event-retention", play.DefaultEventRetention, "how long tournament events are kept for live streams that reconnect")
 	memLimit := fs.String("memory-limit", "auto", "soft limit of the Go runtime's memory, such as 256MiB, or off; auto is 32 MiB plus what\n"+
 		"the password hashes and photo decodes that may run at once hold (GOMEMLIMIT, when set, replaces auto)")
 	twins := flagenv.Twins{
 		"addr": "CHESSCLUB_ADDR", "db": "CHESSCLUB_DB", "figures": "CHESSCLUB_FIGURES",
 		"cors-origins": "CHESSCLUB_CORS_ORIGINS", "token-ttl": "CHESSCLUB_TOKEN_TTL", "max-photo-bytes": "CHESSCLUB_MAX_PHOTO_BYTES",
 		"photo-memory": "CHESSCLUB_PHOTO_MEMORY", "trusted-proxies": "CHESSCLUB_TRUSTED_PROXIES", "memory-limit": "CHESSCLUB_MEMORY_LIMIT",
-		"shutdown-grace": "CHESSCLUB_SHUTDOWN_GRACE",
+		"shutdown-grace": "CHESSCLUB_SHUTDOWN_GRACE", "max-streams": "CHESSCLUB_MAX_STREAMS", "event-retention": "CHESSCLUB_EVENT_RETENTION",
 	}
 	flagenv.Describe(fs, twins)
 	fs.Usage = func() {
@@ -97,6 +100,12 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	if *photoMemory < chessclub.MinPhotoMemory {
 		return fmt.Errorf("-photo-memory (%s) must be at least %d bytes, not %d", twins["photo-memory"], chessclub.MinPhotoMemory, *photoMemory)
 	}
+	if *maxStreams <= 0 {
+		return fmt.Errorf("-max-streams (%s) must be positive, not %d", twins["max-streams"], *maxStreams)
+	}
+	if *retention <= 0 {
+		return fmt.Errorf("-event-retention (%s) must be positive, not %v", twins["event-retention"], *retention)
+	}
 	if *grace <= 0 {
 		return fmt.Errorf("-shutdown-grace (%s) must be positive, not %v", twins["shutdown-grace"], *grace)
 	}
@@ -113,6 +122,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		MaxPhotoBytes:  *maxPhoto,
 		PhotoMemory:    *photoMemory,
 		TrustedProxies: trusted,
+		// The live streams end when the server begins to shut down, rather than hold the
+		// shutdown for its whole grace period.
+		Play: play.Config{MaxStreams: *maxStreams, EventRetention: *retention, Done: ctx.Done()},
 	}
 	limit, err := memoryLimit(*memLimit, cfg, getenv)
 	if err != nil {

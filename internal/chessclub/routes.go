@@ -54,6 +54,7 @@ func (h *handlers) routes(ui fs.FS, corsOrigins []string) http.Handler {
 	mux.Handle("GET /api/tournaments/{id}/standings", h.wrap(h.play.GetStandings, "tiebreaks"))
 	mux.Handle("GET /api/tournaments/{id}/crosstable", h.wrap(h.play.GetCrosstable))
 	mux.Handle("GET /api/tournaments/{id}/report.trf", h.wrap(h.play.GetReport))
+	mux.Handle("GET /api/tournaments/{id}/events", h.wrap(h.play.Events))
 	mux.Handle("GET /api/members/{id}/ratings", h.player(h.play.MemberRatings))
 
 	mux.Handle("POST /api/figures", h.authed(h.uploadFigure, "member_id"))
@@ -85,6 +86,7 @@ func (h *handlers) routes(ui fs.FS, corsOrigins []string) http.Handler {
 	mux.Handle("/api/tournaments/{id}/standings", h.methodNotAllowed("GET"))
 	mux.Handle("/api/tournaments/{id}/crosstable", h.methodNotAllowed("GET"))
 	mux.Handle("/api/tournaments/{id}/report.trf", h.methodNotAllowed("GET"))
+	mux.Handle("/api/tournaments/{id}/events", h.methodNotAllowed("GET"))
 	mux.Handle("/api/members/{id}/ratings", h.methodNotAllowed("GET"))
 	mux.Handle("/api/figures", h.methodNotAllowed("POST"))
 	mux.Handle("/api/figures/{id}", h.methodNotAllowed("GET"))

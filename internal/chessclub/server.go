@@ -67,6 +67,10 @@ type Config struct {
 	// DeviceTokenTTL is how long a device token from a login lets its client past the
 	// throttle's username limit (DefaultDeviceTokenTTL).
 	DeviceTokenTTL time.Duration
+	// Play holds the settings of tournament play: live streams and events (package play;
+	// zero values take its defaults). Set Play.Done to end the live streams when the
+	// server shuts down.
+	Play play.Config
 	// TrustedProxies are the reverse proxies in front of the server (see
 	// ParseTrustedProxies). When a request comes from one of them, the login throttle takes
 	// the client's address from X-Forwarded-For; otherwise the header is ignored. Empty
@@ -78,9 +82,10 @@ func (c *Config) setDefaults() error {
 	if c.FiguresDir == "" {
 		return errors.New("chessclub: Config.FiguresDir is required")
 	}
-	if c.TokenTTL < 0 || c.MaxPhotoBytes < 0 || c.MaxPixels < 0 || c.PhotoMemory < 0 || c.DeviceTokenTTL < 0 {
-		return fmt.Errorf("chessclub: Config.TokenTTL (%v), MaxPhotoBytes (%d), MaxPixels (%d), PhotoMemory (%d) and DeviceTokenTTL (%v) may not be negative",
-			c.TokenTTL, c.MaxPhotoBytes, c.MaxPixels, c.PhotoMemory, c.DeviceTokenTTL)
+	if c.TokenTTL < 0 || c.MaxPhotoBytes < 0 || c.MaxPixels < 0 || c.PhotoMemory < 0 || c.DeviceTokenTTL < 0 ||
+		c.Play.MaxStreams < 0 || c.Play.EventRetention < 0 {
+		return fmt.Errorf("chessclub: Config.TokenTTL (%v), MaxPhotoBytes (%d), MaxPixels (%d), PhotoMemory (%d), DeviceTokenTTL (%v), Play.MaxStreams (%d) and Play.EventRetention (%v) may not be negative",
+			c.TokenTTL, c.MaxPhotoBytes, c.MaxPixels, c.PhotoMemory, c.DeviceTokenTTL, c.Play.MaxStreams, c.Play.EventRetention)
 	}
 	if c.UI == nil {
 		c.UI = PlaceholderUI
@@ -140,7 +145,7 @@ func NewServer(log *slog.Logger, store *Store, cfg Config) (http.Handler, error)
 		tokenTTL: cfg.TokenTTL,
 		photos:   newPhotos(cfg.FiguresDir, cfg.MaxPhotoBytes, cfg.MaxPixels, cfg.PhotoMemory, store, log),
 		// The store's clock is read at each call: tests set Store.Now after NewServer too.
-		play: play.New(store.db, func() time.Time { return store.Now() }, log),
+		play: play.New(store.db, func() time.Time { return store.Now() }, log, cfg.Play),
 	}
 	return h.routes(cfg.UI, cfg.CORSOrigins), nil
 }

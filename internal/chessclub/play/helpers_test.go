@@ -119,8 +119,8 @@ func (c *club) report(id int64, name string) string {
 	return path
 }
 
-// chessclub runs the real chessclub command with args and returns its standard output.
-func chessclub(t testing.TB, args ...string) []byte {
+// runCLI runs the real chessclub command with args and returns its standard output.
+func runCLI(t testing.TB, args ...string) []byte {
 	t.Helper()
 	bin := proctest.Build(t, "campus.example/apps/cmd/chessclub")
 	out, err := exec.Command(bin, args...).Output()
@@ -153,7 +153,7 @@ func checkStandingsMatchCLI(t *testing.T, c *club, id int64, tiebreaks string) {
 		args = append(args, "-tiebreaks", tiebreaks)
 	}
 	var cli cliStandings
-	if err := json.Unmarshal(chessclub(t, append(args, file)...), &cli); err != nil {
+	if err := json.Unmarshal(runCLI(t, append(args, file)...), &cli); err != nil {
 		t.Fatal(err)
 	}
 	diffValues(t, "tie-breaks", st.Tiebreaks, cli.Tiebreaks)

@@ -37,6 +37,7 @@ func (s *Service) readField(ctx context.Context, id int64) (*field, error) {
 // change runs fn in a transaction that holds the tournament's lock (lockTournament), with the
 // tournament and everything in it read under that lock.
 func (s *Service) change(ctx context.Context, id int64, fn func(tx *sql.Tx, f *field) error) error {
+	defer s.maybeSweep(ctx)
 	return s.db.Transact(ctx, func(tx *sql.Tx) error {
 		t, err := s.lockTournament(ctx, tx, id)
 		if err != nil {

@@ -28,7 +28,7 @@ func TestScenarioDoubleRoundRobin(t *testing.T) {
 		var berger struct {
 			Rounds [][][2]int `json:"rounds"`
 		}
-		if err := json.Unmarshal(chessclub(t, "berger", "-double", "6"), &berger); err != nil {
+		if err := json.Unmarshal(runCLI(t, "berger", "-double", "6"), &berger); err != nil {
 			t.Fatal(err)
 		}
 		rng := rand.New(rand.NewPCG(6, 10))

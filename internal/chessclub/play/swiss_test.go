@@ -118,7 +118,7 @@ func apiPairing(rd play.Round) []string {
 // cliPair runs `chessclub pair` on a TRF file and returns its pairing lines.
 func cliPair(t *testing.T, file string) []string {
 	t.Helper()
-	lines := strings.Split(strings.TrimSpace(string(chessclub(t, "pair", file))), "\n")
+	lines := strings.Split(strings.TrimSpace(string(runCLI(t, "pair", file))), "\n")
 	if len(lines) == 0 || fmt.Sprint(len(lines)-1) != lines[0] {
 		t.Fatalf("chessclub pair printed %q", lines)
 	}

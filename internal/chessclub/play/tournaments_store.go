@@ -121,6 +121,7 @@ func (s *Service) createTournament(ctx context.Context, in TournamentInput, by i
 // is now, NotFound, Forbidden, Conflict (a field that may no longer change) or a validation
 // problem.
 func (s *Service) updateTournament(ctx context.Context, id int64, caller Caller, patch jsonhttp.Object, ifMatch string) (Tournament, error) {
+	defer s.maybeSweep(ctx)
 	var out Tournament
 	err := s.db.Transact(ctx, func(tx *sql.Tx) error {
 		t, err := s.lockTournament(ctx, tx, id)

@@ -1,0 +1,217 @@
+package play
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"campus.example/apps/internal/problem"
+)
+
+// Defaults of the live streams.
+const (
+	// DefaultMaxStreams bounds the event streams one process holds open; beyond it a new
+	// one is refused with 503 and Retry-After.
+	DefaultMaxStreams = 1000
+	// DefaultEventPoll is how often a process reads new events of a followed tournament.
+	DefaultEventPoll = 500 * time.Millisecond
+	// DefaultHeartbeat is how often a quiet stream sends a comment, so that proxies and the
+	// client see it alive.
+	DefaultHeartbeat = 20 * time.Second
+	// streamWriteTimeout bounds each write to a stream: a client that stops reading is cut
+	// off rather than holding its goroutine forever.
+	streamWriteTimeout = 10 * time.Second
+	// replayLimit is the most events one query replays to a reconnecting client.
+	replayLimit = 500
+	// retryMillis is what a stream tells its client to wait before reconnecting.
+	retryMillis = 2000
+)
+
+// EventReset is the event a stream sends when it cannot replay everything the client
+// missed (its Last-Event-ID is older than the events kept): the client should read the
+// tournament again.
+const EventReset = "reset"
+
+// Events answers GET /api/tournaments/{id}/events: a Server-Sent Events stream of what
+// happens in the tournament. Each event has its number as its id, its type (events.go) as
+// its event name, and a JSON object as its data. A client that reconnects with the header
+// Last-Event-ID first gets every event after that one, from the database, then the new
+// ones: it misses nothing, whichever replica it reaches. A stream lives until the client
+// goes, the server shuts down, or the client falls too far behind (it then reconnects).
+func (s *Service) Events(w http.ResponseWriter, r *http.Request) error {
+	id, err := pathID(r)
+	if err != nil {
+		return err
+	}
+	after, given, err := lastEventID(r)
+	if err != nil {
+		return err
+	}
+	rev, err := s.revision(r.Context(), id)
+	if err != nil {
+		return err
+	}
+	if !s.streams.acquire() {
+		return &problem.Error{Kind: problem.Unavailable, RetryAfter: 5,
+			Detail: fmt.Sprintf("This server holds its most live streams (%d); try again shortly.", s.streams.max)}
+	}
+	defer s.streams.release()
+	rc := http.NewResponseController(w)
+	// A stream outlives the server's read and write timeouts; each write gets its own
+	// deadline instead (send).
+	if err := rc.SetReadDeadline(time.Time{}); err != nil && !errors.Is(err, http.ErrNotSupported) {
+		return err
+	}
+	sub := s.hub.subscribe(id)
+	defer s.hub.unsubscribe(id, sub)
+
+	w.Header().Set("Content-Type", "text/event-stream")
+	w.Header().Set("Cache-Control", "no-store")
+	w.Header().Set("X-Accel-Buffering", "no")
+	w.WriteHeader(http.StatusOK)
+	st := &stream{w: w, rc: rc}
+	st.write(fmt.Sprintf("retry: %d\n\n", retryMillis))
+	last := rev
+	if given {
+		if last, err = s.replay(r, st, id, after, rev); err != nil {
+			return nil // the stream has started; the client reconnects
+		}
+	}
+	if st.flush() != nil {
+		return nil
+	}
+	heartbeat := time.NewTicker(s.cfg.Heartbeat)
+	defer heartbeat.Stop()
+	for {
+		select {
+		case e, ok := <-sub.events:
+			if !ok {
+				return nil
+			}
+			if e.Seq <= last {
+				continue // replayed already
+			}
+			last = e.Seq
+			st.event(e)
+		case <-heartbeat.C:
+			st.write(": heartbeat\n\n")
+		case <-r.Context().Done():
+			return nil
+		}
+		if st.flush() != nil {
+			return nil
+		}
+	}
+}
+
+// replay sends the events after after, up to the tournament's revision when the stream
+// began at least, and returns the last one sent. When the events kept do not reach back to
+// after (they expire), or after is beyond anything the tournament had, it sends a reset
+// event first.
+func (s *Service) replay(r *http.Request, st *stream, id, after, rev int64) (int64, error) {
+	if after > rev {
+		st.reset(id, rev)
+		return rev, nil
+	}
+	last, first := after, true
+	for {
+		events, err := s.eventsAfter(r.Context(), id, last, replayLimit)
+		if err != nil {
+			return last, err
+		}
+		if first && last < rev && (len(events) == 0 || events[0].Seq != last+1) {
+			st.reset(id, rev)
+			return rev, nil
+		}
+		first = false
+		for _, e := range events {
+			st.event(e)
+			last = e.Seq
+		}
+		if len(events) < replayLimit {
+			return last, nil
+		}
+		if err := st.flush(); err != nil {
+			return last, err
+		}
+	}
+}
+
+// lastEventID reads the Last-Event-ID header: a non-negative number, as the stream's ids
+// are. given is false without one.
+func lastEventID(r *http.Request) (n int64, given bool, err error) {
+	raw := strings.TrimSpace(r.Header.Get("Last-Event-ID"))
+	if raw == "" {
+		return 0, false, nil
+	}
+	n, err = strconv.ParseInt(raw, 10, 64)
+	if err != nil || n < 0 {
+		return 0, false, &problem.Error{Kind: problem.Malformed, Detail: "Last-Event-ID must be the id of an event this stream sent.",
+			Fields: map[string]string{"Last-Event-ID": "must be a non-negative integer"}}
+	}
+	return n, true, nil
+}
+
+// stream writes one SSE response; after a failed write it writes nothing more.
+type stream struct {
+	w   http.ResponseWriter
+	rc  *http.ResponseController
+	err error
+}
+
+func (st *stream) write(s string) {
+	if st.err != nil {
+		return
+	}
+	if err := st.rc.SetWriteDeadline(time.Now().Add(streamWriteTimeout)); err != nil && !errors.Is(err, http.ErrNotSupported) {
+		st.err = err
+		return
+	}
+	_, st.err = st.w.Write([]byte(s))
+}
+
+// event writes one event.
+func (st *stream) event(e Event) {
+	st.write(fmt.Sprintf("id: %d\nevent: %s\ndata: %s\n\n", e.Seq, e.Type, e.Data))
+}
+
+// reset tells the client it missed more than can be replayed.
+func (st *stream) reset(id, rev int64) {
+	st.write(fmt.Sprintf("id: %d\nevent: %s\ndata: {\"tournament\":%d,\"type\":%q}\n\n", rev, EventReset, id, EventReset))
+}
+
+func (st *stream) flush() error {
+	if st.err == nil {
+		if err := st.rc.SetWriteDeadline(time.Now().Add(streamWriteTimeout)); err != nil && !errors.Is(err, http.ErrNotSupported) {
+			st.err = err
+		} else {
+			st.err = st.rc.Flush()
+		}
+	}
+	return st.err
+}
+
+// slots counts open streams against a bound. It is safe for concurrent use.
+type slots struct {
+	max int
+	ch  chan struct{}
+}
+
+func newSlots(max int) *slots { return &slots{max: max, ch: make(chan struct{}, max)} }
+
+func (s *slots) acquire() bool {
+	select {
+	case s.ch <- struct{}{}:
+		return true
+	default:
+		return false
+	}
+}
+
+func (s *slots) release() { <-s.ch }
+
+// open returns the number of streams open now.
+func (s *slots) open() int { return len(s.ch) }
