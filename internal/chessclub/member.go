@@ -8,6 +8,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"campus.example/apps/internal/chessclub/play"
 	"campus.example/apps/internal/jsonhttp"
 )
 
@@ -23,7 +24,7 @@ const (
 	MaxPassword   = 128
 	MaxFullName   = 100
 	MaxEmail      = 254
-	DefaultRating = 1200
+	DefaultRating = play.UnratedRating
 	// MinDeclaredRating and MaxDeclaredRating bound a rating a member declares: national
 	// ratings go lower than FIDE's floor of 1400, and nobody is above 3000.
 	MinDeclaredRating = 100

@@ -29,6 +29,7 @@ func (h *handlers) routes(ui fs.FS, corsOrigins []string) http.Handler {
 
 	mux.Handle("GET /api/tournaments", h.wrap(h.play.ListTournaments))
 	mux.Handle("POST /api/tournaments", h.player(h.play.CreateTournament))
+	mux.Handle("POST /api/tournaments/import", h.player(h.play.ImportTournament))
 	// The original client names the tournament to delete in the query (?id=N) or in a JSON
 	// body ({"id": N}); newer clients use the path. All three work.
 	mux.Handle("DELETE /api/tournaments", h.player(h.play.DeleteTournament, "id"))
@@ -75,6 +76,11 @@ func (h *handlers) routes(ui fs.FS, corsOrigins []string) http.Handler {
 	mux.Handle("/api/members/{id}", h.methodNotAllowed("GET, PATCH"))
 	mux.Handle("/api/tournaments", h.methodNotAllowed("GET, POST, DELETE"))
 	mux.Handle("/api/tournaments/{id}", h.methodNotAllowed("GET, PATCH, DELETE"))
+	// "import" is not an id: the methods of /api/tournaments/{id} get a 405 here, not a 400
+	// for a malformed id. (A method-less pattern would clash with GET /api/tournaments/{id}.)
+	for _, m := range []string{"GET", "PATCH", "PUT", "DELETE"} {
+		mux.Handle(m+" /api/tournaments/import", h.methodNotAllowed("POST"))
+	}
 	mux.Handle("/api/tournaments/{id}/start", h.methodNotAllowed("POST"))
 	mux.Handle("/api/tournaments/{id}/finish", h.methodNotAllowed("POST"))
 	mux.Handle("/api/tournaments/{id}/players", h.methodNotAllowed("GET, POST"))

@@ -27,6 +27,10 @@ const (
 	RatingRated = "rated"
 )
 
+// UnratedRating is the rating column of an unrated member: a placeholder, shown by the API
+// beside the status "unrated", that nothing counts with.
+const UnratedRating = 1200
+
 // memberForRating is what the rating of one member needs from their row.
 type memberForRating struct {
 	id          int64

@@ -45,6 +45,17 @@ var outcomes = map[string]outcome{
 	ResultBlackDecider:  {chess.Draw, chess.Draw, chess.Black},
 }
 
+// resultFor returns the API's result for a pair of TRF codes (white's, black's), the reverse
+// of outcomes without the deciders; ok is false when the pair is not one the API has.
+func resultFor(white, black chess.Result) (string, bool) {
+	for _, r := range []string{ResultWhiteWins, ResultBlackWins, ResultDraw, ResultWhiteForfeit, ResultBlackForfeit, ResultDoubleForfeit} {
+		if o := outcomes[r]; o.white == white && o.black == black {
+			return r, true
+		}
+	}
+	return "", false
+}
+
 // allowedResult reports whether result may be recorded in a tournament of format, and why
 // not: a knockout game needs a winner (a drawn game is settled by a decider, and a double
 // forfeit would leave no one to go through), and only a knockout has deciders.

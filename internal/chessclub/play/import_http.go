@@ -1,0 +1,44 @@
+package play
+
+import (
+	"errors"
+	"io"
+	"mime"
+	"net/http"
+	"strconv"
+
+	"campus.example/apps/internal/problem"
+)
+
+// importTypes are the content types a TRF file may be sent as. The charset is not checked:
+// older programs write TRF in Latin-1, which the reader takes line by line.
+var importTypes = map[string]bool{"text/plain": true, "application/octet-stream": true}
+
+// ImportTournament answers POST /api/tournaments/import: a TRF-2026 file as the body makes a
+// tournament organised by the caller (readImport, importTournament).
+func (s *Service) ImportTournament(w http.ResponseWriter, r *http.Request, caller Caller) error {
+	mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	if err != nil || !importTypes[mt] {
+		return problem.New(problem.UnsupportedMediaType, "Send the TRF file as text/plain (or application/octet-stream).")
+	}
+	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxImportBytes))
+	if err != nil {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			return problem.New(problem.TooLarge, "The file exceeds the limit of %d bytes.", MaxImportBytes)
+		}
+		return &problem.Error{Kind: problem.Malformed, Detail: "The body could not be read.", Err: err}
+	}
+	im, err := readImport(data, Date(s.clock().Format(dateLayout)))
+	if err != nil {
+		return err
+	}
+	t, err := s.importTournament(r.Context(), im, caller)
+	if err != nil {
+		return err
+	}
+	w.Header().Set("Location", "/api/tournaments/"+strconv.FormatInt(t.ID, 10))
+	w.Header().Set("ETag", t.etag())
+	writeJSON(w, http.StatusCreated, t)
+	return nil
+}
