@@ -87,7 +87,10 @@ func NewOn(t testing.TB, db *sqldb.DB, change ...func(*chessclub.Config)) *Env {
 	if err := store.Migrate(context.Background()); err != nil {
 		t.Fatalf("migrate: %v", err)
 	}
-	cfg := chessclub.Config{FiguresDir: t.TempDir(), Password: chessclub.PasswordParams{Memory: 64, Time: 1, Threads: 1}}
+	// Cheap password hashes, and throttles opened wide: the tests register hundreds of
+	// members from one address; the throttles have tests of their own.
+	cfg := chessclub.Config{FiguresDir: t.TempDir(), Password: chessclub.PasswordParams{Memory: 64, Time: 1, Threads: 1},
+		Throttle: chessclub.ThrottleConfig{RegisterBurst: 1 << 20, RegisterRefill: time.Millisecond, AddrBurst: 1 << 20, AddrRefill: time.Millisecond}}
 	for _, fn := range change {
 		fn(&cfg)
 	}

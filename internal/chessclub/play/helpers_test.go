@@ -22,7 +22,7 @@ type club struct {
 }
 
 // newClub registers the organiser, the admin and n players, named p01… with ratings
-// declared from 2000 down in steps of 50 (so that p01 is the top seed).
+// declared from 2400 down in steps of 10 (so that p01 is the top seed).
 func newClub(t testing.TB, d sqldb.Dialect, n int) *club {
 	t.Helper()
 	e := clubtest.New(t, d)
@@ -30,7 +30,7 @@ func newClub(t testing.TB, d sqldb.Dialect, n int) *club {
 	e.Register("root", "Rita Root")
 	e.MakeAdmin("root")
 	for i := 1; i <= n; i++ {
-		e.Register(player(i), fmt.Sprintf("Player %02d", i), map[string]any{"declared_rating": 2000 - 50*(i-1)})
+		e.Register(player(i), fmt.Sprintf("Player %02d", i), map[string]any{"declared_rating": 2400 - 10*(i-1)})
 	}
 	return &club{Env: e, t: t}
 }
