@@ -29,10 +29,12 @@ import (
 // hostileClub is a Chess Club server with two members and an admin logged in, and a
 // tournament of alice's, for the hostile suite.
 type hostileClub struct {
-	base              string
-	alice, bob, admin string // tokens
-	aliceID           int64
-	aliceTournament   int64
+	base                     string
+	alice, bob, admin, carol string // tokens
+	aliceID, bobID           int64
+	aliceTournament          int64
+	// running is alice's running Swiss (setUpPlay).
+	running int64
 }
 
 var (
@@ -186,9 +188,10 @@ func TestHostileRequests(t *testing.T) {
 			if err := store.SetRole(t.Context(), "root", chessclub.RoleAdmin); err != nil {
 				t.Fatal(err)
 			}
-			snapshot := hostiletest.Snapshot(t, db.DB, []string{"members", "sessions", "tournaments", "figures"}, figures)
+			c.setUpPlay(t)
+			snapshot := hostiletest.Snapshot(t, db.DB, append([]string{"members", "sessions", "tournaments", "figures"}, playTables...), figures)
 			// The admin logs out at the very end; logging out the first time is a success.
-			n := hostiletest.Run(t, c.base, c.hostileCases(t), snapshot)
+			n := hostiletest.Run(t, c.base, append(c.playCases(t), c.hostileCases(t)...), snapshot)
 			if n < 300 {
 				t.Errorf("only %d hostile cases; the suite promises at least 300", n)
 			}
@@ -235,7 +238,17 @@ func (c *hostileClub) setUp(t *testing.T) {
 
 func (c *hostileClub) post(t *testing.T, path, token string, body any) (int, []byte) {
 	t.Helper()
-	req, _ := http.NewRequest("POST", c.base+path, bytes.NewReader(mustJSON(body)))
+	return c.send(t, "POST", path, token, body)
+}
+
+// send makes a request with a JSON body (none when body is nil) and returns the answer.
+func (c *hostileClub) send(t *testing.T, method, path, token string, body any) (int, []byte) {
+	t.Helper()
+	var rd io.Reader = http.NoBody
+	if body != nil {
+		rd = bytes.NewReader(mustJSON(body))
+	}
+	req, _ := http.NewRequest(method, c.base+path, rd)
 	req.Header.Set("Content-Type", "application/json")
 	if token != "" {
 		req.Header.Set("Authorization", "Bearer "+token)
