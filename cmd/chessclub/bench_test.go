@@ -11,10 +11,13 @@ import (
 	"net/http"
 	"os"
 	"os/exec"
+	"os/signal"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -23,17 +26,46 @@ import (
 )
 
 // serveEnv, set to 1, makes the test binary the Chess Club server itself (see TestMain).
-const serveEnv = "CHESSCLUB_BENCH_SERVE"
+// statsEnv names the file where the server writes its Go memory statistics when it gets
+// SIGUSR1 (goStats).
+const (
+	serveEnv = "CHESSCLUB_BENCH_SERVE"
+	statsEnv = "CHESSCLUB_BENCH_STATS"
+)
 
-// TestMain lets the test binary serve as the Chess Club: BenchmarkLoginStorm starts it again
-// with serveEnv=1 and the server's flags, so that the server runs in a process of its own,
-// as in production, whose peak memory the benchmark reads without the load generator's.
+// TestMain lets the test binary serve as the Chess Club: the process benchmarks start it
+// again with serveEnv=1 and the server's flags, so that the server runs in a process of its
+// own, as in production, whose memory the benchmark reads without the load generator's.
 func TestMain(m *testing.M) {
 	if os.Getenv(serveEnv) == "1" {
+		if path := os.Getenv(statsEnv); path != "" {
+			writeStatsOnSignal(path)
+		}
 		main()
 		return
 	}
 	os.Exit(m.Run())
+}
+
+// writeStatsOnSignal makes the server process, on each SIGUSR1, collect its garbage and
+// write "SEQ HEAP-IN-USE STACKS-IN-USE GOROUTINES" to path: what a benchmark needs to tell
+// what each of many connections costs, beyond what the resident size (which the collector
+// and the operating system move by megabytes) can show.
+func writeStatsOnSignal(path string) {
+	sig := make(chan os.Signal, 1)
+	signal.Notify(sig, syscall.SIGUSR1)
+	go func() {
+		for seq := 1; ; seq++ {
+			<-sig
+			runtime.GC()
+			var m runtime.MemStats
+			runtime.ReadMemStats(&m)
+			data := fmt.Sprintf("%d %d %d %d\n", seq, m.HeapInuse, m.StackInuse, runtime.NumGoroutine())
+			if err := os.WriteFile(path+".tmp", []byte(data), 0o600); err == nil {
+				_ = os.Rename(path+".tmp", path)
+			}
+		}
+	}()
 }
 
 // The login storm: stormClients clients log in stormLogins times in all, as fast as the
@@ -157,8 +189,10 @@ func stormDatabase(b *testing.B, d sqldb.Dialect) (string, string) {
 
 // serverProcess is the Chess Club running as a child process.
 type serverProcess struct {
-	url string
-	cmd *exec.Cmd
+	url   string
+	cmd   *exec.Cmd
+	stats string // the file of goStats
+	seq   int
 }
 
 // startServerProcess runs the test binary as the server on a free port over the database,
@@ -173,7 +207,8 @@ func startServerProcess(b *testing.B, dbURL, password string, flags ...string) *
 	l.Close()
 	args := append([]string{"-addr", addr, "-db", dbURL, "-figures", filepath.Join(b.TempDir(), "figures")}, flags...)
 	cmd := exec.Command(os.Args[0], args...)
-	cmd.Env = append(os.Environ(), serveEnv+"=1", "CHESSCLUB_DB_PASSWORD="+password)
+	stats := filepath.Join(b.TempDir(), "stats")
+	cmd.Env = append(os.Environ(), serveEnv+"=1", statsEnv+"="+stats, "CHESSCLUB_DB_PASSWORD="+password)
 	var logs bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &logs, &logs
 	if err := cmd.Start(); err != nil {
@@ -183,7 +218,7 @@ func startServerProcess(b *testing.B, dbURL, password string, flags ...string) *
 		_ = cmd.Process.Signal(os.Interrupt)
 		_ = cmd.Wait()
 	})
-	srv := &serverProcess{url: "http://" + addr, cmd: cmd}
+	srv := &serverProcess{url: "http://" + addr, cmd: cmd, stats: stats}
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	for {
@@ -220,4 +255,34 @@ func (s *serverProcess) memory(b *testing.B, field string) int64 {
 	}
 	b.Fatalf("no %s in /proc/%d/status", field, s.cmd.Process.Pid)
 	return 0
+}
+
+// goStats is the server process's Go memory after a collection: heap and goroutine stacks
+// in use, and its goroutines.
+type goStats struct {
+	heap, stacks int64
+	goroutines   int
+}
+
+// goStats asks the server for its Go memory statistics (writeStatsOnSignal) and waits for
+// them.
+func (s *serverProcess) goStats(b *testing.B) goStats {
+	s.seq++
+	if err := s.cmd.Process.Signal(syscall.SIGUSR1); err != nil {
+		b.Fatal(err)
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		data, err := os.ReadFile(s.stats)
+		var st goStats
+		var seq int
+		if err == nil {
+			if _, err := fmt.Sscan(string(data), &seq, &st.heap, &st.stacks, &st.goroutines); err == nil && seq == s.seq {
+				return st
+			}
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	b.Fatal("the server did not write its memory statistics")
+	return goStats{}
 }

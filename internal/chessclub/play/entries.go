@@ -159,6 +159,9 @@ func (s *Service) leave(ctx context.Context, id int64, caller Caller, member int
 		if _, err := tx.ExecContext(ctx, "UPDATE tournament_players SET withdrawn_after = ? WHERE tournament_id = ? AND member_id = ?", t.CurrentRound, id, member); err != nil {
 			return fmt.Errorf("withdraw: %w", err)
 		}
+		if err := bumpStandings(ctx, tx, id); err != nil {
+			return err
+		}
 		if _, err := tx.ExecContext(ctx, "DELETE FROM tournament_byes WHERE tournament_id = ? AND member_id = ? AND round > ?", id, member, t.CurrentRound); err != nil {
 			return fmt.Errorf("withdraw: %w", err)
 		}
@@ -241,10 +244,18 @@ func (f *field) byeTarget(caller Caller, member int64, r int) (*entrant, error) 
 	return e, nil
 }
 
-// bumpVersion marks a change to what GET /api/tournaments/{id} shows.
+// bumpVersion marks a change to what GET /api/tournaments/{id} shows, and to the standings.
 func bumpVersion(ctx context.Context, tx *sql.Tx, id int64) error {
-	if _, err := tx.ExecContext(ctx, "UPDATE tournaments SET version = version + 1 WHERE id = ?", id); err != nil {
+	if _, err := tx.ExecContext(ctx, "UPDATE tournaments SET version = version + 1, standings_revision = standings_revision + 1 WHERE id = ?", id); err != nil {
 		return fmt.Errorf("update tournament version: %w", err)
+	}
+	return nil
+}
+
+// bumpStandings marks a change that may change the standings.
+func bumpStandings(ctx context.Context, tx *sql.Tx, id int64) error {
+	if _, err := tx.ExecContext(ctx, "UPDATE tournaments SET standings_revision = standings_revision + 1 WHERE id = ?", id); err != nil {
+		return fmt.Errorf("update standings revision: %w", err)
 	}
 	return nil
 }

@@ -91,6 +91,13 @@ func (r *round) complete() bool {
 // loadField reads tournament t's players, rounds, boards and byes through q, which should be
 // the transaction that read (and locked) t, so that all of it comes from one moment.
 func loadField(ctx context.Context, q querier, t Tournament) (*field, error) {
+	return loadFieldRound(ctx, q, t, 0)
+}
+
+// loadFieldRound is loadField with the boards and byes of round only alone (every round's
+// when only is 0): enough to show one round, at a fraction of the cost late in a long
+// tournament. The other rounds have no boards or byes, and no requested bye is read.
+func loadFieldRound(ctx context.Context, q querier, t Tournament, only int) (*field, error) {
 	f := &field{t: t, byID: map[int64]*entrant{}}
 	if err := f.loadPlayers(ctx, q); err != nil {
 		return nil, err
@@ -120,13 +127,22 @@ func loadField(ctx context.Context, q querier, t Tournament) (*field, error) {
 			return nil, fmt.Errorf("round %d of tournament %d is missing", i+1, t.ID)
 		}
 	}
-	if err := f.loadBoards(ctx, q); err != nil {
+	if err := f.loadBoards(ctx, q, only); err != nil {
 		return nil, err
 	}
-	if err := f.loadByes(ctx, q); err != nil {
+	if err := f.loadByes(ctx, q, only); err != nil {
 		return nil, err
 	}
 	return f, nil
+}
+
+// roundFilter is the condition and arguments that keep the rows of round only, or every
+// row when only is 0.
+func roundFilter(id int64, only int) (string, []any) {
+	if only == 0 {
+		return "", []any{id}
+	}
+	return " AND round = ?", []any{id, only}
 }
 
 func (f *field) loadPlayers(ctx context.Context, q querier) error {
@@ -136,7 +152,7 @@ func (f *field) loadPlayers(ctx context.Context, q querier) error {
 		return fmt.Errorf("read players: %w", err)
 	}
 	err = scanRows(rows, func(rows *sql.Rows) error {
-		e := &entrant{requested: map[int]chess.Result{}}
+		e := &entrant{}
 		var rank, withdrawn sql.NullInt64
 		var status string
 		if err := rows.Scan(&e.MemberID, &e.Username, &e.FullName, &e.Guest, &rank, &e.Rating, &e.memberRating, &status,
@@ -194,8 +210,9 @@ func (e *entrant) seedRating() int {
 	return 0
 }
 
-func (f *field) loadBoards(ctx context.Context, q querier) error {
-	rows, err := q.QueryContext(ctx, "SELECT round, board, white, black, result, version FROM tournament_boards WHERE tournament_id = ? ORDER BY round, board", f.t.ID)
+func (f *field) loadBoards(ctx context.Context, q querier, only int) error {
+	cond, args := roundFilter(f.t.ID, only)
+	rows, err := q.QueryContext(ctx, "SELECT round, board, white, black, result, version FROM tournament_boards WHERE tournament_id = ?"+cond+" ORDER BY round, board", args...)
 	if err != nil {
 		return fmt.Errorf("read boards: %w", err)
 	}
@@ -219,8 +236,9 @@ func (f *field) loadBoards(ctx context.Context, q querier) error {
 	return nil
 }
 
-func (f *field) loadByes(ctx context.Context, q querier) error {
-	rows, err := q.QueryContext(ctx, "SELECT round, member_id, kind, requested FROM tournament_byes WHERE tournament_id = ? ORDER BY round, member_id", f.t.ID)
+func (f *field) loadByes(ctx context.Context, q querier, only int) error {
+	cond, args := roundFilter(f.t.ID, only)
+	rows, err := q.QueryContext(ctx, "SELECT round, member_id, kind, requested FROM tournament_byes WHERE tournament_id = ?"+cond+" ORDER BY round, member_id", args...)
 	if err != nil {
 		return fmt.Errorf("read byes: %w", err)
 	}
@@ -236,6 +254,9 @@ func (f *field) loadByes(ctx context.Context, q querier) error {
 		}
 		b.Kind = chess.Result(kind[0])
 		if b.Round > len(f.rounds) {
+			if e.requested == nil {
+				e.requested = map[int]chess.Result{}
+			}
 			e.requested[b.Round] = b.Kind
 			return nil
 		}

@@ -45,7 +45,7 @@ func (s *Service) start(ctx context.Context, id int64, caller Caller, ifMatch st
 				return fmt.Errorf("start: number players: %w", err)
 			}
 		}
-		if _, err := tx.ExecContext(ctx, "UPDATE tournaments SET state = ?, rounds = ?, started_at = ?, version = version + 1 WHERE id = ?",
+		if _, err := tx.ExecContext(ctx, "UPDATE tournaments SET state = ?, rounds = ?, started_at = ?, version = version + 1, standings_revision = standings_revision + 1 WHERE id = ?",
 			StateRunning, rounds, s.clock(), id); err != nil {
 			return fmt.Errorf("start: %w", err)
 		}
@@ -109,7 +109,7 @@ func (s *Service) finish(ctx context.Context, id int64, caller Caller, ifMatch s
 		if missing := f.missingResults(); missing > 0 {
 			return t.conflict("Round %d still has %d results missing.", t.CurrentRound, missing)
 		}
-		if _, err := tx.ExecContext(ctx, "UPDATE tournaments SET state = ?, finished_at = ?, version = version + 1 WHERE id = ?",
+		if _, err := tx.ExecContext(ctx, "UPDATE tournaments SET state = ?, finished_at = ?, version = version + 1, standings_revision = standings_revision + 1 WHERE id = ?",
 			StateFinished, s.clock(), id); err != nil {
 			return fmt.Errorf("finish: %w", err)
 		}

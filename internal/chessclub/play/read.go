@@ -22,13 +22,21 @@ func (s *Service) read(ctx context.Context, fn func(tx *sql.Tx) error) error {
 // readField reads the tournament with id and everything in it (loadField) in one read
 // transaction.
 func (s *Service) readField(ctx context.Context, id int64) (*field, error) {
+	return s.readFieldRound(ctx, id, 0)
+}
+
+// readFieldRound is readField with the boards and byes of round only alone (loadFieldRound).
+func (s *Service) readFieldRound(ctx context.Context, id int64, only int) (*field, error) {
 	var f *field
 	err := s.read(ctx, func(tx *sql.Tx) error {
 		t, err := readTournament(ctx, tx, id, "")
 		if err != nil {
 			return err
 		}
-		f, err = loadField(ctx, tx, t)
+		if only > t.CurrentRound {
+			only = 0 // not paired: the caller finds no such round
+		}
+		f, err = loadFieldRound(ctx, tx, t, only)
 		return err
 	})
 	return f, err

@@ -118,14 +118,22 @@ func (s *Service) setResult(ctx context.Context, id int64, caller Caller, r, b i
 			out = f.boardView(bd)
 			return nil
 		}
+		wasComplete := f.rounds[r-1].complete()
 		if _, err := tx.ExecContext(ctx, "UPDATE tournament_boards SET result = ?, version = version + 1 WHERE tournament_id = ? AND round = ? AND board = ?",
 			result, id, r, b); err != nil {
 			return fmt.Errorf("set result: %w", err)
 		}
+		bd.Result, bd.Version = result, bd.Version+1
+		// The standings count complete rounds: a result changes them when its round was
+		// complete (a correction) or is now.
+		if wasComplete || f.rounds[r-1].complete() {
+			if err := bumpStandings(ctx, tx, id); err != nil {
+				return err
+			}
+		}
 		if err := s.emit(ctx, tx, id, EventResultSet, map[string]any{"round": r, "board": b, "result": result}); err != nil {
 			return err
 		}
-		bd.Result, bd.Version = result, bd.Version+1
 		out = f.boardView(bd)
 		return nil
 	})

@@ -64,7 +64,7 @@ func (s *Service) pairRound(ctx context.Context, id int64, caller Caller) (Round
 		if err := insertByes(ctx, tx, id, byes); err != nil {
 			return err
 		}
-		if _, err := tx.ExecContext(ctx, "UPDATE tournaments SET current_round = ?, version = version + 1 WHERE id = ?", next, id); err != nil {
+		if _, err := tx.ExecContext(ctx, "UPDATE tournaments SET current_round = ?, version = version + 1, standings_revision = standings_revision + 1 WHERE id = ?", next, id); err != nil {
 			return fmt.Errorf("pair round: %w", err)
 		}
 		if err := s.emit(ctx, tx, id, EventRoundPaired, map[string]any{"round": next}); err != nil {
@@ -152,7 +152,7 @@ func (s *Service) unpairRound(ctx context.Context, id int64, caller Caller, n in
 			{"DELETE FROM tournament_rounds WHERE tournament_id = ? AND number = ?", []any{id, n}},
 			{"UPDATE tournament_players SET first_round = ? WHERE tournament_id = ? AND first_round = ?", []any{n, id, n + 1}},
 			{"UPDATE tournament_players SET withdrawn_after = ? WHERE tournament_id = ? AND withdrawn_after = ?", []any{n - 1, id, n}},
-			{"UPDATE tournaments SET current_round = ?, version = version + 1 WHERE id = ?", []any{n - 1, id}},
+			{"UPDATE tournaments SET current_round = ?, version = version + 1, standings_revision = standings_revision + 1 WHERE id = ?", []any{n - 1, id}},
 		}
 		for _, st := range stmts {
 			if _, err := tx.ExecContext(ctx, st.q, st.args...); err != nil {

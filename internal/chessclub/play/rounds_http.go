@@ -23,7 +23,7 @@ func (s *Service) ListRounds(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return s.serveView(w, r, id, "rounds", func(f *field) (any, error) {
+	return s.serveView(w, r, id, "rounds", byRevision, 0, func(f *field) (any, error) {
 		out := make([]Round, 0, len(f.rounds))
 		for _, rd := range f.rounds {
 			out = append(out, f.roundView(rd))
@@ -42,7 +42,7 @@ func (s *Service) GetRound(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return s.serveView(w, r, id, "round "+strconv.Itoa(n), func(f *field) (any, error) {
+	return s.serveView(w, r, id, "round "+strconv.Itoa(n), byRevision, n, func(f *field) (any, error) {
 		if n > len(f.rounds) {
 			return nil, problem.New(problem.NotFound, "Round %d of tournament %d is not paired.", n, id)
 		}
@@ -88,7 +88,7 @@ func (s *Service) GetBoard(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	f, err := s.readField(r.Context(), id)
+	f, err := s.readFieldRound(r.Context(), id, n)
 	if err != nil {
 		return err
 	}
@@ -149,21 +149,34 @@ func boardPath(r *http.Request) (id int64, n, b int, err error) {
 	return
 }
 
+// A view's key: what change makes it stale.
+type viewKey int
+
+const (
+	// byRevision: any change to the tournament.
+	byRevision viewKey = iota
+	// byStandings: a change to what the standings count (Tournament.standingsRevision).
+	byStandings
+)
+
 // serveView answers a GET of a view of tournament id (what names it in the cache) computed
 // by view from the tournament's field, through the cache: a view is computed once per
-// revision of the tournament, and a client that sends the ETag it has gets 304 while nothing
-// changed, which costs one small read.
-func (s *Service) serveView(w http.ResponseWriter, r *http.Request, id int64, what string, view func(f *field) (any, error)) error {
-	rev, err := s.revision(r.Context(), id)
+// revision of the tournament (of the kind key says), and a client that sends the ETag it has
+// gets 304 while nothing changed, which costs one small read.
+//
+// Only the boards and byes of round only are read when it is not 0 (readFieldRound).
+func (s *Service) serveView(w http.ResponseWriter, r *http.Request, id int64, what string, key viewKey, only int, view func(f *field) (any, error)) error {
+	revs, err := s.revisions(r.Context(), id)
 	if err != nil {
 		return err
 	}
-	etag := func(rev int64) string { return fmt.Sprintf(`"v%d-%d-%x"`, id, rev, fnv32(what)) }
+	rev := revs[key]
+	etag := func(rev int64) string { return fmt.Sprintf(`"v%d-%d-%d-%x"`, id, key, rev, fnv32(what)) }
 	if notModified(w, r, etag(rev)) {
 		return nil
 	}
 	rev, body, err := s.cache.get(cacheKey{tournament: id, what: what}, rev, func() (int64, []byte, error) {
-		f, err := s.readField(r.Context(), id)
+		f, err := s.readFieldRound(r.Context(), id, only)
 		if err != nil {
 			return 0, nil, err
 		}
@@ -172,7 +185,7 @@ func (s *Service) serveView(w http.ResponseWriter, r *http.Request, id int64, wh
 			return 0, nil, err
 		}
 		body, err := json.Marshal(v)
-		return f.t.revision, append(body, '\n'), err
+		return [2]int64{f.t.revision, f.t.standingsRevision}[key], append(body, '\n'), err
 	})
 	if err != nil {
 		return err
@@ -188,19 +201,25 @@ func (s *Service) serveView(w http.ResponseWriter, r *http.Request, id int64, wh
 // revision reads the tournament's revision: one small read that says whether anything in it
 // changed. It returns NotFound when there is no such tournament.
 func (s *Service) revision(ctx context.Context, id int64) (int64, error) {
-	var rev int64
-	stmt, err := s.db.Prepared(ctx, "SELECT revision FROM tournaments WHERE id = ?") // before every view
+	revs, err := s.revisions(ctx, id)
+	return revs[byRevision], err
+}
+
+// revisions reads the tournament's revision and standings revision, by viewKey.
+func (s *Service) revisions(ctx context.Context, id int64) ([2]int64, error) {
+	var revs [2]int64
+	stmt, err := s.db.Prepared(ctx, "SELECT revision, standings_revision FROM tournaments WHERE id = ?") // before every view
 	if err != nil {
-		return 0, fmt.Errorf("read revision: %w", err)
+		return revs, fmt.Errorf("read revision: %w", err)
 	}
-	err = stmt.QueryRowContext(ctx, id).Scan(&rev)
+	err = stmt.QueryRowContext(ctx, id).Scan(&revs[byRevision], &revs[byStandings])
 	if errors.Is(err, sql.ErrNoRows) {
-		return 0, tournamentNotFound(id)
+		return revs, tournamentNotFound(id)
 	}
 	if err != nil {
-		return 0, fmt.Errorf("read revision: %w", err)
+		return revs, fmt.Errorf("read revision: %w", err)
 	}
-	return rev, nil
+	return revs, nil
 }
 
 // fnv32 hashes a view's name into its ETag.

@@ -27,7 +27,7 @@ func (s *Service) GetStandings(w http.ResponseWriter, r *http.Request) error {
 		}
 		what += " " + strings.Join(codes, ",")
 	}
-	return s.serveView(w, r, id, what, func(f *field) (any, error) { return f.standings(specs) })
+	return s.serveView(w, r, id, what, byStandings, 0, func(f *field) (any, error) { return f.standings(specs) })
 }
 
 // GetCrosstable answers GET /api/tournaments/{id}/crosstable.
@@ -36,7 +36,7 @@ func (s *Service) GetCrosstable(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return s.serveView(w, r, id, "crosstable", func(f *field) (any, error) { return f.crosstable(), nil })
+	return s.serveView(w, r, id, "crosstable", byRevision, 0, func(f *field) (any, error) { return f.crosstable(), nil })
 }
 
 // GetReport answers GET /api/tournaments/{id}/report.trf: the tournament as a TRF-2026 file,

@@ -104,6 +104,11 @@ type Tournament struct {
 	// revision is the number of the tournament's last event (events.go): it changes with
 	// every change to anything in the tournament, results included, and keys the caches.
 	revision int64
+	// standingsRevision changes with every change that may change the standings, which
+	// count complete rounds only: not with a result of a round still being played. It keys
+	// the cached standings, so that a round's results coming in one by one do not make
+	// every poller's next read compute them again.
+	standingsRevision int64
 }
 
 // Settings are the rules an organiser chooses for a tournament.

@@ -13,7 +13,7 @@ import (
 // tournamentColumns are read by scanTournament, in its order.
 const tournamentColumns = "t.id, t.name, t.start_date, t.end_date, t.location, t.format, t.rounds, t.time_control, t.description, " +
 	"t.created_by, t.created_at, t.state, t.current_round, t.double_round_robin, t.players_report, t.bye_limit, t.rated, " +
-	"t.initial_colour, t.started_at, t.finished_at, t.version, t.revision, " +
+	"t.initial_colour, t.started_at, t.finished_at, t.version, t.revision, t.standings_revision, " +
 	"(SELECT COUNT(*) FROM tournament_players p WHERE p.tournament_id = t.id)"
 
 const tournamentSelect = "SELECT " + tournamentColumns + " FROM tournaments t"
@@ -25,7 +25,7 @@ func scanTournament(row scanner) (Tournament, error) {
 	var started, finished sql.NullTime
 	if err := row.Scan(&t.ID, &t.Name, &t.StartDate, &t.EndDate, &location, &t.Format, &rounds, &timeControl, &description,
 		&createdBy, &t.CreatedAt, &t.State, &t.CurrentRound, &t.DoubleRoundRobin, &t.PlayersReport, &t.ByeLimit, &t.Rated,
-		&t.InitialColour, &started, &finished, &t.version, &t.revision, &t.PlayerCount); err != nil {
+		&t.InitialColour, &started, &finished, &t.version, &t.revision, &t.standingsRevision, &t.PlayerCount); err != nil {
 		return Tournament{}, err
 	}
 	t.Location, t.TimeControl, t.Description = nullString(location), nullString(timeControl), nullString(description)

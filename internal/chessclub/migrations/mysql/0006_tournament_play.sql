@@ -29,6 +29,16 @@ PREPARE ddl FROM @ddl;
 EXECUTE ddl;
 DEALLOCATE PREPARE ddl;
 
+-- standings_revision changes with what the standings show (a result in a round that is or
+-- becomes complete, entries, withdrawals, rounds paired or un-paired), not with each result
+-- of a round still being played: polled standings are then computed once per round.
+SET @ddl = IF((SELECT COUNT(*) FROM information_schema.columns WHERE table_schema = DATABASE() AND table_name = 'tournaments' AND column_name = 'standings_revision') = 0,
+  'ALTER TABLE tournaments ADD COLUMN standings_revision BIGINT NOT NULL DEFAULT 0',
+  'DO 0');
+PREPARE ddl FROM @ddl;
+EXECUTE ddl;
+DEALLOCATE PREPARE ddl;
+
 -- A tournament may have up to 50 rounds, no longer 30.
 SET @ddl = IF((SELECT COUNT(*) FROM information_schema.check_constraints WHERE constraint_schema = DATABASE() AND constraint_name = 'tournaments_rounds' AND check_clause LIKE '%30%') = 1,
   'ALTER TABLE tournaments DROP CONSTRAINT tournaments_rounds',

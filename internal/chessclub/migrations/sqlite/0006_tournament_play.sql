@@ -28,6 +28,7 @@ CREATE TABLE tournaments_new (
   initial_colour TEXT NOT NULL DEFAULT 'white' CHECK (initial_colour IN ('white', 'black')),
   started_at DATETIME NULL,
   finished_at DATETIME NULL,
+  standings_revision INTEGER NOT NULL DEFAULT 0,
   CHECK (end_date >= start_date)
 );
 
