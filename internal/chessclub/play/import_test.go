@@ -151,4 +151,12 @@ func TestImportRefusals(t *testing.T) {
 		})
 	}
 	c.MustDo(clubtest.Req{Method: "POST", Path: "/api/tournaments/import", Body: players(2), ContentType: "text/plain"}, http.StatusUnauthorized)
+
+	// A tournament of 1 000 players, the most there may be, is full.
+	full := c.importFile([]byte(players(1000)))
+	if full.PlayerCount != 1000 || full.State != play.StateRunning {
+		t.Fatalf("1 000 players imported: %+v", full)
+	}
+	c.check(t, "a late entry into a full tournament", clubtest.Req{Method: "POST", Path: tpath(full.ID, "/players"), As: "org",
+		Body: map[string]any{"member_id": c.IDs["org"]}}, want{status: 409, state: "running"})
 }

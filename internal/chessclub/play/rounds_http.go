@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"net/http"
 	"strconv"
+	"time"
 
 	"campus.example/apps/internal/jsonhttp"
 	"campus.example/apps/internal/problem"
@@ -149,6 +150,10 @@ func boardPath(r *http.Request) (id int64, n, b int, err error) {
 	return
 }
 
+// viewTimeout bounds the computation of a view, which runs on after its client has gone
+// when others wait for it.
+const viewTimeout = 30 * time.Second
+
 // A view's key: what change makes it stale.
 type viewKey int
 
@@ -176,7 +181,11 @@ func (s *Service) serveView(w http.ResponseWriter, r *http.Request, id int64, wh
 		return nil
 	}
 	rev, body, err := s.cache.get(cacheKey{tournament: id, what: what}, rev, func() (int64, []byte, error) {
-		f, err := s.readFieldRound(r.Context(), id, only)
+		// Other requests may wait for this computation: it must not end when the client
+		// that happened to start it goes away.
+		ctx, cancel := context.WithTimeout(context.WithoutCancel(r.Context()), viewTimeout)
+		defer cancel()
+		f, err := s.readFieldRound(ctx, id, only)
 		if err != nil {
 			return 0, nil, err
 		}

@@ -92,8 +92,20 @@ func readTournament(ctx context.Context, q querier, id int64, lock string) (Tour
 // transaction that changes a tournament or anything in it takes this lock first, so that
 // changes to one tournament happen one after the other, each checked against the state the
 // one before left, and their events are numbered in the order they were committed.
+//
+// The lock is taken by a statement that reads the tournament's row alone: a locking read of
+// the entries' count as well would lock ranges of tournament_players too, where other
+// tournaments' entries go.
 func (s *Service) lockTournament(ctx context.Context, tx *sql.Tx, id int64) (Tournament, error) {
-	return readTournament(ctx, tx, id, s.db.Dialect.ForUpdate())
+	var got int64
+	err := tx.QueryRowContext(ctx, "SELECT id FROM tournaments WHERE id = ?"+s.db.Dialect.ForUpdate(), id).Scan(&got)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Tournament{}, tournamentNotFound(id)
+	}
+	if err != nil {
+		return Tournament{}, fmt.Errorf("lock tournament %d: %w", id, err)
+	}
+	return readTournament(ctx, tx, id, "")
 }
 
 // createTournament stores a new tournament organised by the member with id by.
