@@ -73,13 +73,14 @@ type Service struct {
 	hub     *hub
 	streams *slots
 	sweep   sweeper
+	revs    *revisionCache
 }
 
 // New returns a Service over db, which must hold the Chess Club's migrated schema. now is
 // the clock for every timestamp (tests fix it).
 func New(db *sqldb.DB, now func() time.Time, log *slog.Logger, cfg Config) *Service {
 	cfg.setDefaults()
-	s := &Service{db: db, now: now, log: log, cfg: cfg, cache: newCache(), streams: newSlots(cfg.MaxStreams)}
+	s := &Service{db: db, now: now, log: log, cfg: cfg, cache: newCache(), streams: newSlots(cfg.MaxStreams), revs: newRevisionCache()}
 	s.hub = newHub(s.eventsAfter, s.revision, cfg.EventPoll, cfg.Done)
 	return s
 }

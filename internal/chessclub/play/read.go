@@ -44,8 +44,12 @@ func (s *Service) readFieldRound(ctx context.Context, id int64, only int) (*fiel
 
 // change runs fn in a transaction that holds the tournament's lock (lockTournament), with the
 // tournament and everything in it read under that lock.
+//
+// Afterwards the process forgets the revisions it knew of the tournament (revisionCache), so
+// that what it serves next shows the change.
 func (s *Service) change(ctx context.Context, id int64, fn func(tx *sql.Tx, f *field) error) error {
 	defer s.maybeSweep(ctx)
+	defer s.revs.forget(id)
 	return s.db.Transact(ctx, func(tx *sql.Tx) error {
 		t, err := s.lockTournament(ctx, tx, id)
 		if err != nil {

@@ -2,9 +2,7 @@ package play
 
 import (
 	"context"
-	"database/sql"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"net/http"
 	"strconv"
@@ -205,30 +203,6 @@ func (s *Service) serveView(w http.ResponseWriter, r *http.Request, id int64, wh
 	w.WriteHeader(http.StatusOK)
 	_, _ = w.Write(body)
 	return nil
-}
-
-// revision reads the tournament's revision: one small read that says whether anything in it
-// changed. It returns NotFound when there is no such tournament.
-func (s *Service) revision(ctx context.Context, id int64) (int64, error) {
-	revs, err := s.revisions(ctx, id)
-	return revs[byRevision], err
-}
-
-// revisions reads the tournament's revision and standings revision, by viewKey.
-func (s *Service) revisions(ctx context.Context, id int64) ([2]int64, error) {
-	var revs [2]int64
-	stmt, err := s.db.Prepared(ctx, "SELECT revision, standings_revision FROM tournaments WHERE id = ?") // before every view
-	if err != nil {
-		return revs, fmt.Errorf("read revision: %w", err)
-	}
-	err = stmt.QueryRowContext(ctx, id).Scan(&revs[byRevision], &revs[byStandings])
-	if errors.Is(err, sql.ErrNoRows) {
-		return revs, tournamentNotFound(id)
-	}
-	if err != nil {
-		return revs, fmt.Errorf("read revision: %w", err)
-	}
-	return revs, nil
 }
 
 // fnv32 hashes a view's name into its ETag.

@@ -134,6 +134,7 @@ func (s *Service) createTournament(ctx context.Context, in TournamentInput, by i
 // problem.
 func (s *Service) updateTournament(ctx context.Context, id int64, caller Caller, patch jsonhttp.Object, ifMatch string) (Tournament, error) {
 	defer s.maybeSweep(ctx)
+	defer s.revs.forget(id)
 	var out Tournament
 	err := s.db.Transact(ctx, func(tx *sql.Tx) error {
 		t, err := s.lockTournament(ctx, tx, id)
@@ -176,6 +177,7 @@ func (s *Service) updateTournament(ctx context.Context, id int64, caller Caller,
 // caller may not delete it. Everything in it goes with it; the rating history it made stays,
 // since the ratings it changed stay changed.
 func (s *Service) deleteTournament(ctx context.Context, id int64, caller Caller) error {
+	defer s.revs.forget(id)
 	return s.db.Transact(ctx, func(tx *sql.Tx) error {
 		t, err := s.lockTournament(ctx, tx, id)
 		if err != nil {
