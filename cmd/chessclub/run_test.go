@@ -139,7 +139,8 @@ func TestRunFlags(t *testing.T) {
 		wantOut []string
 	}{
 		{"help", []string{"-h"}, nil, "", []string{"CHESSCLUB_ADDR", "CHESSCLUB_DB", "CHESSCLUB_DB_PASSWORD", "CHESSCLUB_FIGURES", "CHESSCLUB_CORS_ORIGINS", "capacitor://localhost", "ionic://localhost", "http://localhost", "https://localhost", "127.0.0.1:8080", "sqlite:data/chessclub.db", "data/figures",
-			"-trusted-proxies", "CHESSCLUB_TRUSTED_PROXIES", "X-Forwarded-For", "-memory-limit", "CHESSCLUB_MEMORY_LIMIT", "-shutdown-grace", "CHESSCLUB_SHUTDOWN_GRACE", "-photo-memory", "CHESSCLUB_PHOTO_MEMORY", "268435456"}},
+			"-trusted-proxies", "CHESSCLUB_TRUSTED_PROXIES", "X-Forwarded-For", "-memory-limit", "CHESSCLUB_MEMORY_LIMIT", "-shutdown-grace", "CHESSCLUB_SHUTDOWN_GRACE", "-photo-memory", "CHESSCLUB_PHOTO_MEMORY", "268435456",
+			"-max-streams", "CHESSCLUB_MAX_STREAMS", "-event-retention", "CHESSCLUB_EVENT_RETENTION", "336h0m0s"}},
 		{"admin help", []string{"admin", "-h"}, nil, "", []string{"Usage: chessclub admin"}},
 		{"bad database URL", []string{"-db", "postgres://x"}, nil, "sqlite: or mysql://", nil},
 		{"password never quoted", nil, map[string]string{"CHESSCLUB_DB": "mysql://u:hunter2@127.0.0.1:1/db?timeout=1s"}, "connect", nil},
@@ -159,6 +160,8 @@ func TestRunFlags(t *testing.T) {
 		{"photo memory from the environment", nil, with(unreachableDB, "CHESSCLUB_PHOTO_MEMORY", "536870912"), "connect", nil},
 		{"zero shutdown grace", []string{"-shutdown-grace", "0s"}, unreachableDB, "-shutdown-grace (CHESSCLUB_SHUTDOWN_GRACE) must be positive, not 0s", nil},
 		{"negative shutdown grace in the environment", nil, with(unreachableDB, "CHESSCLUB_SHUTDOWN_GRACE", "-1s"), "-shutdown-grace (CHESSCLUB_SHUTDOWN_GRACE) must be positive, not -1s", nil},
+		{"zero streams", []string{"-max-streams", "0"}, unreachableDB, "-max-streams (CHESSCLUB_MAX_STREAMS) must be positive, not 0", nil},
+		{"negative event retention in the environment", nil, with(unreachableDB, "CHESSCLUB_EVENT_RETENTION", "-1h"), "-event-retention (CHESSCLUB_EVENT_RETENTION) must be positive, not -1h0m0s", nil},
 		{"stray argument", []string{"serve"}, nil, "unexpected argument", nil},
 		{"admin without a name", []string{"admin"}, nil, "exactly one USERNAME", nil},
 	}
