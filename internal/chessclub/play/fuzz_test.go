@@ -1,0 +1,47 @@
+package play
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+// FuzzReadImport feeds arbitrary files to the TRF import's reader: it must never panic,
+// and whatever it accepts must be within the limits a tournament has.
+func FuzzReadImport(f *testing.F) {
+	for _, seed := range []string{
+		"",
+		"012 Club\nXXR 3\n001    1      A                                 1500\n001    2      B                                 1400\n",
+		"012 Club\n092 Individual: Swiss-System\nXXR 2\nXXC black1\n" +
+			"001    1      A                                 1500                             1.0          2 w 1\n" +
+			"001    2      B                                 1400                             0.0          1 b 0  0000 - H\n" +
+			"240 H 002    1\n",
+		"012 R\n092 Individual: Round-Robin\n001    1      A                                                                  0.0       0000 - Z\n001    2      B\n",
+		"012 K\n092 Individual: Knockout\nXXR 1\n001    1      A\n001    2      B\n",
+		"012 X\nXXR 1\n001    1      A                                 1500              1.0          2 w W\n001    2      B                                 1400              0.0          1 b L\n",
+		"042 2026/13/45\n052 x\n122 " + strings.Repeat("9", 80) + "\nXXR 60\n001    1      A\n001    2      B\n",
+	} {
+		f.Add([]byte(seed))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		im, err := readImport(data, "2026-03-01")
+		if err != nil {
+			return
+		}
+		switch {
+		case len(im.players) < 2 || len(im.players) > MaxPlayers:
+			t.Fatalf("%d players accepted", len(im.players))
+		case im.total < 1 || im.total > MaxRounds || im.paired > im.total:
+			t.Fatalf("rounds: %d paired of %d", im.paired, im.total)
+		case im.in.Name == "" || utf8.RuneCountInString(im.in.Name) > MaxTournamentName:
+			t.Fatalf("name %q", im.in.Name)
+		case im.in.EndDate < im.in.StartDate:
+			t.Fatalf("dates %s..%s", im.in.StartDate, im.in.EndDate)
+		}
+		for _, p := range im.players {
+			if p.name == "" || !utf8.ValidString(p.name) {
+				t.Fatalf("player %d named %q", p.p.StartRank, p.name)
+			}
+		}
+	})
+}
