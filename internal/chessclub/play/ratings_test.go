@@ -119,6 +119,12 @@ func TestRatings(t *testing.T) {
 		}
 		// A declared rating cannot change once rated games count.
 		c.MustDo(clubtest.Req{Method: "PATCH", Path: clubtest.Path("/api/members/%d", c.IDs["p01"]), As: "p01", Body: map[string]any{"declared_rating": 2500}}, http.StatusConflict)
+		// Deleting the tournament, rounds, results and all, keeps the history it made.
+		c.MustDo(clubtest.Req{Method: "DELETE", Path: clubtest.Path("/api/tournaments/%d", tr.ID), As: "org"}, http.StatusNoContent)
+		c.MustDo(clubtest.Req{Method: "GET", Path: clubtest.Path("/api/tournaments/%d/rounds", tr.ID)}, http.StatusNotFound)
+		if h := c.history("p01"); len(h) != 1 || h[0].TournamentName != "Club Championship" {
+			t.Errorf("history after the tournament was deleted: %+v", h)
+		}
 	})
 }
 
