@@ -34,6 +34,18 @@ PREPARE add_fold_keys FROM @add_fold_keys;
 EXECUTE add_fold_keys;
 DEALLOCATE PREPARE add_fold_keys;
 
+-- Idempotency-Key records: POST /creatures replays a retried request's first response.
+CREATE TABLE IF NOT EXISTS `creatures_idempotency` (
+  key_hash CHAR(64) NOT NULL PRIMARY KEY,
+  request_hash CHAR(64) NOT NULL,
+  status SMALLINT NULL,
+  header TEXT NULL,
+  body MEDIUMBLOB NULL,
+  created_at DATETIME NOT NULL,
+  expires_at DATETIME NOT NULL,
+  KEY expires_at (expires_at)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin;
+
 CREATE TABLE IF NOT EXISTS `creatures_migrations` (version INTEGER PRIMARY KEY, name VARCHAR(100) NOT NULL, applied_at DATETIME NOT NULL);
 
 -- The samples, on the first load only: while the ledger below is still empty.
@@ -61,4 +73,5 @@ ORDER BY s.n;
 -- The schema steps this script did, so that the server needs data privileges only.
 INSERT IGNORE INTO `creatures_migrations` (version, name, applied_at) VALUES
   (1, 'create_table', UTC_TIMESTAMP()),
-  (3, 'fold_keys', UTC_TIMESTAMP());
+  (3, 'fold_keys', UTC_TIMESTAMP()),
+  (4, 'idempotency_keys', UTC_TIMESTAMP());

@@ -5,6 +5,7 @@ import (
 	"net/http"
 
 	"campus.example/apps/internal/httpserve"
+	"campus.example/apps/internal/idempotency"
 	"campus.example/apps/internal/problem"
 	"campus.example/apps/internal/query"
 	"campus.example/apps/internal/sqldb"
@@ -14,9 +15,15 @@ import (
 func NewServer(log *slog.Logger, store *Store) http.Handler {
 	mux := http.NewServeMux()
 	h := handlers{store: store, log: log}
+	// Retries of a create with the same Idempotency-Key get its first response (see package
+	// idempotency); the key is the client's own, scoped to the route.
+	once := idempotency.NewGuard(store.idempotency, log, MaxBody)
 
 	mux.Handle("GET /creatures", h.wrap(h.list, ListParameters...))
-	mux.Handle("POST /creatures", h.wrap(h.create))
+	mux.Handle("POST /creatures", h.wrap(func(w http.ResponseWriter, r *http.Request) error {
+		once.Serve(w, r, "POST /creatures", h.wrap(h.create))
+		return nil
+	}))
 	mux.Handle("GET /creatures/{id}", h.wrap(h.get))
 	mux.Handle("PUT /creatures/{id}", h.wrap(h.replace))
 	mux.Handle("PATCH /creatures/{id}", h.wrap(h.patch))

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"campus.example/apps/internal/idempotency"
 	"campus.example/apps/internal/sqldb"
 )
 
@@ -101,8 +102,11 @@ func migrations(d sqldb.Dialect, table string, seed bool, now func() time.Time) 
 	}
 	return append(ms, sqldb.Migration{Version: 3, Name: "fold_keys", Run: func(ctx context.Context, tx *sql.Tx) error {
 		return ensureFoldKeys(ctx, tx, d, table)
-	}})
+	}}, sqldb.Migration{Version: 4, Name: "idempotency_keys", Statements: idempotency.CreateTable(d, IdempotencyTable(table))})
 }
+
+// IdempotencyTable names the table of the Idempotency-Key store beside the creatures table.
+func IdempotencyTable(table string) string { return table + "_idempotency" }
 
 // ensureFoldKeys adds the fold key columns to a table that lacks them. Tables made by this
 // release's CreateTable have them already; so does one that creatures.sql upgraded.

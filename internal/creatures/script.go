@@ -5,6 +5,7 @@ import (
 	"io"
 	"strings"
 
+	"campus.example/apps/internal/idempotency"
 	"campus.example/apps/internal/sqldb"
 )
 
@@ -41,6 +42,9 @@ func WriteScript(w io.Writer, database, table string) error {
 	fmt.Fprintf(&b, "SET @add_fold_keys = IF((SELECT COUNT(*) FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = %s AND COLUMN_NAME = 'species_key') = 0,\n  %s,\n  'DO 0');\n",
 		sqlString(table), sqlString(addFoldKeys(sqldb.MySQL, table)[0]))
 	b.WriteString("PREPARE add_fold_keys FROM @add_fold_keys;\nEXECUTE add_fold_keys;\nDEALLOCATE PREPARE add_fold_keys;\n\n")
+	b.WriteString("-- Idempotency-Key records: POST /creatures replays a retried request's first response.\n")
+	b.WriteString(idempotency.CreateTable(sqldb.MySQL, IdempotencyTable(table))[0])
+	b.WriteString(";\n\n")
 	b.WriteString(sqldb.LedgerDDL(ledger))
 	b.WriteString(";\n\n")
 	b.WriteString("-- The samples, on the first load only: while the ledger below is still empty.\n")

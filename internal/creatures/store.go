@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"campus.example/apps/internal/idempotency"
 	"campus.example/apps/internal/problem"
 	"campus.example/apps/internal/sqldb"
 )
@@ -21,6 +22,8 @@ type Store struct {
 	Now func() time.Time
 
 	selectCols string
+	// idempotency keeps the Idempotency-Key records of POST /creatures.
+	idempotency *idempotency.Store
 }
 
 // NewStore returns a store over table, which must be a valid identifier (ValidIdentifier).
@@ -28,12 +31,19 @@ func NewStore(db *sqldb.DB, table string) (*Store, error) {
 	if !ValidIdentifier(table) {
 		return nil, fmt.Errorf("table name %q: use letters, digits and underscores, at most 48, not starting with a digit", table)
 	}
-	return &Store{
-		db:         db,
-		table:      "`" + table + "`",
-		Now:        time.Now,
-		selectCols: "id, name, species, habitat, danger_level, description, created_at, updated_at",
-	}, nil
+	keys, err := idempotency.NewStore(db, IdempotencyTable(table))
+	if err != nil {
+		return nil, err
+	}
+	s := &Store{
+		db:          db,
+		table:       "`" + table + "`",
+		Now:         time.Now,
+		selectCols:  "id, name, species, habitat, danger_level, description, created_at, updated_at",
+		idempotency: keys,
+	}
+	keys.Now = func() time.Time { return s.Now() } // one clock for the store and its keys
+	return s, nil
 }
 
 // Migrate creates the table when it is missing or brings an older one up to date, fills in

@@ -40,7 +40,8 @@ const DefaultTable = "idempotency_keys"
 var tableName = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]{0,63}$`)
 
 // CreateTable returns the DDL of the key table named table in dialect d. Rows are keyed by
-// the hash of the scope and the key; status is NULL while the first request runs.
+// the hash of the scope and the key; status is NULL while the first request runs. On SQLite,
+// whose index names are per database, the index is named after the table.
 func CreateTable(d sqldb.Dialect, table string) []string {
 	if d == sqldb.SQLite {
 		return []string{
@@ -64,7 +65,7 @@ func CreateTable(d sqldb.Dialect, table string) []string {
 		"  body MEDIUMBLOB NULL,\n" +
 		"  created_at DATETIME NOT NULL,\n" +
 		"  expires_at DATETIME NOT NULL,\n" +
-		"  KEY `" + table + "_expires_at` (expires_at)\n" +
+		"  KEY expires_at (expires_at)\n" +
 		") ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin"}
 }
 
