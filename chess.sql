@@ -309,6 +309,23 @@ CREATE TABLE IF NOT EXISTS rating_games (
   CONSTRAINT rating_games_member_fk FOREIGN KEY (member_id) REFERENCES members (id) ON DELETE CASCADE
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin;
 
+-- 0007_idempotency_keys.sql
+-- Idempotency-Key records (package idempotency): POST /api/user, /api/tournaments and
+-- /api/figures replay a retried request's first response. key_hash and request_hash are hex
+-- SHA-256 of the scope and key and of the request body; status is NULL while the first request
+-- runs. The same DDL as idempotency.CreateTable; a test keeps them equal.
+
+CREATE TABLE IF NOT EXISTS `idempotency_keys` (
+  key_hash CHAR(64) NOT NULL PRIMARY KEY,
+  request_hash CHAR(64) NOT NULL,
+  status SMALLINT NULL,
+  header TEXT NULL,
+  body MEDIUMBLOB NULL,
+  created_at DATETIME NOT NULL,
+  expires_at DATETIME NOT NULL,
+  KEY expires_at (expires_at)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin;
+
 -- The ledger of applied migrations: a server on this database finds every step done and
 -- runs no DDL, so its user needs data privileges only.
 CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name VARCHAR(100) NOT NULL, applied_at DATETIME NOT NULL);
@@ -335,4 +352,5 @@ INSERT IGNORE INTO schema_migrations (version, name, applied_at) VALUES
   (3, 'server_keys', UTC_TIMESTAMP()),
   (4, 'email_not_unique', UTC_TIMESTAMP()),
   (5, 'figure_thumbnails', UTC_TIMESTAMP()),
-  (6, 'tournament_play', UTC_TIMESTAMP());
+  (6, 'tournament_play', UTC_TIMESTAMP()),
+  (7, 'idempotency_keys', UTC_TIMESTAMP());

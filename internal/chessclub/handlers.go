@@ -32,6 +32,8 @@ type handlers struct {
 	photos   *photos
 	// play serves the tournaments (package play).
 	play *play.Service
+	// once guards the creating POSTs with Idempotency-Key.
+	once onceGuards
 }
 
 // wrap runs fn for requests whose query string parses and names only the parameters given

@@ -19,7 +19,9 @@ func (h *handlers) routes(ui fs.FS, corsOrigins []string) http.Handler {
 	// so, and TestAuthorizationMatrix checks it). A client with a stale token can still see
 	// the tournaments, register and log in again.
 
-	mux.Handle("POST /api/user", h.wrap(h.register))
+	// The creating POSTs honour Idempotency-Key (idempotency.go): a retry gets the first
+	// response again instead of making a second member, tournament or photo.
+	mux.Handle("POST /api/user", h.wrap(h.onceOpen("POST /api/user", h.register)))
 	mux.Handle("POST /api/login", h.wrap(h.login))
 	mux.Handle("POST /api/logout", h.authed(h.logout))
 	mux.Handle("GET /api/me", h.authed(h.me))
@@ -28,7 +30,9 @@ func (h *handlers) routes(ui fs.FS, corsOrigins []string) http.Handler {
 	mux.Handle("PATCH /api/members/{id}", h.authed(h.patchMember))
 
 	mux.Handle("GET /api/tournaments", h.wrap(h.play.ListTournaments))
-	mux.Handle("POST /api/tournaments", h.player(h.play.CreateTournament))
+	mux.Handle("POST /api/tournaments", h.authed(h.onceMember(h.once.json, "POST /api/tournaments", func(w http.ResponseWriter, r *http.Request, m Member) error {
+		return h.play.CreateTournament(w, r, asCaller(m))
+	})))
 	mux.Handle("POST /api/tournaments/import", h.player(h.play.ImportTournament))
 	// The original client names the tournament to delete in the query (?id=N) or in a JSON
 	// body ({"id": N}); newer clients use the path. All three work.
@@ -58,7 +62,7 @@ func (h *handlers) routes(ui fs.FS, corsOrigins []string) http.Handler {
 	mux.Handle("GET /api/tournaments/{id}/events", h.wrap(h.play.Events))
 	mux.Handle("GET /api/members/{id}/ratings", h.player(h.play.MemberRatings))
 
-	mux.Handle("POST /api/figures", h.authed(h.uploadFigure, "member_id"))
+	mux.Handle("POST /api/figures", h.authed(h.onceMember(h.once.photo, "POST /api/figures", h.uploadFigure), "member_id"))
 	mux.Handle("GET /api/figures/{id}", h.wrap(h.getFigure))
 	mux.Handle("GET /api/figures/{id}/thumbnail", h.wrap(h.getThumbnail))
 

@@ -147,5 +147,8 @@ func NewServer(log *slog.Logger, store *Store, cfg Config) (http.Handler, error)
 		// The store's clock is read at each call: tests set Store.Now after NewServer too.
 		play: play.New(store.db, func() time.Time { return store.Now() }, log, cfg.Play),
 	}
+	if h.once, err = newOnceGuards(h, store); err != nil {
+		return nil, err
+	}
 	return h.routes(cfg.UI, cfg.CORSOrigins), nil
 }

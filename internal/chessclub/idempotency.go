@@ -1,0 +1,54 @@
+package chessclub
+
+import (
+	"net/http"
+	"strconv"
+	"time"
+
+	"campus.example/apps/internal/idempotency"
+	"campus.example/apps/internal/problem"
+	"campus.example/apps/internal/sqldb"
+)
+
+// onceGuards are the Idempotency-Key guards of the creating POSTs: one for JSON bodies, one
+// for photo uploads, whose bodies are larger (their SHA-256 is kept, never the body).
+type onceGuards struct{ json, photo *idempotency.Guard }
+
+func newOnceGuards(h *handlers, store *Store) (onceGuards, error) {
+	keys, err := idempotency.NewStore(store.db, idempotency.DefaultTable)
+	if err != nil {
+		return onceGuards{}, err
+	}
+	// The store's clock is read at each call: tests set Store.Now after NewServer too.
+	keys.Now = func() time.Time { return store.Now() }
+	g := idempotency.NewGuard(keys, h.log, MaxBody)
+	return onceGuards{json: g, photo: g.WithMaxBody(h.photos.maxBytes + multipartSlack)}, nil
+}
+
+// onceOpen guards a public POST: its keys are scoped to the route alone.
+func (h *handlers) onceOpen(route string, fn func(http.ResponseWriter, *http.Request) error) func(http.ResponseWriter, *http.Request) error {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		h.once.json.Serve(w, r, route, h.writeErr(fn))
+		return nil
+	}
+}
+
+// onceMember guards a POST that needs a login: its keys are scoped to the route and the
+// caller, so two members' keys never meet.
+func (h *handlers) onceMember(g *idempotency.Guard, route string, fn func(http.ResponseWriter, *http.Request, Member) error) func(http.ResponseWriter, *http.Request, Member) error {
+	return func(w http.ResponseWriter, r *http.Request, m Member) error {
+		scope := route + " member " + strconv.FormatInt(m.ID, 10)
+		g.Serve(w, r, scope, h.writeErr(func(w http.ResponseWriter, r *http.Request) error { return fn(w, r, m) }))
+		return nil
+	}
+}
+
+// writeErr is fn with its error written as a problem document, inside the guard, so that
+// a refusal is kept (and replayed) like any other final response.
+func (h *handlers) writeErr(fn func(http.ResponseWriter, *http.Request) error) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if err := fn(w, r); err != nil {
+			problem.Write(w, r, h.log, sqldb.Classify(err))
+		}
+	})
+}
