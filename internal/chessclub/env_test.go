@@ -291,7 +291,8 @@ func loadAPIDoc() (*openapi3.T, routers.Router, error) {
 		}
 		apiDoc.Servers = nil
 		apiRouter, apiDocErr = legacy.NewRouter(apiDoc)
-		for _, typ := range []string{TypeJPEG, TypePNG, TypeWebP} {
+		// text/html: the app page that a browser navigation to a root alias (/members) gets.
+		for _, typ := range []string{TypeJPEG, TypePNG, TypeWebP, "text/html"} {
 			openapi3filter.RegisterBodyDecoder(typ, openapi3filter.FileBodyDecoder)
 		}
 	})

@@ -21,25 +21,31 @@ func (h *handlers) routes(ui fs.FS, corsOrigins []string) http.Handler {
 
 	// The creating POSTs honour Idempotency-Key (idempotency.go): a retry gets the first
 	// response again instead of making a second member, tournament or photo.
-	mux.Handle("POST /api/user", h.wrap(h.onceOpen("POST /api/user", h.register)))
-	mux.Handle("POST /api/login", h.wrap(h.login))
+	register := h.wrap(h.onceOpen("POST /api/user", h.register))
+	login := h.wrap(h.login)
+	mux.Handle("POST /api/user", register)
+	mux.Handle("POST /api/login", login)
 	mux.Handle("POST /api/logout", h.authed(h.logout))
 	mux.Handle("GET /api/me", h.authed(h.me))
-	mux.Handle("GET /api/members", h.authed(h.listMembers))
+	listMembers := h.authed(h.listMembers)
+	mux.Handle("GET /api/members", listMembers)
 	mux.Handle("GET /api/members/{id}", h.authed(h.getMember))
 	mux.Handle("PATCH /api/members/{id}", h.authed(h.patchMember))
 
-	mux.Handle("GET /api/tournaments", h.wrap(h.play.ListTournaments))
-	mux.Handle("POST /api/tournaments", h.authed(h.onceMember(h.once.json, "POST /api/tournaments", func(w http.ResponseWriter, r *http.Request, m Member) error {
+	listTournaments := h.wrap(h.play.ListTournaments)
+	createTournament := h.authed(h.onceMember(h.once.json, "POST /api/tournaments", func(w http.ResponseWriter, r *http.Request, m Member) error {
 		return h.play.CreateTournament(w, r, asCaller(m))
-	})))
+	}))
+	deleteTournament := h.player(h.play.DeleteTournament, "id")
+	mux.Handle("GET /api/tournaments", listTournaments)
+	mux.Handle("POST /api/tournaments", createTournament)
 	mux.Handle("POST /api/tournaments/import", h.player(h.play.ImportTournament))
 	// The original client names the tournament to delete in the query (?id=N) or in a JSON
 	// body ({"id": N}); newer clients use the path. All three work.
-	mux.Handle("DELETE /api/tournaments", h.player(h.play.DeleteTournament, "id"))
+	mux.Handle("DELETE /api/tournaments", deleteTournament)
 	mux.Handle("GET /api/tournaments/{id}", h.wrap(h.play.GetTournament))
 	mux.Handle("PATCH /api/tournaments/{id}", h.player(h.play.PatchTournament))
-	mux.Handle("DELETE /api/tournaments/{id}", h.player(h.play.DeleteTournament, "id"))
+	mux.Handle("DELETE /api/tournaments/{id}", deleteTournament)
 
 	// Tournament play (package play). What a tournament shows is public, like the
 	// tournaments themselves; every change needs a caller, and play decides who may.
@@ -62,7 +68,8 @@ func (h *handlers) routes(ui fs.FS, corsOrigins []string) http.Handler {
 	mux.Handle("GET /api/tournaments/{id}/events", h.wrap(h.play.Events))
 	mux.Handle("GET /api/members/{id}/ratings", h.player(h.play.MemberRatings))
 
-	mux.Handle("POST /api/figures", h.authed(h.onceMember(h.once.photo, "POST /api/figures", h.uploadFigure), "member_id"))
+	uploadFigure := h.authed(h.onceMember(h.once.photo, "POST /api/figures", h.uploadFigure), "member_id")
+	mux.Handle("POST /api/figures", uploadFigure)
 	mux.Handle("GET /api/figures/{id}", h.wrap(h.getFigure))
 	mux.Handle("GET /api/figures/{id}/thumbnail", h.wrap(h.getThumbnail))
 
@@ -108,7 +115,21 @@ func (h *handlers) routes(ui fs.FS, corsOrigins []string) http.Handler {
 	mux.Handle("/api/", apiNotFound)
 	// Everything else is the client app; its router handles deep links, and reads the query
 	// strings of its pages itself, so they are not checked here.
-	mux.Handle("/", spa.Handler(ui))
+	app := spa.Handler(ui)
+	mux.Handle("/", app)
+
+	// The original backend's paths at the root, for clients written for it: the same
+	// handlers as their /api twins (idempotency keys included). /members and /tournaments are
+	// also the app's pages: a browser navigating there gets the app (apiOrApp). Other
+	// methods on these paths fall through to the app's handler (405).
+	mux.Handle("POST /user", register)
+	mux.Handle("POST /login", login)
+	mux.Handle("GET /members", apiOrApp(app, listMembers))
+	mux.Handle("GET /tournaments", apiOrApp(app, listTournaments))
+	mux.Handle("POST /tournaments", createTournament)
+	mux.Handle("DELETE /tournaments", deleteTournament)
+	mux.Handle("DELETE /tournaments/{id}", deleteTournament)
+	mux.Handle("POST /figures", uploadFigure)
 
 	return httpserve.SecurityHeaders(httpserve.Recover(h.log, cors(corsOrigins, mux)))
 }
