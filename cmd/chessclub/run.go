@@ -44,6 +44,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	if len(args) > 0 && args[0] == "pair" {
 		return runPair(args[1:], stdout, stderr)
 	}
+	if len(args) > 0 && args[0] == "backup" {
+		return runBackup(ctx, args[1:], getenv, stdout, stderr)
+	}
 	fs := flag.NewFlagSet("chessclub", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on")
@@ -72,7 +75,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	fs.Usage = func() {
 		fmt.Fprint(stderr, "Usage: chessclub [flags]\n       chessclub admin [-db URL] USERNAME\n       chessclub sql [-database NAME]\n"+
 			"       chessclub standings [-tiebreaks LIST] [-format swiss|round_robin] FILE.trf\n       chessclub berger [-double] N\n"+
-			"       chessclub pair FILE.trf\n\nFlags:\n")
+			"       chessclub pair FILE.trf\n       chessclub backup [-db URL] FILE\n\nFlags:\n")
 		fs.PrintDefaults()
 		fmt.Fprint(stderr, "\nEnvironment:\n  "+passwordEnv+"\n    \tdatabase password; replaces the one in the -db URL\n")
 	}

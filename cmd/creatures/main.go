@@ -2,6 +2,7 @@
 //
 //	go run ./cmd/creatures                 serve on 127.0.0.1:8081 with ./data/creatures.db
 //	go run ./cmd/creatures sql [flags]     print the MariaDB/MySQL set-up script
+//	go run ./cmd/creatures backup FILE     a consistent copy of the SQLite database, also while it serves
 package main
 
 import (

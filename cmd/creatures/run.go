@@ -20,6 +20,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	if len(args) > 0 && args[0] == "sql" {
 		return runSQL(args[1:], stdout, stderr)
 	}
+	if len(args) > 0 && args[0] == "backup" {
+		return runBackup(ctx, args[1:], getenv, stdout, stderr)
+	}
 	fs := flag.NewFlagSet("creatures", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	addr := fs.String("addr", "127.0.0.1:8081", "address to listen on")
@@ -28,7 +31,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	twins := flagenv.Twins{"addr": "CREATURES_ADDR", "db": "CREATURES_DB", "table": "CREATURES_TABLE"}
 	flagenv.Describe(fs, twins)
 	fs.Usage = func() {
-		fmt.Fprint(stderr, "Usage: creatures [flags]\n       creatures sql [-database NAME] [-table NAME]\n\nFlags:\n")
+		fmt.Fprint(stderr, "Usage: creatures [flags]\n       creatures sql [-database NAME] [-table NAME]\n       creatures backup [-db URL] FILE\n\nFlags:\n")
 		fs.PrintDefaults()
 		fmt.Fprint(stderr, "\nEnvironment:\n  CREATURES_DB_PASSWORD\n    \tdatabase password; replaces the one in the -db URL\n")
 	}
