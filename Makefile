@@ -7,5 +7,8 @@ test:
 run-creatures:
 	go run ./cmd/creatures
 
+run-chessclub:
+	go run ./cmd/chessclub
+
 bench:
 	bash scripts/bench.sh
