@@ -20,6 +20,11 @@ func TestBackup(t *testing.T) {
 	if res := call(t, "POST", svc.URL+"/api/user", "", member, nil); res.StatusCode != http.StatusCreated {
 		t.Fatalf("register: %d", res.StatusCode)
 	}
+	// A new SQLite club has chess.sql's three sample tournaments.
+	var samples []struct{ Name string }
+	if res := call(t, "GET", svc.URL+"/api/tournaments", "", nil, &samples); res.StatusCode != http.StatusOK || len(samples) != 3 {
+		t.Errorf("a new club lists %d tournaments (%d), want the 3 samples", len(samples), res.StatusCode)
+	}
 	backup := filepath.Join(dir, "backup.db")
 	var out servicetest.SyncBuffer
 	if err := run(t.Context(), []string{"backup", backup}, servicetest.Env(envMap), &out, &out); err != nil {

@@ -62,6 +62,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	proxies := fs.String("trusted-proxies", "", "comma-separated IP addresses or CIDR prefixes of the reverse proxies in front of the server;\n"+
 		"for requests from them the login throttle takes the client from X-Forwarded-For (empty: trust no one)")
 	maxStreams := fs.Int("max-streams", play.DefaultMaxStreams, "live event streams (GET /api/tournaments/{id}/events) this server holds open at once; beyond it 503")
+	samples := fs.Bool("samples", true, "give a new SQLite database the three sample tournaments that chess.sql gives MariaDB")
 	retention := fs.Duration("event-retention", play.DefaultEventRetention, "how long tournament events are kept for live streams that reconnect")
 	memLimit := fs.String("memory-limit", "auto", "soft limit of the Go runtime's memory, such as 256MiB, or off; auto is 32 MiB plus what\n"+
 		"the password hashes and photo decodes that may run at once hold (GOMEMLIMIT, when set, replaces auto)")
@@ -70,6 +71,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		"cors-origins": "CHESSCLUB_CORS_ORIGINS", "token-ttl": "CHESSCLUB_TOKEN_TTL", "max-photo-bytes": "CHESSCLUB_MAX_PHOTO_BYTES",
 		"photo-memory": "CHESSCLUB_PHOTO_MEMORY", "trusted-proxies": "CHESSCLUB_TRUSTED_PROXIES", "memory-limit": "CHESSCLUB_MEMORY_LIMIT",
 		"shutdown-grace": "CHESSCLUB_SHUTDOWN_GRACE", "max-streams": "CHESSCLUB_MAX_STREAMS", "event-retention": "CHESSCLUB_EVENT_RETENTION",
+		"samples": "CHESSCLUB_SAMPLES",
 	}
 	flagenv.Describe(fs, twins)
 	fs.Usage = func() {
@@ -146,7 +148,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		log.Info("soft memory limit", "bytes", limit)
 	}
 
-	store, closeDB, err := openStore(ctx, *dbURL, getenv(passwordEnv))
+	store, closeDB, err := openStore(ctx, *dbURL, getenv(passwordEnv), *samples)
 	if err != nil {
 		return err
 	}
@@ -196,7 +198,7 @@ func runAdmin(ctx context.Context, args []string, getenv func(string) string, st
 	if err := flagenv.Apply(fs, twins, getenv); err != nil {
 		return err
 	}
-	store, closeDB, err := openStore(ctx, *dbURL, getenv(passwordEnv))
+	store, closeDB, err := openStore(ctx, *dbURL, getenv(passwordEnv), false)
 	if err != nil {
 		return err
 	}
@@ -213,8 +215,9 @@ type openedStore struct {
 	source string
 }
 
-// openStore opens and migrates the database; the returned function closes it.
-func openStore(ctx context.Context, rawURL, password string) (openedStore, func(), error) {
+// openStore opens and migrates the database, with samples on a new SQLite database the
+// sample tournaments; the returned function closes it.
+func openStore(ctx context.Context, rawURL, password string, samples bool) (openedStore, func(), error) {
 	src, err := sqldb.ParseURL(rawURL, password)
 	if err != nil {
 		return openedStore{}, nil, err
@@ -224,7 +227,12 @@ func openStore(ctx context.Context, rawURL, password string) (openedStore, func(
 		return openedStore{}, nil, err
 	}
 	store := chessclub.NewStore(db)
-	if err := store.Migrate(ctx); err != nil {
+	migrate := store.Migrate
+	if samples && db.Dialect == sqldb.SQLite {
+		// A new SQLite database gets the sample tournaments that chess.sql gives MariaDB.
+		migrate = store.MigrateWithSamples
+	}
+	if err := migrate(ctx); err != nil {
 		db.Close()
 		return openedStore{}, nil, err
 	}

@@ -11,6 +11,7 @@ import (
 	"database/sql"
 	"embed"
 	"fmt"
+	"strings"
 	"time"
 
 	"campus.example/apps/internal/sqldb"
@@ -52,6 +53,30 @@ func (s *Store) Migrate(ctx context.Context) error {
 	}
 	return s.db.Migrate(ctx, Ledger, ms)
 }
+
+// sampleVersion records in the ledger that MigrateWithSamples has run its seeding step. It is
+// far above the schema's versions, which it does not belong to: chess.sql does not record it.
+const sampleVersion = 9001
+
+// MigrateWithSamples is Migrate, then, once per database, the sample tournaments that
+// chess.sql loads on MariaDB: the same statement (script_samples.sql), into a database with
+// no tournaments and no members yet, that is a new one. A database that has them, or that
+// ran this step before, is left as it is, so a deleted sample stays deleted. The server uses
+// it on SQLite, where no script is loaded.
+func (s *Store) MigrateWithSamples(ctx context.Context) error {
+	ms, err := Migrations(s.db.Dialect)
+	if err != nil {
+		return fmt.Errorf("load migrations: %w", err)
+	}
+	stmt := strings.Replace(sqldb.SplitStatements(scriptSamples)[0], scriptSamplesGuard,
+		"WHERE NOT EXISTS (SELECT 1 FROM tournaments) AND NOT EXISTS (SELECT 1 FROM members)", 1)
+	ms = append(ms, sqldb.Migration{Version: sampleVersion, Name: "sample_tournaments", Statements: []string{stmt}})
+	return s.db.Migrate(ctx, Ledger, ms)
+}
+
+// scriptSamplesGuard is the condition of script_samples.sql that keeps chess.sql from
+// inserting the samples again; MigrateWithSamples has its own.
+const scriptSamplesGuard = "WHERE NOT EXISTS (SELECT 1 FROM schema_migrations) AND NOT EXISTS (SELECT 1 FROM tournaments)"
 
 // Ping checks that the database answers.
 func (s *Store) Ping(ctx context.Context) error { return s.db.PingContext(ctx) }

@@ -173,7 +173,8 @@ test('the app has its icons and a web app manifest', async () => {
 });
 
 test('every response carries the security headers; the app has a strict policy of its own', async () => {
-  const app = await fetch(server.apiURL + '/tournaments'); // the Go server's, also under E2E_PREVIEW
+  // A navigation (Accept: text/html) gets the app; other requests to /tournaments get the API.
+  const app = await fetch(server.apiURL + '/tournaments', { headers: { Accept: 'text/html' } }); // the Go server's, also under E2E_PREVIEW
   const policy = app.headers.get('content-security-policy') ?? '';
   assert.match(policy, /frame-ancestors 'none'/);
   assert.match(policy, /script-src 'self'(;|$)/, 'scripts from the app\'s own files only: no inline script, no eval');

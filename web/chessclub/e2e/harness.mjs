@@ -81,7 +81,8 @@ export async function startServer() {
   mkdirSync(join(dir, 'figures'));
   const port = await freePort();
   const logs = [];
-  const child = spawn(bin, ['-addr', `127.0.0.1:${port}`, '-db', `sqlite:${join(dir, 'x.db')}`, '-figures', join(dir, 'figures')], {
+  // -samples=false: the tests start from an empty club, without the sample tournaments.
+  const child = spawn(bin, ['-addr', `127.0.0.1:${port}`, '-db', `sqlite:${join(dir, 'x.db')}`, '-figures', join(dir, 'figures'), '-samples=false'], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout.on('data', (d) => logs.push(String(d)));
