@@ -1,0 +1,184 @@
+package chessclub
+
+import (
+	"bytes"
+	"crypto/rand"
+	"errors"
+	"io"
+	"log/slog"
+	"net/http"
+	"sync"
+	"testing"
+	"time"
+
+	"campus.example/apps/internal/sqldb"
+)
+
+// TestPhotoStore checks the contract of each photo store: what put stores, open returns
+// whole or from any offset; a missing key is errPhotoMissing; list names only the server's
+// own keys; remove is idempotent.
+func TestPhotoStore(t *testing.T) {
+	for _, kind := range storageKinds {
+		t.Run(kind, func(t *testing.T) {
+			e := newEnv(t, sqldb.SQLite, storageConfig(t, kind))
+			s := e.photoFiles()
+			ctx := t.Context()
+			content := make([]byte, 300<<10)
+			_, _ = rand.Read(content)
+			const key = "0123456789abcdef0123456789abcdef.jpg"
+			before := time.Now().Add(-time.Minute)
+			e.writeFile(key, content)
+			e.writeFile("not-a-photo.txt", []byte("someone else's"))
+
+			f, err := s.open(ctx, key)
+			if err != nil {
+				t.Fatal(err)
+			}
+			whole, err := io.ReadAll(f)
+			if err != nil || !bytes.Equal(whole, content) {
+				t.Fatalf("read back %d bytes (%v), want the %d stored", len(whole), err, len(content))
+			}
+			for _, from := range []int64{0, 1, 200 << 10, int64(len(content)) - 1} {
+				if _, err := f.Seek(from, io.SeekStart); err != nil {
+					t.Fatal(err)
+				}
+				tail, err := io.ReadAll(f)
+				if err != nil || !bytes.Equal(tail, content[from:]) {
+					t.Errorf("from %d: read %d bytes (%v), want %d", from, len(tail), err, int64(len(content))-from)
+				}
+			}
+			if end, err := f.Seek(0, io.SeekEnd); err != nil || end != int64(len(content)) {
+				t.Errorf("Seek(0, SeekEnd) = %d, %v; want the size %d", end, err, len(content))
+			}
+			f.Close()
+
+			if _, err := s.open(ctx, "fedcba9876543210fedcba9876543210.jpg"); !errors.Is(err, errPhotoMissing) {
+				t.Errorf("open of a missing key = %v, want errPhotoMissing", err)
+			}
+			var listed []string
+			err = s.list(ctx, func(k string, stored time.Time) error {
+				listed = append(listed, k)
+				if stored.Before(before) || stored.After(time.Now().Add(time.Minute)) {
+					t.Errorf("%s stored at %v", k, stored)
+				}
+				return nil
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			diff(t, "listed", listed, []string{key})
+			for range 2 {
+				if err := s.remove(ctx, key); err != nil {
+					t.Fatalf("remove: %v", err)
+				}
+			}
+			if e.hasFile(key) {
+				t.Error("removed file still there")
+			}
+		})
+	}
+}
+
+// TestPhotoStore_AtomicPut replaces a file while readers read it: each read gets the old
+// content or the new one whole, never a mix or a part.
+func TestPhotoStore_AtomicPut(t *testing.T) {
+	for _, kind := range storageKinds {
+		t.Run(kind, func(t *testing.T) {
+			e := newEnv(t, sqldb.SQLite, storageConfig(t, kind))
+			const key = "00000000000000000000000000000000.png"
+			versions := make([][]byte, 4)
+			for i := range versions {
+				versions[i] = bytes.Repeat([]byte{byte('a' + i)}, 1<<20)
+			}
+			e.writeFile(key, versions[0])
+			s := e.photoFiles()
+			done := make(chan struct{})
+			var wg sync.WaitGroup
+			var mu sync.Mutex
+			reads := 0
+			for range 2 {
+				wg.Go(func() {
+					for {
+						select {
+						case <-done:
+							return
+						default:
+						}
+						f, err := s.open(t.Context(), key)
+						if err != nil {
+							t.Errorf("open during a put: %v", err)
+							return
+						}
+						b, err := io.ReadAll(f)
+						f.Close()
+						if err != nil || !slicesContainBytes(versions, b) {
+							t.Errorf("read %d bytes that are no whole version", len(b))
+							return
+						}
+						mu.Lock()
+						reads++
+						mu.Unlock()
+					}
+				})
+			}
+			for _, v := range versions[1:] {
+				e.writeFile(key, v)
+			}
+			close(done)
+			wg.Wait()
+			if reads == 0 {
+				t.Error("no read ran during the puts")
+			}
+		})
+	}
+}
+
+func slicesContainBytes(list [][]byte, b []byte) bool {
+	for _, v := range list {
+		if bytes.Equal(v, b) {
+			return true
+		}
+	}
+	return false
+}
+
+// TestSweepOrphans leaves files as a crash between storing and recording an upload would
+// (an id without a record), and as a failed removal of a replaced photo would: the sweep
+// removes them once they are older than the cutoff, and never a recorded photo's files or
+// anything not the server's.
+func TestSweepOrphans(t *testing.T) {
+	forStorage(t, func(t *testing.T, d sqldb.Dialect, storage func(*Config)) {
+		e := newEnv(t, d, storage).withMembers()
+		var first, second Figure
+		body, ct := multipartBody(t, "photo", testJPEG(t, 8, 8, false))
+		e.mustDo(req{method: "POST", path: "/api/figures", as: "alice", body: body, contentType: ct}, http.StatusCreated).decode(t, &first)
+		e.mustDo(req{method: "POST", path: "/api/figures", as: "alice", body: body, contentType: ct}, http.StatusCreated).decode(t, &second)
+		// The replaced photo's files, as if removing them had failed.
+		e.writeFile(first.ID+".jpg", []byte("replaced"))
+		e.writeFile(first.ID+".thumb.jpg", []byte("replaced"))
+		// A crashed upload's files.
+		const crashed = "abcdefabcdefabcdefabcdefabcdefab"
+		e.writeFile(crashed+".png", []byte("never recorded"))
+		e.writeFile(crashed+".thumb.png", []byte("never recorded"))
+		e.writeFile("readme.txt", []byte("not the server's"))
+		kept := []string{second.ID + ".jpg", second.ID + ".thumb.jpg"}
+		p := &photos{files: e.photoFiles(), store: e.store, log: slog.New(slog.NewTextHandler(io.Discard, nil))}
+
+		// Young files may be an upload about to be recorded: none goes.
+		if n, err := p.sweepOrphans(t.Context(), time.Now().Add(-orphanAge)); err != nil || n != 0 {
+			t.Fatalf("sweep of young files removed %d (%v)", n, err)
+		}
+		n, err := p.sweepOrphans(t.Context(), time.Now().Add(time.Minute))
+		if err != nil || n != 4 {
+			t.Fatalf("sweep removed %d files (%v), want 4", n, err)
+		}
+		var left []string
+		_ = p.files.list(t.Context(), func(k string, _ time.Time) error { left = append(left, k); return nil })
+		diff(t, "files after the sweep", left, kept)
+		if !e.hasFile("readme.txt") {
+			t.Error("the sweep removed a file that is not the server's")
+		}
+		e.mustDo(req{method: "GET", path: second.URL}, http.StatusOK)
+		e.mustDo(req{method: "GET", path: second.ThumbnailURL}, http.StatusOK)
+	})
+}
