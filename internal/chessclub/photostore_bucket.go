@@ -46,7 +46,8 @@ type BucketURL struct {
 func ParseBucketURL(raw, defaultRegion string) (BucketURL, error) {
 	u, err := url.Parse(raw)
 	if err != nil || u.Scheme != "s3" || u.Host == "" || u.User != nil || u.Fragment != "" {
-		return BucketURL{}, fmt.Errorf("photo bucket %q: want s3://bucket/prefix?endpoint=URL&region=REGION", raw)
+		// The address itself is not quoted: it could hold credentials put there by mistake.
+		return BucketURL{}, errors.New("photo bucket: want s3://bucket/prefix?endpoint=URL&region=REGION (credentials come from AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY)")
 	}
 	b := BucketURL{Bucket: u.Host, Prefix: strings.Trim(u.Path, "/"), Region: defaultRegion}
 	if b.Prefix != "" {

@@ -7,6 +7,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -181,4 +182,40 @@ func TestSweepOrphans(t *testing.T) {
 		e.mustDo(req{method: "GET", path: second.URL}, http.StatusOK)
 		e.mustDo(req{method: "GET", path: second.ThumbnailURL}, http.StatusOK)
 	})
+}
+
+func TestParseBucketURL(t *testing.T) {
+	tests := []struct {
+		raw, region string
+		want        BucketURL
+		wantErr     string
+	}{
+		{"s3://photos", "", BucketURL{Bucket: "photos", Region: "us-east-1"}, ""},
+		{"s3://photos/club/2026/?region=eu-west-3", "us-east-2", BucketURL{Bucket: "photos", Prefix: "club/2026/", Region: "eu-west-3"}, ""},
+		{"s3://photos/club?endpoint=http://127.0.0.1:7070", "eu-north-1", BucketURL{Bucket: "photos", Prefix: "club/", Endpoint: "http://127.0.0.1:7070", Region: "eu-north-1", PathStyle: true}, ""},
+		{"s3://photos?endpoint=https://s3.example.org&path_style=false", "", BucketURL{Bucket: "photos", Endpoint: "https://s3.example.org", Region: "us-east-1"}, ""},
+		{"s3:///club", "", BucketURL{}, "want s3://bucket/prefix"},
+		{"https://photos/club", "", BucketURL{}, "want s3://bucket/prefix"},
+		{"s3://key:secret@photos", "", BucketURL{}, "want s3://bucket/prefix"},
+		{"s3://photos?acl=public", "", BucketURL{}, `unknown parameter "acl"`},
+		{"s3://photos?endpoint=ftp://x", "", BucketURL{}, "is not an http or https URL"},
+		{"s3://photos?path_style=maybe", "", BucketURL{}, `path_style "maybe"`},
+	}
+	for _, tc := range tests {
+		got, err := ParseBucketURL(tc.raw, tc.region)
+		if tc.wantErr != "" {
+			if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
+				t.Errorf("ParseBucketURL(%q) = %v, want an error with %q", tc.raw, err, tc.wantErr)
+			}
+			if err != nil && strings.Contains(err.Error(), "secret") {
+				t.Errorf("ParseBucketURL(%q) quotes the secret: %v", tc.raw, err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("ParseBucketURL(%q): %v", tc.raw, err)
+			continue
+		}
+		diff(t, tc.raw, got, tc.want)
+	}
 }
