@@ -245,6 +245,9 @@ func TestPhotoRejections(t *testing.T) {
 				if files := e.files(); len(files) != 0 {
 					t.Errorf("files left: %v", files)
 				}
+				if rows := e.orphanRows(); len(rows) != 0 {
+					t.Errorf("orphan rows left: %v", rows)
+				}
 			})
 		}
 		// The pixel limit, not a parse error, refuses the bombs.

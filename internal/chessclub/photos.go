@@ -267,11 +267,13 @@ func photoError(err error, maxBytes int64) error {
 }
 
 // commit makes u the photo of member. The order keeps every recorded photo whole and
-// leaves no file that nothing will remove: it stores both files under a new id (each put
-// is atomic, and no record points at them yet), records them, which replaces the old
-// record in one transaction, and only then removes the old photo's files. When recording
-// fails the new files are removed; files that a crash or a failed removal leaves behind
-// belong to no record and sweepOrphans removes them.
+// leaves no file that nothing will remove: it notes the new id as an orphan in the
+// database, stores both files under it (each put is atomic, and no record points at them
+// yet), records them, which in one transaction replaces the old record, clears the new
+// id's orphan row and writes one for the old id, and only then removes the old photo's
+// files and its orphan row. When recording fails the new files are removed at once;
+// whatever a crash or a failed removal leaves has its orphan row, and sweepOrphans
+// removes it within a few hours.
 func (p *photos) commit(ctx context.Context, u *upload, member int64) (Figure, error) {
 	idBytes := make([]byte, 16)
 	_, _ = rand.Read(idBytes)
@@ -280,39 +282,44 @@ func (p *photos) commit(ctx context.Context, u *upload, member int64) (Figure, e
 		Width: u.photoInfo.Width, Height: u.photoInfo.Height, CreatedAt: p.store.now(),
 	}
 	f.URL, f.ThumbnailURL = FigureURL(f.ID), ThumbnailURL(f.ID)
+	if err := p.store.markOrphan(ctx, f.ID); err != nil {
+		return Figure{}, err
+	}
+	// From here on the files are removed on failure, even when the client has gone.
+	bg := context.WithoutCancel(ctx)
 	key, thumb := figureKey(f.ID, f.ContentType), thumbKey(f.ID, u.thumbInfo.ContentType)
 	if err := p.files.put(ctx, key, u.photo, f.ContentType); err != nil {
+		p.dropOrphan(bg, f.ID)
 		return Figure{}, fmt.Errorf("store photo: %w", err)
 	}
 	u.photo = nil
 	if err := p.files.put(ctx, thumb, u.thumb, u.thumbInfo.ContentType); err != nil {
-		p.removeKeys(ctx, key)
+		p.dropOrphan(bg, f.ID)
 		return Figure{}, fmt.Errorf("store thumbnail: %w", err)
 	}
 	u.thumb = nil
 	old, err := p.store.ReplaceFigure(ctx, f, u.thumbInfo)
 	if err != nil {
-		p.removeKeys(context.WithoutCancel(ctx), key, thumb)
+		p.dropOrphan(bg, f.ID)
 		return Figure{}, err
 	}
 	if old != nil {
-		p.removeFiles(context.WithoutCancel(ctx), old.ID, old.ContentType)
+		p.dropOrphan(bg, old.ID)
 	}
 	p.maybeSweep()
 	return f, nil
 }
 
-// removeFiles removes a replaced photo's file and its thumbnail, whichever type it has.
-func (p *photos) removeFiles(ctx context.Context, id, contentType string) {
-	p.removeKeys(ctx, figureKey(id, contentType), thumbKey(id, TypeJPEG), thumbKey(id, TypePNG))
-}
-
-// removeKeys removes files that no record points at. A failure is logged, not returned:
-// the file is an orphan, which sweepOrphans removes later.
-func (p *photos) removeKeys(ctx context.Context, keys ...string) {
-	for _, key := range keys {
+// dropOrphan removes the files of the photo with id, which no record names, then its
+// orphan row. A failure is logged, not returned: the row stays, and sweepOrphans retries.
+func (p *photos) dropOrphan(ctx context.Context, id string) {
+	for _, key := range orphanKeys(id) {
 		if err := p.files.remove(ctx, key); err != nil {
 			p.log.ErrorContext(ctx, "remove photo file; the sweep will retry", "file", key, "err", err)
+			return
 		}
+	}
+	if err := p.store.clearOrphan(ctx, id); err != nil {
+		p.log.ErrorContext(ctx, "clear orphan photo; the sweep will retry", "figure", id, "err", err)
 	}
 }

@@ -5,8 +5,6 @@ import (
 	"errors"
 	"io"
 	"os"
-	"regexp"
-	"time"
 )
 
 // photoStore keeps the files of photos and thumbnails under keys such as "<id>.jpg" and
@@ -26,16 +24,10 @@ type photoStore interface {
 	open(ctx context.Context, key string) (io.ReadSeekCloser, error)
 	// remove deletes the file under key; a missing file is not an error.
 	remove(ctx context.Context, key string) error
-	// list calls fn with every photo key in the store (photoKey matches it) and the time
-	// the file was stored, stopping at fn's first error.
-	list(ctx context.Context, fn func(key string, stored time.Time) error) error
 }
 
 // errPhotoMissing means that a store has no file under a key.
 var errPhotoMissing = errors.New("photo file missing")
-
-// photoKey matches the keys the server writes, and captures the photo's id.
-var photoKey = regexp.MustCompile(`^([0-9a-f]{32})(\.thumb)?\.(jpg|png|webp)$`)
 
 // figureKey is the key of the photo with id and content type.
 func figureKey(id, contentType string) string { return id + figureExt[contentType] }

@@ -157,28 +157,6 @@ func (s *bucketStore) remove(ctx context.Context, key string) error {
 	return nil
 }
 
-// list skips the objects under the prefix that the server did not write, such as a
-// "sub/dir/" of someone else's.
-func (s *bucketStore) list(ctx context.Context, fn func(key string, stored time.Time) error) error {
-	pages := s3.NewListObjectsV2Paginator(s.client, &s3.ListObjectsV2Input{Bucket: aws.String(s.loc.Bucket), Prefix: aws.String(s.loc.Prefix)})
-	for pages.HasMorePages() {
-		page, err := pages.NextPage(ctx)
-		if err != nil {
-			return fmt.Errorf("list photo bucket: %w", err)
-		}
-		for _, o := range page.Contents {
-			key := strings.TrimPrefix(aws.ToString(o.Key), s.loc.Prefix)
-			if !photoKey.MatchString(key) {
-				continue
-			}
-			if err := fn(key, aws.ToTime(o.LastModified)); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
-}
-
 // isNotFound reports whether S3 answered 404 (NoSuchKey, NotFound).
 func isNotFound(err error) bool {
 	var re *awshttp.ResponseError

@@ -8,7 +8,6 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
-	"time"
 )
 
 // dirStore keeps photo files in one local directory, named by their keys, with the
@@ -48,30 +47,6 @@ func (s *dirStore) open(_ context.Context, key string) (io.ReadSeekCloser, error
 func (s *dirStore) remove(_ context.Context, key string) error {
 	if err := os.Remove(filepath.Join(s.dir, key)); err != nil && !errors.Is(err, os.ErrNotExist) {
 		return err
-	}
-	return nil
-}
-
-// list skips temporary files and anything else the server did not write.
-func (s *dirStore) list(_ context.Context, fn func(key string, stored time.Time) error) error {
-	entries, err := os.ReadDir(s.dir)
-	if err != nil {
-		return fmt.Errorf("list photo directory: %w", err)
-	}
-	for _, de := range entries {
-		if !de.Type().IsRegular() || !photoKey.MatchString(de.Name()) {
-			continue
-		}
-		info, err := de.Info()
-		if errors.Is(err, os.ErrNotExist) {
-			continue
-		}
-		if err != nil {
-			return err
-		}
-		if err := fn(de.Name(), info.ModTime()); err != nil {
-			return err
-		}
 	}
 	return nil
 }

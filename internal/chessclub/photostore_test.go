@@ -7,6 +7,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -16,8 +17,7 @@ import (
 )
 
 // TestPhotoStore checks the contract of each photo store: what put stores, open returns
-// whole or from any offset; a missing key is errPhotoMissing; list names only the server's
-// own keys; remove is idempotent.
+// whole or from any offset; a missing key is errPhotoMissing; remove is idempotent.
 func TestPhotoStore(t *testing.T) {
 	for _, kind := range storageKinds {
 		t.Run(kind, func(t *testing.T) {
@@ -27,7 +27,6 @@ func TestPhotoStore(t *testing.T) {
 			content := make([]byte, 300<<10)
 			_, _ = rand.Read(content)
 			const key = "0123456789abcdef0123456789abcdef.jpg"
-			before := time.Now().Add(-time.Minute)
 			e.writeFile(key, content)
 			e.writeFile("not-a-photo.txt", []byte("someone else's"))
 
@@ -56,18 +55,7 @@ func TestPhotoStore(t *testing.T) {
 			if _, err := s.open(ctx, "fedcba9876543210fedcba9876543210.jpg"); !errors.Is(err, errPhotoMissing) {
 				t.Errorf("open of a missing key = %v, want errPhotoMissing", err)
 			}
-			var listed []string
-			err = s.list(ctx, func(k string, stored time.Time) error {
-				listed = append(listed, k)
-				if stored.Before(before) || stored.After(time.Now().Add(time.Minute)) {
-					t.Errorf("%s stored at %v", k, stored)
-				}
-				return nil
-			})
-			if err != nil {
-				t.Fatal(err)
-			}
-			diff(t, "listed", listed, []string{key})
+			diff(t, "stored", e.keys(), []string{key, "not-a-photo.txt"})
 			for range 2 {
 				if err := s.remove(ctx, key); err != nil {
 					t.Fatalf("remove: %v", err)
@@ -143,10 +131,10 @@ func slicesContainBytes(list [][]byte, b []byte) bool {
 	return false
 }
 
-// TestSweepOrphans leaves files as a crash between storing and recording an upload would
-// (an id without a record), and as a failed removal of a replaced photo would: the sweep
-// removes them once they are older than the cutoff, and never a recorded photo's files or
-// anything not the server's.
+// TestSweepOrphans leaves files as a crash between storing and recording an upload would,
+// and as a failed removal of a replaced photo would, each with its orphan row: the sweep
+// removes them once their row is older than the cutoff, and never a recorded photo's files
+// or files that no orphan row names, even when they look like the server's.
 func TestSweepOrphans(t *testing.T) {
 	forStorage(t, func(t *testing.T, d sqldb.Dialect, storage func(*Config)) {
 		e := newEnv(t, d, storage).withMembers()
@@ -154,31 +142,45 @@ func TestSweepOrphans(t *testing.T) {
 		body, ct := multipartBody(t, "photo", testJPEG(t, 8, 8, false))
 		e.mustDo(req{method: "POST", path: "/api/figures", as: "alice", body: body, contentType: ct}, http.StatusCreated).decode(t, &first)
 		e.mustDo(req{method: "POST", path: "/api/figures", as: "alice", body: body, contentType: ct}, http.StatusCreated).decode(t, &second)
+		kept := []string{second.ID + ".jpg", second.ID + ".thumb.jpg"}
+		diff(t, "files after two uploads", e.keys(), kept)
+		diff(t, "orphan rows after two uploads", e.orphanRows(), []string(nil))
+
 		// The replaced photo's files, as if removing them had failed.
 		e.writeFile(first.ID+".jpg", []byte("replaced"))
 		e.writeFile(first.ID+".thumb.jpg", []byte("replaced"))
+		if err := e.store.markOrphan(t.Context(), first.ID); err != nil {
+			t.Fatal(err)
+		}
 		// A crashed upload's files.
 		const crashed = "abcdefabcdefabcdefabcdefabcdefab"
+		if err := e.store.markOrphan(t.Context(), crashed); err != nil {
+			t.Fatal(err)
+		}
 		e.writeFile(crashed+".png", []byte("never recorded"))
 		e.writeFile(crashed+".thumb.png", []byte("never recorded"))
+		// A row for a recorded photo, which no path of the server leaves: its files stay.
+		if err := e.store.markOrphan(t.Context(), second.ID); err != nil {
+			t.Fatal(err)
+		}
+		// Files that no row names: another installation's, say.
+		const foreign = "fedcbafedcbafedcbafedcbafedcbafe"
+		e.writeFile(foreign+".jpg", []byte("not ours to remove"))
 		e.writeFile("readme.txt", []byte("not the server's"))
-		kept := []string{second.ID + ".jpg", second.ID + ".thumb.jpg"}
+		kept = append(kept, foreign+".jpg", "readme.txt")
+		slices.Sort(kept)
 		p := &photos{files: e.photoFiles(), store: e.store, log: slog.New(slog.NewTextHandler(io.Discard, nil))}
 
-		// Young files may be an upload about to be recorded: none goes.
-		if n, err := p.sweepOrphans(t.Context(), time.Now().Add(-orphanAge)); err != nil || n != 0 {
-			t.Fatalf("sweep of young files removed %d (%v)", n, err)
+		// Young rows may be an upload about to be recorded: nothing goes.
+		if n, err := p.sweepOrphans(t.Context(), e.clock.Now().Add(-orphanAge)); err != nil || n != 0 {
+			t.Fatalf("sweep of young rows removed %d (%v)", n, err)
 		}
-		n, err := p.sweepOrphans(t.Context(), time.Now().Add(time.Minute))
-		if err != nil || n != 4 {
-			t.Fatalf("sweep removed %d files (%v), want 4", n, err)
+		n, err := p.sweepOrphans(t.Context(), e.clock.Now().Add(time.Minute))
+		if err != nil || n != 2 {
+			t.Fatalf("sweep removed the files of %d photos (%v), want 2", n, err)
 		}
-		var left []string
-		_ = p.files.list(t.Context(), func(k string, _ time.Time) error { left = append(left, k); return nil })
-		diff(t, "files after the sweep", left, kept)
-		if !e.hasFile("readme.txt") {
-			t.Error("the sweep removed a file that is not the server's")
-		}
+		diff(t, "files after the sweep", e.keys(), kept)
+		diff(t, "orphan rows after the sweep", e.orphanRows(), []string(nil))
 		e.mustDo(req{method: "GET", path: second.URL}, http.StatusOK)
 		e.mustDo(req{method: "GET", path: second.ThumbnailURL}, http.StatusOK)
 	})

@@ -6,8 +6,12 @@ import (
 	"log/slog"
 	"os"
 	"slices"
+	"strings"
 	"testing"
 	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/s3"
 
 	"campus.example/apps/internal/s3test"
 	"campus.example/apps/internal/sqldb"
@@ -68,13 +72,51 @@ func (e *env) files() []string {
 		names = append(names, de.Name())
 	}
 	if e.cfg.FiguresBucket != "" {
-		err := s.list(e.t.Context(), func(key string, _ time.Time) error { names = append(names, key); return nil })
-		if err != nil {
-			e.t.Fatal(err)
-		}
+		names = append(names, e.keys()...)
 	}
 	slices.Sort(names)
 	return names
+}
+
+// keys lists every file in the photo store, temporary files of a directory aside, sorted.
+func (e *env) keys() []string {
+	e.t.Helper()
+	var keys []string
+	switch s := e.photoFiles().(type) {
+	case *dirStore:
+		entries, err := os.ReadDir(s.dir)
+		if err != nil {
+			e.t.Fatal(err)
+		}
+		for _, de := range entries {
+			if !strings.HasPrefix(de.Name(), tempPrefix) {
+				keys = append(keys, de.Name())
+			}
+		}
+	case *bucketStore:
+		pages := s3.NewListObjectsV2Paginator(s.client, &s3.ListObjectsV2Input{Bucket: aws.String(s.loc.Bucket), Prefix: aws.String(s.loc.Prefix)})
+		for pages.HasMorePages() {
+			page, err := pages.NextPage(e.t.Context())
+			if err != nil {
+				e.t.Fatal(err)
+			}
+			for _, o := range page.Contents {
+				keys = append(keys, strings.TrimPrefix(aws.ToString(o.Key), s.loc.Prefix))
+			}
+		}
+	}
+	slices.Sort(keys)
+	return keys
+}
+
+// orphanRows lists the ids in figure_orphans.
+func (e *env) orphanRows() []string {
+	e.t.Helper()
+	ids, err := e.store.orphansBefore(e.t.Context(), time.Date(9999, 1, 1, 0, 0, 0, 0, time.UTC), 1000)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	return ids
 }
 
 // readFile returns the stored file under key, failing the test when there is none.

@@ -33,15 +33,17 @@ func (p *photos) legacyThumbnail(ctx context.Context, f Figure) (storedImage, er
 		return storedImage{}, err
 	}
 	defer u.discard()
-	key := thumbKey(f.ID, u.thumbInfo.ContentType)
-	if err := p.files.put(ctx, key, u.thumb, u.thumbInfo.ContentType); err != nil {
+	if err := p.files.put(ctx, thumbKey(f.ID, u.thumbInfo.ContentType), u.thumb, u.thumbInfo.ContentType); err != nil {
 		return storedImage{}, fmt.Errorf("store thumbnail: %w", err)
 	}
 	u.thumb = nil
 	rec, err := p.store.AddThumbnail(ctx, f.ID, u.thumbInfo)
 	if problem.KindOf(err) == problem.NotFound {
-		// The photo was replaced meanwhile, and its files removed; so goes this one.
-		p.removeKeys(context.WithoutCancel(ctx), key)
+		// The photo was replaced meanwhile, and its files removed; so goes this one, as
+		// an orphan like them (its row may be there still: then it is that one).
+		bg := context.WithoutCancel(ctx)
+		_ = p.store.markOrphan(bg, f.ID)
+		p.dropOrphan(bg, f.ID)
 	}
 	return rec, err
 }
