@@ -44,7 +44,7 @@ type photos struct {
 	budget    *photoBudget
 	store     *Store
 	log       *slog.Logger
-	// lastSweep is when this server last swept orphaned files (maybeSweep).
+	// sweepMu guards lastSweep, when this server last swept orphaned files (maybeSweep).
 	sweepMu   sync.Mutex
 	lastSweep time.Time
 }
@@ -54,7 +54,7 @@ func newPhotos(files photoStore, maxBytes, maxPixels, memory int64, store *Store
 }
 
 // upload is a received photo, normalised, in temporary files: not yet anyone's photo. The
-// files stay open, and so locked against sweepTemp, until they are renamed into place or
+// files stay open, and so locked against sweepTemp, until they are stored (put) or
 // discarded.
 type upload struct {
 	photo, thumb         *os.File
@@ -273,7 +273,7 @@ func photoError(err error, maxBytes int64) error {
 // id's orphan row and writes one for the old id, and only then removes the old photo's
 // files and its orphan row. When recording fails the new files are removed at once;
 // whatever a crash or a failed removal leaves has its orphan row, and sweepOrphans
-// removes it within a few hours.
+// removes it later.
 func (p *photos) commit(ctx context.Context, u *upload, member int64) (Figure, error) {
 	idBytes := make([]byte, 16)
 	_, _ = rand.Read(idBytes)
