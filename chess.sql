@@ -326,6 +326,19 @@ CREATE TABLE IF NOT EXISTS `idempotency_keys` (
   KEY expires_at (expires_at)
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin;
 
+-- 0008_figure_orphans.sql
+-- Photo ids whose files may exist in the photo store without a photo record: an upload's,
+-- written before its files are stored and deleted when it is recorded, and a replaced
+-- photo's, written when it is replaced and deleted once its files are removed. The sweep
+-- removes the files of rows older than an hour; see photosweep.go. Numbered 8 to leave 7
+-- to the idempotency keys.
+
+CREATE TABLE IF NOT EXISTS figure_orphans (
+  figure_id CHAR(32) NOT NULL PRIMARY KEY,
+  since DATETIME NOT NULL,
+  KEY figure_orphans_since (since)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin;
+
 -- The ledger of applied migrations: a server on this database finds every step done and
 -- runs no DDL, so its user needs data privileges only.
 CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name VARCHAR(100) NOT NULL, applied_at DATETIME NOT NULL);
@@ -353,4 +366,5 @@ INSERT IGNORE INTO schema_migrations (version, name, applied_at) VALUES
   (4, 'email_not_unique', UTC_TIMESTAMP()),
   (5, 'figure_thumbnails', UTC_TIMESTAMP()),
   (6, 'tournament_play', UTC_TIMESTAMP()),
-  (7, 'idempotency_keys', UTC_TIMESTAMP());
+  (7, 'idempotency_keys', UTC_TIMESTAMP()),
+  (8, 'figure_orphans', UTC_TIMESTAMP());

@@ -51,7 +51,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	fs.SetOutput(stderr)
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on")
 	dbURL := fs.String("db", defaultDB, dbUsage)
-	figures := fs.String("figures", "data/figures", "directory of member photos")
+	figures := fs.String("figures", "data/figures", "where member photos are kept: a directory, or an S3-compatible bucket as\n"+
+		"s3://bucket/prefix?endpoint=URL&region=REGION (credentials from AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY)")
 	origins := fs.String("cors-origins", strings.Join(chessclub.DefaultCORSOrigins, ","), "comma-separated origins that may call the API from a browser (* for any);\n"+
 		"the default is the native app's web views: iOS (capacitor://, ionic://) and Android (https://localhost, http://localhost)")
 	tokenTTL := fs.Duration("token-ttl", chessclub.DefaultTokenTTL, "how long a login token lasts")
@@ -79,7 +80,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 			"       chessclub standings [-tiebreaks LIST] [-format swiss|round_robin] FILE.trf\n       chessclub berger [-double] N\n"+
 			"       chessclub pair FILE.trf\n       chessclub backup [-db URL] FILE\n\nFlags:\n")
 		fs.PrintDefaults()
-		fmt.Fprint(stderr, "\nEnvironment:\n  "+passwordEnv+"\n    \tdatabase password; replaces the one in the -db URL\n")
+		fmt.Fprint(stderr, "\nEnvironment:\n  "+passwordEnv+"\n    \tdatabase password; replaces the one in the -db URL\n"+
+			"  AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_SESSION_TOKEN, AWS_REGION\n    \tthe photo bucket's credentials and default region, when -figures is an s3:// URL\n")
 	}
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -130,6 +132,10 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		// The live streams end when the server begins to shut down, rather than hold the
 		// shutdown for its whole grace period.
 		Play: play.Config{MaxStreams: *maxStreams, EventRetention: *retention, Done: ctx.Done()},
+	}
+	if strings.HasPrefix(*figures, "s3://") {
+		cfg.FiguresDir, cfg.FiguresBucket, cfg.BucketRegion = "", *figures, getenv("AWS_REGION")
+		cfg.BucketKeys = chessclub.BucketKeys{AccessKeyID: getenv("AWS_ACCESS_KEY_ID"), SecretAccessKey: getenv("AWS_SECRET_ACCESS_KEY"), SessionToken: getenv("AWS_SESSION_TOKEN")}
 	}
 	limit, err := memoryLimit(*memLimit, cfg, getenv)
 	if err != nil {

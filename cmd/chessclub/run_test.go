@@ -131,6 +131,9 @@ func with(env map[string]string, k, v string) map[string]string {
 }
 
 func TestRunFlags(t *testing.T) {
+	// A database that opens, so that the photo bucket is the first thing to fail.
+	sqlite := map[string]string{"CHESSCLUB_DB": "sqlite:" + filepath.Join(t.TempDir(), "club.db")}
+	bucket := "s3://photos/club?endpoint=http://127.0.0.1:1"
 	tests := []struct {
 		name    string
 		args    []string
@@ -140,7 +143,13 @@ func TestRunFlags(t *testing.T) {
 	}{
 		{"help", []string{"-h"}, nil, "", []string{"CHESSCLUB_ADDR", "CHESSCLUB_DB", "CHESSCLUB_DB_PASSWORD", "CHESSCLUB_FIGURES", "CHESSCLUB_CORS_ORIGINS", "capacitor://localhost", "ionic://localhost", "http://localhost", "https://localhost", "127.0.0.1:8080", "sqlite:data/chessclub.db", "data/figures",
 			"-trusted-proxies", "CHESSCLUB_TRUSTED_PROXIES", "X-Forwarded-For", "-memory-limit", "CHESSCLUB_MEMORY_LIMIT", "-shutdown-grace", "CHESSCLUB_SHUTDOWN_GRACE", "-photo-memory", "CHESSCLUB_PHOTO_MEMORY", "268435456",
-			"-max-streams", "CHESSCLUB_MAX_STREAMS", "-event-retention", "CHESSCLUB_EVENT_RETENTION", "336h0m0s"}},
+			"-max-streams", "CHESSCLUB_MAX_STREAMS", "-event-retention", "CHESSCLUB_EVENT_RETENTION", "336h0m0s",
+			"s3://bucket/prefix?endpoint=URL&region=REGION", "AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY", "AWS_REGION"}},
+		{"bucket without credentials", []string{"-figures", bucket}, sqlite, "AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY must be set", nil},
+		{"bucket with an unknown parameter", []string{"-figures", "s3://photos?colour=blue"}, sqlite, `unknown parameter "colour"`, nil},
+		{"bucket with a bad endpoint", []string{"-figures", "s3://photos?endpoint=127.0.0.1:9000"}, sqlite, `endpoint "127.0.0.1:9000" is not an http or https URL`, nil},
+		{"unreachable bucket, secret never quoted", []string{"-figures", bucket},
+			with(with(sqlite, "AWS_ACCESS_KEY_ID", "club"), "AWS_SECRET_ACCESS_KEY", "hunter2"), "photo bucket photos", nil},
 		{"admin help", []string{"admin", "-h"}, nil, "", []string{"Usage: chessclub admin"}},
 		{"bad database URL", []string{"-db", "postgres://x"}, nil, "sqlite: or mysql://", nil},
 		{"password never quoted", nil, map[string]string{"CHESSCLUB_DB": "mysql://u:hunter2@127.0.0.1:1/db?timeout=1s"}, "connect", nil},

@@ -81,8 +81,9 @@ func (s *Store) figureAndThumbnail(ctx context.Context, id string) (Figure, *sto
 }
 
 // ReplaceFigure records f, with its thumbnail, as its member's photo and returns the photo
-// it replaces, if any, whose files the caller removes. It returns NotFound when the member
-// does not exist.
+// it replaces, if any, whose files the caller removes. In the same transaction it clears
+// f's orphan row and writes one for the replaced photo (see photosweep.go). It returns
+// NotFound when the member does not exist.
 func (s *Store) ReplaceFigure(ctx context.Context, f Figure, thumb storedImage) (*Figure, error) {
 	var old *Figure
 	err := s.db.Transact(ctx, func(tx *sql.Tx) error {
@@ -104,8 +105,14 @@ func (s *Store) ReplaceFigure(ctx context.Context, f Figure, thumb storedImage) 
 			if _, err := tx.ExecContext(ctx, "DELETE FROM figures WHERE id = ?", prev.ID); err != nil {
 				return fmt.Errorf("delete figure: %w", err)
 			}
+			if err := markOrphanTx(ctx, tx, prev.ID, f.CreatedAt); err != nil {
+				return err
+			}
 		case !errors.Is(err, sql.ErrNoRows):
 			return fmt.Errorf("read figure: %w", err)
+		}
+		if _, err := tx.ExecContext(ctx, "DELETE FROM figure_orphans WHERE figure_id = ?", f.ID); err != nil {
+			return fmt.Errorf("clear orphan photo: %w", err)
 		}
 		_, err = tx.ExecContext(ctx, "INSERT INTO figures (id, member_id, content_type, size, width, height, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
 			f.ID, f.MemberID, f.ContentType, f.Size, f.Width, f.Height, f.CreatedAt)

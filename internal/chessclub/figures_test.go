@@ -11,7 +11,6 @@ import (
 	"io"
 	"net/http"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -23,23 +22,9 @@ import (
 	"campus.example/apps/internal/sqldb"
 )
 
-// files lists the photo directory.
-func (e *env) files() []string {
-	e.t.Helper()
-	entries, err := os.ReadDir(e.cfg.FiguresDir)
-	if err != nil {
-		e.t.Fatal(err)
-	}
-	var names []string
-	for _, de := range entries {
-		names = append(names, de.Name())
-	}
-	return names
-}
-
 func TestPhotos(t *testing.T) {
-	forDialects(t, func(t *testing.T, d sqldb.Dialect) {
-		e := newEnv(t, d).withMembers()
+	forStorage(t, func(t *testing.T, d sqldb.Dialect, storage func(*Config)) {
+		e := newEnv(t, d, storage).withMembers()
 		alice := e.ids["alice"]
 		jpegExif := testJPEG(t, 40, 30, true)
 		pngMeta := testPNG(t, 20, 10, true)
@@ -76,10 +61,7 @@ func TestPhotos(t *testing.T) {
 				res := e.mustDo(r, http.StatusCreated)
 				var f Figure
 				res.decode(t, &f)
-				stored, err := os.ReadFile(filepath.Join(e.cfg.FiguresDir, f.ID+figureExt[tc.wantType]))
-				if err != nil {
-					t.Fatalf("stored file: %v", err)
-				}
+				stored := e.readFile(f.ID + figureExt[tc.wantType])
 				diff(t, "figure", f, Figure{ID: f.ID, MemberID: alice, ContentType: tc.wantType, Size: int64(len(stored)),
 					Width: tc.width, Height: tc.height, URL: "/api/figures/" + f.ID, ThumbnailURL: "/api/figures/" + f.ID + "/thumbnail", CreatedAt: t0})
 				if !figureID.MatchString(f.ID) {
@@ -134,8 +116,8 @@ func TestPhotos(t *testing.T) {
 		checkProblem(t, e.do(req{method: "GET", path: first.URL}), wantProblem{404, "not-found", nil})
 		checkProblem(t, e.do(req{method: "GET", path: first.ThumbnailURL}), wantProblem{404, "not-found", nil})
 		for _, name := range []string{first.ID + ".jpg", first.ID + ".thumb.jpg"} {
-			if _, err := os.Stat(filepath.Join(e.cfg.FiguresDir, name)); !os.IsNotExist(err) {
-				t.Errorf("replaced file %s still there: %v", name, err)
+			if e.hasFile(name) {
+				t.Errorf("replaced file %s still there", name)
 			}
 		}
 
@@ -188,8 +170,8 @@ func metadataOf(t *testing.T, b []byte) []string {
 }
 
 func TestPhotoRejections(t *testing.T) {
-	forDialects(t, func(t *testing.T, d sqldb.Dialect) {
-		e := newEnv(t, d, func(c *Config) { c.MaxPhotoBytes = 20 << 10 }).withMembers()
+	forStorage(t, func(t *testing.T, d sqldb.Dialect, storage func(*Config)) {
+		e := newEnv(t, d, storage, func(c *Config) { c.MaxPhotoBytes = 20 << 10 }).withMembers()
 		big := testJPEG(t, 400, 300, false)
 		if len(big) <= 20<<10 {
 			t.Fatalf("test JPEG is only %d bytes", len(big))
@@ -262,6 +244,9 @@ func TestPhotoRejections(t *testing.T) {
 				// Nothing is left behind, not even a temporary file.
 				if files := e.files(); len(files) != 0 {
 					t.Errorf("files left: %v", files)
+				}
+				if rows := e.orphanRows(); len(rows) != 0 {
+					t.Errorf("orphan rows left: %v", rows)
 				}
 			})
 		}
@@ -350,7 +335,7 @@ func TestPhotoMemoryBudget(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			p := newPhotos(t.TempDir(), DefaultMaxPhotoBytes, DefaultMaxPixels, DefaultPhotoMemory, nil, nil)
+			p := newPhotos(&dirStore{dir: t.TempDir()}, DefaultMaxPhotoBytes, DefaultMaxPixels, DefaultPhotoMemory, nil, nil)
 			p.budget.maxWait = 20 * time.Millisecond
 			if tc.held > 0 {
 				if err := p.budget.acquire(t.Context(), tc.held); err != nil {
@@ -383,7 +368,7 @@ func TestPhotoMemoryBudget(t *testing.T) {
 			if got := p.budget.inUse(); got != tc.held {
 				t.Errorf("%d bytes in use after the upload, want %d", got, tc.held)
 			}
-			if entries, _ := os.ReadDir(p.dir); len(entries) != 0 {
+			if entries, _ := os.ReadDir(p.files.stagingDir()); len(entries) != 0 {
 				t.Errorf("files left: %v", entries)
 			}
 		})

@@ -6,8 +6,6 @@ import (
 	"io"
 	"mime"
 	"net/http"
-	"os"
-	"path/filepath"
 	"strings"
 
 	"campus.example/apps/internal/problem"
@@ -161,7 +159,7 @@ func (h *handlers) getFigure(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return h.serveImage(w, r, f, `"`+f.ID+`"`, h.photos.path(f.ID, f.ContentType), f.ContentType)
+	return h.serveImage(w, r, f, `"`+f.ID+`"`, figureKey(f.ID, f.ContentType), f.ContentType)
 }
 
 // getThumbnail serves a photo's thumbnail, cached for good like the photo. The thumbnail of
@@ -182,21 +180,21 @@ func (h *handlers) getThumbnail(w http.ResponseWriter, r *http.Request) error {
 		switch {
 		case problem.KindOf(err) == problem.Invalid:
 			h.log.WarnContext(r.Context(), "photo too costly to decode for a thumbnail; serving the photo", "figure", f.ID, "err", err)
-			return h.serveImage(w, r, f, `"`+f.ID+`"`, h.photos.path(f.ID, f.ContentType), f.ContentType)
+			return h.serveImage(w, r, f, `"`+f.ID+`"`, figureKey(f.ID, f.ContentType), f.ContentType)
 		case err != nil:
 			return err
 		}
 		thumb = &t
 	}
-	return h.serveImage(w, r, f, `"`+f.ID+`-thumbnail"`, h.photos.thumbPath(f.ID, thumb.ContentType), thumb.ContentType)
+	return h.serveImage(w, r, f, `"`+f.ID+`-thumbnail"`, thumbKey(f.ID, thumb.ContentType), thumb.ContentType)
 }
 
-// serveImage serves one of f's files, with its immutable caching and headers that keep a
-// browser from reading it as anything but an image.
-func (h *handlers) serveImage(w http.ResponseWriter, r *http.Request, f Figure, etag, path, contentType string) error {
-	file, err := os.Open(path)
-	if errors.Is(err, os.ErrNotExist) {
-		h.log.ErrorContext(r.Context(), "photo file missing", "figure", f.ID, "file", filepath.Base(path))
+// serveImage serves one of f's files, streamed from the photo store, with its immutable
+// caching and headers that keep a browser from reading it as anything but an image.
+func (h *handlers) serveImage(w http.ResponseWriter, r *http.Request, f Figure, etag, key, contentType string) error {
+	file, err := h.photos.files.open(r.Context(), key)
+	if errors.Is(err, errPhotoMissing) {
+		h.log.ErrorContext(r.Context(), "photo file missing", "figure", f.ID, "file", key)
 		return figureNotFound()
 	}
 	if err != nil {

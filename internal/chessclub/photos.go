@@ -14,7 +14,8 @@ import (
 	"log/slog"
 	"net/http"
 	"os"
-	"path/filepath"
+	"sync"
+	"time"
 
 	"golang.org/x/image/webp"
 
@@ -34,23 +35,26 @@ const (
 	photoQuality = 85
 )
 
-// photos keeps photo files in one directory: for each photo its normalised copy and its
-// thumbnail, and temporary files while they are written. It is safe for concurrent use.
+// photos receives, stores and serves member photos: for each its normalised copy and its
+// thumbnail, kept in files (a directory or a bucket). It is safe for concurrent use.
 type photos struct {
-	dir       string
+	files     photoStore
 	maxBytes  int64
 	maxPixels int64
 	budget    *photoBudget
 	store     *Store
 	log       *slog.Logger
+	// sweepMu guards lastSweep, when this server last swept orphaned files (maybeSweep).
+	sweepMu   sync.Mutex
+	lastSweep time.Time
 }
 
-func newPhotos(dir string, maxBytes, maxPixels, memory int64, store *Store, log *slog.Logger) *photos {
-	return &photos{dir: dir, maxBytes: maxBytes, maxPixels: maxPixels, budget: newPhotoBudget(memory), store: store, log: log}
+func newPhotos(files photoStore, maxBytes, maxPixels, memory int64, store *Store, log *slog.Logger) *photos {
+	return &photos{files: files, maxBytes: maxBytes, maxPixels: maxPixels, budget: newPhotoBudget(memory), store: store, log: log}
 }
 
 // upload is a received photo, normalised, in temporary files: not yet anyone's photo. The
-// files stay open, and so locked against sweepTemp, until they are renamed into place or
+// files stay open, and so locked against sweepTemp, until they are stored (put) or
 // discarded.
 type upload struct {
 	photo, thumb         *os.File
@@ -62,12 +66,8 @@ func (u *upload) discard() {
 	if u == nil {
 		return
 	}
-	for _, f := range []*os.File{u.photo, u.thumb} {
-		if f != nil {
-			_ = os.Remove(f.Name())
-			_ = f.Close()
-		}
-	}
+	releaseTemp(u.photo)
+	releaseTemp(u.thumb)
 	u.photo, u.thumb = nil, nil
 }
 
@@ -142,14 +142,11 @@ func (p *photos) checkSize(w, h int) error {
 // (the body could not be read to its end) or TooManyRequests (no memory came free in time)
 // problems.
 func (p *photos) receive(ctx context.Context, body io.Reader) (*upload, error) {
-	in, err := createTemp(p.dir)
+	in, err := createTemp(p.files.stagingDir())
 	if err != nil {
 		return nil, fmt.Errorf("create temporary photo: %w", err)
 	}
-	defer func() {
-		_ = os.Remove(in.Name())
-		_ = in.Close()
-	}()
+	defer releaseTemp(in)
 	info, err := stripImage(&limitReader{r: bodyReader{r: body}, n: p.maxBytes}, in, p.checkSize)
 	if err != nil {
 		return nil, photoError(err, p.maxBytes)
@@ -163,7 +160,7 @@ func (p *photos) receive(ctx context.Context, body io.Reader) (*upload, error) {
 
 // render decodes the stripped image in f within the memory budget and writes the stored
 // copies to temporary files.
-func (p *photos) render(ctx context.Context, f *os.File, info imageInfo) (*upload, error) {
+func (p *photos) render(ctx context.Context, f io.ReadSeeker, info imageInfo) (*upload, error) {
 	cost := decodeCost(info)
 	if cost > p.budget.capacity {
 		return nil, problem.Validation(map[string]string{"photo": fmt.Sprintf(
@@ -218,7 +215,7 @@ func opaque(img *image.RGBA) bool { return img.Opaque() }
 // writeTemp encodes img as JPEG (opaque) or PNG into a new temporary file, synced, and
 // returns the open file and what it holds.
 func (p *photos) writeTemp(img *image.RGBA, opaque bool) (*os.File, storedImage, error) {
-	f, err := createTemp(p.dir)
+	f, err := createTemp(p.files.stagingDir())
 	if err != nil {
 		return nil, storedImage{}, fmt.Errorf("create temporary photo: %w", err)
 	}
@@ -241,8 +238,7 @@ func (p *photos) writeTemp(img *image.RGBA, opaque bool) (*os.File, storedImage,
 		st, err = f.Stat()
 	}
 	if err != nil {
-		_ = os.Remove(f.Name())
-		_ = f.Close()
+		releaseTemp(f)
 		return nil, storedImage{}, fmt.Errorf("write photo: %w", err)
 	}
 	info.Size = st.Size()
@@ -270,9 +266,14 @@ func photoError(err error, maxBytes int64) error {
 	return fmt.Errorf("store photo: %w", err)
 }
 
-// commit makes u the photo of member: it renames the temporary files to their final names,
-// records them, and removes the files of the photo it replaces. On failure the new files are
-// removed, so the database never points at a missing file.
+// commit makes u the photo of member. The order keeps every recorded photo whole and
+// leaves no file that nothing will remove: it notes the new id as an orphan in the
+// database, stores both files under it (each put is atomic, and no record points at them
+// yet), records them, which in one transaction replaces the old record, clears the new
+// id's orphan row and writes one for the old id, and only then removes the old photo's
+// files and its orphan row. When recording fails the new files are removed at once;
+// whatever a crash or a failed removal leaves has its orphan row, and sweepOrphans
+// removes it later.
 func (p *photos) commit(ctx context.Context, u *upload, member int64) (Figure, error) {
 	idBytes := make([]byte, 16)
 	_, _ = rand.Read(idBytes)
@@ -281,55 +282,44 @@ func (p *photos) commit(ctx context.Context, u *upload, member int64) (Figure, e
 		Width: u.photoInfo.Width, Height: u.photoInfo.Height, CreatedAt: p.store.now(),
 	}
 	f.URL, f.ThumbnailURL = FigureURL(f.ID), ThumbnailURL(f.ID)
-	final, thumbFinal := p.path(f.ID, f.ContentType), p.thumbPath(f.ID, u.thumbInfo.ContentType)
-	if err := os.Rename(u.photo.Name(), final); err != nil {
-		u.discard()
+	if err := p.store.markOrphan(ctx, f.ID); err != nil {
+		return Figure{}, err
+	}
+	// From here on the files are removed on failure, even when the client has gone.
+	bg := context.WithoutCancel(ctx)
+	key, thumb := figureKey(f.ID, f.ContentType), thumbKey(f.ID, u.thumbInfo.ContentType)
+	if err := p.files.put(ctx, key, u.photo, f.ContentType); err != nil {
+		p.dropOrphan(bg, f.ID)
 		return Figure{}, fmt.Errorf("store photo: %w", err)
 	}
-	if err := os.Rename(u.thumb.Name(), thumbFinal); err != nil {
-		_ = os.Remove(final)
-		u.discard()
+	u.photo = nil
+	if err := p.files.put(ctx, thumb, u.thumb, u.thumbInfo.ContentType); err != nil {
+		p.dropOrphan(bg, f.ID)
 		return Figure{}, fmt.Errorf("store thumbnail: %w", err)
 	}
-	_, _ = u.photo.Close(), u.thumb.Close()
-	u.photo, u.thumb = nil, nil
-	p.syncDir()
+	u.thumb = nil
 	old, err := p.store.ReplaceFigure(ctx, f, u.thumbInfo)
 	if err != nil {
-		_, _ = os.Remove(final), os.Remove(thumbFinal)
+		p.dropOrphan(bg, f.ID)
 		return Figure{}, err
 	}
 	if old != nil {
-		p.removeFiles(ctx, old.ID, old.ContentType)
+		p.dropOrphan(bg, old.ID)
 	}
+	p.maybeSweep()
 	return f, nil
 }
 
-// removeFiles removes a replaced photo's file and its thumbnail, whichever type it has.
-func (p *photos) removeFiles(ctx context.Context, id, contentType string) {
-	for _, name := range []string{p.path(id, contentType), p.thumbPath(id, TypeJPEG), p.thumbPath(id, TypePNG)} {
-		if err := os.Remove(name); err != nil && !errors.Is(err, os.ErrNotExist) {
-			p.log.ErrorContext(ctx, "remove replaced photo", "file", filepath.Base(name), "err", err)
+// dropOrphan removes the files of the photo with id, which no record names, then its
+// orphan row. A failure is logged, not returned: the row stays, and sweepOrphans retries.
+func (p *photos) dropOrphan(ctx context.Context, id string) {
+	for _, key := range orphanKeys(id) {
+		if err := p.files.remove(ctx, key); err != nil {
+			p.log.ErrorContext(ctx, "remove photo file; the sweep will retry", "file", key, "err", err)
+			return
 		}
 	}
-}
-
-func (p *photos) path(id, contentType string) string {
-	return filepath.Join(p.dir, id+figureExt[contentType])
-}
-
-func (p *photos) thumbPath(id, contentType string) string {
-	return filepath.Join(p.dir, id+".thumb"+figureExt[contentType])
-}
-
-// syncDir makes a rename durable; failure only weakens durability, so it is logged.
-func (p *photos) syncDir() {
-	d, err := os.Open(p.dir)
-	if err != nil {
-		return
-	}
-	defer d.Close()
-	if err := d.Sync(); err != nil {
-		p.log.Warn("sync photo directory", "err", err)
+	if err := p.store.clearOrphan(ctx, id); err != nil {
+		p.log.ErrorContext(ctx, "clear orphan photo; the sweep will retry", "figure", id, "err", err)
 	}
 }

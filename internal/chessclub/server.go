@@ -1,6 +1,7 @@
 package chessclub
 
 import (
+	"context"
 	"embed"
 	"errors"
 	"fmt"
@@ -9,6 +10,7 @@ import (
 	"net/http"
 	"net/netip"
 	"os"
+	"path/filepath"
 	"runtime"
 	"time"
 
@@ -40,8 +42,23 @@ var DefaultCORSOrigins = []string{"capacitor://localhost", "ionic://localhost", 
 // Config holds the service's settings. Zero values take the documented defaults; negative
 // durations and limits are refused by NewServer.
 type Config struct {
-	// FiguresDir is the directory of photo files; it is created when missing. Required.
+	// FiguresDir is the directory of photo files; it is created when missing. Exactly one
+	// of FiguresDir and FiguresBucket is required.
 	FiguresDir string
+	// FiguresBucket keeps the photo files in an S3-compatible bucket instead, as
+	// s3://bucket/prefix?endpoint=URL&region=REGION (see ParseBucketURL), reached with
+	// BucketKeys. Replicas of the server share it.
+	FiguresBucket string
+	// BucketKeys are FiguresBucket's credentials.
+	BucketKeys BucketKeys
+	// BucketRegion is the region when FiguresBucket names none (AWS_REGION); empty means
+	// us-east-1.
+	BucketRegion string
+	// StagingDir holds uploads in progress when photos go to FiguresBucket: they are decoded
+	// and encoded in temporary files there before they are sent. The default is
+	// chessclub-uploads in the system's temporary directory. With FiguresDir, uploads are
+	// staged in FiguresDir itself and StagingDir is not used.
+	StagingDir string
 	// UI is the client app's built files (index.html at its root, hashed files under
 	// assets/), served at "/". Nil serves PlaceholderUI.
 	UI fs.FS
@@ -79,8 +96,14 @@ type Config struct {
 }
 
 func (c *Config) setDefaults() error {
-	if c.FiguresDir == "" {
-		return errors.New("chessclub: Config.FiguresDir is required")
+	if c.FiguresDir == "" && c.FiguresBucket == "" {
+		return errors.New("chessclub: Config.FiguresDir is required (or FiguresBucket)")
+	}
+	if c.FiguresDir != "" && c.FiguresBucket != "" {
+		return errors.New("chessclub: Config.FiguresDir and FiguresBucket may not both be set")
+	}
+	if c.StagingDir == "" {
+		c.StagingDir = filepath.Join(os.TempDir(), "chessclub-uploads")
 	}
 	if c.TokenTTL < 0 || c.MaxPhotoBytes < 0 || c.MaxPixels < 0 || c.PhotoMemory < 0 || c.DeviceTokenTTL < 0 ||
 		c.Play.MaxStreams < 0 || c.Play.EventRetention < 0 {
@@ -120,17 +143,19 @@ func (c *Config) setDefaults() error {
 
 // NewServer returns the Chess Club's HTTP handler: the API under /api, /healthz, /readyz,
 // /openapi.json, and cfg.UI everywhere else. The store must be migrated. It creates the
-// photo directory, removes the temporary files that crashed uploads left there, and
+// photo directory (or checks that the bucket answers), removes the temporary files that
+// crashed uploads left, starts a sweep of orphaned photo files in the background, and
 // computes one password hash (for the dummy check), so it takes a moment at the production
 // cost.
 func NewServer(log *slog.Logger, store *Store, cfg Config) (http.Handler, error) {
 	if err := cfg.setDefaults(); err != nil {
 		return nil, err
 	}
-	if err := os.MkdirAll(cfg.FiguresDir, 0o750); err != nil {
-		return nil, fmt.Errorf("photo directory: %w", err)
+	files, err := openPhotoStore(cfg, log)
+	if err != nil {
+		return nil, err
 	}
-	sweepTemp(cfg.FiguresDir, log)
+	sweepTemp(files.stagingDir(), log)
 	hasher, err := NewHasher(cfg.Password, cfg.HashConcurrency)
 	if err != nil {
 		return nil, err
@@ -143,12 +168,25 @@ func NewServer(log *slog.Logger, store *Store, cfg Config) (http.Handler, error)
 		devices:  newDeviceTokens(store, cfg.DeviceTokenTTL),
 		proxies:  cfg.TrustedProxies,
 		tokenTTL: cfg.TokenTTL,
-		photos:   newPhotos(cfg.FiguresDir, cfg.MaxPhotoBytes, cfg.MaxPixels, cfg.PhotoMemory, store, log),
+		photos:   newPhotos(files, cfg.MaxPhotoBytes, cfg.MaxPixels, cfg.PhotoMemory, store, log),
 		// The store's clock is read at each call: tests set Store.Now after NewServer too.
 		play: play.New(store.db, func() time.Time { return store.Now() }, log, cfg.Play),
 	}
 	if h.once, err = newOnceGuards(h, store); err != nil {
 		return nil, err
 	}
+	h.photos.maybeSweep()
 	return h.routes(cfg.UI, cfg.CORSOrigins), nil
+}
+
+// openPhotoStore opens the directory or the bucket that cfg names.
+func openPhotoStore(cfg Config, log *slog.Logger) (photoStore, error) {
+	if cfg.FiguresDir != "" {
+		return newDirStore(cfg.FiguresDir, log)
+	}
+	loc, err := ParseBucketURL(cfg.FiguresBucket, cfg.BucketRegion)
+	if err != nil {
+		return nil, err
+	}
+	return openBucketStore(context.Background(), loc, cfg.BucketKeys, cfg.StagingDir)
 }

@@ -8,10 +8,10 @@ import (
 	"time"
 )
 
-// tempPrefix starts the name of every file the server writes in the photo directory before
-// renaming it into place. Such a file outlives its request only when the process dies
-// between creating and renaming it (kill -9, a power cut), and sweepTemp removes it at the
-// next start.
+// tempPrefix starts the name of every file the server writes in the staging directory (the
+// photo directory itself, or a local one for a bucket) before storing it. Such a file
+// outlives its request only when the process dies between creating and storing it (kill -9,
+// a power cut), and sweepTemp removes it at the next start.
 const tempPrefix = ".upload-"
 
 // staleTemp is the age past which a temporary file is taken as abandoned where file locks

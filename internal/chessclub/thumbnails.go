@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
 
 	"campus.example/apps/internal/problem"
 )
@@ -17,7 +16,7 @@ import (
 // come free in time, Invalid when the photo could never fit the budget. Two requests at once
 // may both make it; the files are the same, and the first record wins.
 func (p *photos) legacyThumbnail(ctx context.Context, f Figure) (storedImage, error) {
-	src, err := os.Open(p.path(f.ID, f.ContentType))
+	src, err := p.files.open(ctx, figureKey(f.ID, f.ContentType))
 	if err != nil {
 		return storedImage{}, fmt.Errorf("open photo %s: %w", f.ID, err)
 	}
@@ -34,17 +33,17 @@ func (p *photos) legacyThumbnail(ctx context.Context, f Figure) (storedImage, er
 		return storedImage{}, err
 	}
 	defer u.discard()
-	final := p.thumbPath(f.ID, u.thumbInfo.ContentType)
-	if err := os.Rename(u.thumb.Name(), final); err != nil {
+	if err := p.files.put(ctx, thumbKey(f.ID, u.thumbInfo.ContentType), u.thumb, u.thumbInfo.ContentType); err != nil {
 		return storedImage{}, fmt.Errorf("store thumbnail: %w", err)
 	}
-	_ = u.thumb.Close()
 	u.thumb = nil
-	p.syncDir()
 	rec, err := p.store.AddThumbnail(ctx, f.ID, u.thumbInfo)
 	if problem.KindOf(err) == problem.NotFound {
-		// The photo was replaced meanwhile, and its files removed; so goes this one.
-		_ = os.Remove(final)
+		// The photo was replaced meanwhile, and its files removed; so goes this one, as
+		// an orphan like them (its row may be there still: then it is that one).
+		bg := context.WithoutCancel(ctx)
+		_ = p.store.markOrphan(bg, f.ID)
+		p.dropOrphan(bg, f.ID)
 	}
 	return rec, err
 }

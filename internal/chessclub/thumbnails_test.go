@@ -6,7 +6,6 @@ import (
 	"image"
 	"net/http"
 	"os"
-	"path/filepath"
 	"sync"
 	"testing"
 
@@ -35,10 +34,7 @@ func (e *env) legacyPhoto(member int64, id string, b []byte) Figure {
 	if _, err := stripped.ReadFrom(f); err != nil {
 		e.t.Fatal(err)
 	}
-	name := filepath.Join(e.cfg.FiguresDir, id+figureExt[info.ContentType])
-	if err := os.WriteFile(name, stripped.Bytes(), 0o600); err != nil {
-		e.t.Fatal(err)
-	}
+	e.writeFile(id+figureExt[info.ContentType], stripped.Bytes())
 	_, err = e.store.db.ExecContext(context.Background(), "INSERT INTO figures (id, member_id, content_type, size, width, height, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
 		id, member, info.ContentType, stripped.Len(), info.Width, info.Height, t0)
 	if err != nil {
@@ -53,8 +49,8 @@ func (e *env) legacyPhoto(member int64, id string, b []byte) Figure {
 // when asked for twice at once) within the memory budget; one that could never fit the
 // budget has the photo itself served as its thumbnail.
 func TestLegacyPhotos(t *testing.T) {
-	forDialects(t, func(t *testing.T, d sqldb.Dialect) {
-		e := newEnv(t, d).withMembers()
+	forStorage(t, func(t *testing.T, d sqldb.Dialect, storage func(*Config)) {
+		e := newEnv(t, d, storage).withMembers()
 		webpPhoto := e.legacyPhoto(e.ids["alice"], "0123456789abcdef0123456789abcdef", imagetest.LosslessWebP(600, 300, 0))
 		hugePhoto := e.legacyPhoto(e.ids["bob"], "fedcba9876543210fedcba9876543210", imagetest.WorstJPEG())
 
@@ -65,10 +61,7 @@ func TestLegacyPhotos(t *testing.T) {
 				t.Errorf("alice's thumbnail_url = %v, want %s", m.ThumbnailURL, webpPhoto.ThumbnailURL)
 			}
 		}
-		original, err := os.ReadFile(filepath.Join(e.cfg.FiguresDir, webpPhoto.ID+".webp"))
-		if err != nil {
-			t.Fatal(err)
-		}
+		original := e.readFile(webpPhoto.ID + ".webp")
 		got := e.mustDo(req{method: "GET", path: webpPhoto.URL}, http.StatusOK)
 		if !bytes.Equal(got.body, original) || got.header.Get("Content-Type") != TypeWebP {
 			t.Errorf("the old photo is not served as it was stored (%s)", got.header.Get("Content-Type"))
@@ -98,25 +91,18 @@ func TestLegacyPhotos(t *testing.T) {
 		diff(t, "thumbnail record", *thumb, storedImage{ContentType: TypeJPEG, Size: int64(len(thumbs[0].body)), Width: ThumbSide, Height: ThumbSide})
 		// Now it is a file like any other, served without decoding the photo again: it is
 		// served even while the photo's file is away.
-		photoFile := filepath.Join(e.cfg.FiguresDir, webpPhoto.ID+".webp")
-		if err := os.Rename(photoFile, photoFile+".away"); err != nil {
-			t.Fatal(err)
-		}
+		awayKey := webpPhoto.ID + ".webp"
+		e.removeFile(awayKey)
 		again := e.mustDo(req{method: "GET", path: webpPhoto.ThumbnailURL}, http.StatusOK)
 		if !bytes.Equal(again.body, thumbs[0].body) {
 			t.Error("the recorded thumbnail changed")
 		}
-		if err := os.Rename(photoFile+".away", photoFile); err != nil {
-			t.Fatal(err)
-		}
+		e.writeFile(awayKey, original)
 
 		// The 6320×6320 progressive CMYK JPEG would take a gigabyte: its thumbnail is the
 		// photo itself, and nothing is recorded.
 		huge := e.mustDo(req{method: "GET", path: hugePhoto.ThumbnailURL}, http.StatusOK)
-		hugeFile, err := os.ReadFile(filepath.Join(e.cfg.FiguresDir, hugePhoto.ID+".jpg"))
-		if err != nil {
-			t.Fatal(err)
-		}
+		hugeFile := e.readFile(hugePhoto.ID + ".jpg")
 		if !bytes.Equal(huge.body, hugeFile) {
 			t.Errorf("the thumbnail of a photo too costly to decode is not the photo (%d bytes)", len(huge.body))
 		}
@@ -128,8 +114,8 @@ func TestLegacyPhotos(t *testing.T) {
 		body, ct := multipartBody(t, "photo", testJPEG(t, 50, 40, false))
 		e.mustDo(req{method: "POST", path: "/api/figures", as: "alice", body: body, contentType: ct}, http.StatusCreated)
 		for _, name := range []string{webpPhoto.ID + ".webp", webpPhoto.ID + ".thumb.jpg"} {
-			if _, err := os.Stat(filepath.Join(e.cfg.FiguresDir, name)); !os.IsNotExist(err) {
-				t.Errorf("%s is still there: %v", name, err)
+			if e.hasFile(name) {
+				t.Errorf("%s is still there", name)
 			}
 		}
 		checkProblem(t, e.do(req{method: "GET", path: webpPhoto.ThumbnailURL}), wantProblem{404, "not-found", nil})
