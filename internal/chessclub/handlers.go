@@ -32,6 +32,8 @@ type handlers struct {
 	photos   *photos
 	// play serves the tournaments (package play).
 	play *play.Service
+	// metrics counts logins, uploads and throttled requests (metrics.go).
+	metrics *clubMetrics
 }
 
 // wrap runs fn for requests whose query string parses and names only the parameters given

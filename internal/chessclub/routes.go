@@ -19,8 +19,8 @@ func (h *handlers) routes(ui fs.FS, corsOrigins []string) http.Handler {
 	// so, and TestAuthorizationMatrix checks it). A client with a stale token can still see
 	// the tournaments, register and log in again.
 
-	mux.Handle("POST /api/user", h.wrap(h.register))
-	mux.Handle("POST /api/login", h.wrap(h.login))
+	mux.Handle("POST /api/user", h.wrap(h.metrics.countRegistration(h.register)))
+	mux.Handle("POST /api/login", h.wrap(h.metrics.countLogin(h.login)))
 	mux.Handle("POST /api/logout", h.authed(h.logout))
 	mux.Handle("GET /api/me", h.authed(h.me))
 	mux.Handle("GET /api/members", h.authed(h.listMembers))
@@ -58,7 +58,7 @@ func (h *handlers) routes(ui fs.FS, corsOrigins []string) http.Handler {
 	mux.Handle("GET /api/tournaments/{id}/events", h.wrap(h.play.Events))
 	mux.Handle("GET /api/members/{id}/ratings", h.player(h.play.MemberRatings))
 
-	mux.Handle("POST /api/figures", h.authed(h.uploadFigure, "member_id"))
+	mux.Handle("POST /api/figures", h.authed(h.metrics.countUpload(h.uploadFigure), "member_id"))
 	mux.Handle("GET /api/figures/{id}", h.wrap(h.getFigure))
 	mux.Handle("GET /api/figures/{id}/thumbnail", h.wrap(h.getThumbnail))
 
