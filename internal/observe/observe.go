@@ -68,7 +68,7 @@ func Handler(h http.Handler, opts Options) (http.Handler, error) {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
 		id := requestID(r)
-		w.Header().Set(RequestIDHeader, id)
+		w.Header()[requestIDKey] = []string{id}
 		r = r.WithContext(problem.WithRequestID(r.Context(), id))
 		if m != nil {
 			m.inFlight.Inc()
