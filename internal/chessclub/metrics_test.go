@@ -1,6 +1,7 @@
 package chessclub
 
 import (
+	"encoding/json"
 	"net/http"
 	"strings"
 	"testing"
@@ -96,4 +97,39 @@ func TestMetrics_Club(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestAccessLog_Client: the access log names the client as the login throttle does: the
+// peer, unless the peer is a trusted proxy, whose X-Forwarded-For then names it.
+func TestAccessLog_Client(t *testing.T) {
+	proxies, err := ParseTrustedProxies([]string{"10.0.0.0/8"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := newEnv(t, sqldb.SQLite, func(c *Config) { c.TrustedProxies = proxies })
+	for _, tc := range []struct{ name, peer, forwarded, want string }{
+		{"direct", "198.51.100.7:1234", "", "198.51.100.7"},
+		{"untrusted peer's header ignored", "198.51.100.7:1234", "203.0.113.9", "198.51.100.7"},
+		{"behind a trusted proxy", "10.1.2.3:443", "203.0.113.9", "203.0.113.9"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			before := len(e.watch.logs.String())
+			h := map[string]string{"X-Request-ID": "client-" + strings.ReplaceAll(tc.name, " ", "-")}
+			if tc.forwarded != "" {
+				h["X-Forwarded-For"] = tc.forwarded
+			}
+			e.mustDo(req{method: "GET", path: "/api/tournaments", remoteAddr: tc.peer, header: h}, http.StatusOK)
+			var line struct {
+				Msg, Route, Client string
+			}
+			for l := range strings.Lines(e.watch.logs.String()[before:]) {
+				if err := json.Unmarshal([]byte(l), &line); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if line.Msg != "request" || line.Route != "GET /api/tournaments" || line.Client != tc.want {
+				t.Errorf("access line %+v, want client %s", line, tc.want)
+			}
+		})
+	}
 }
