@@ -2,11 +2,11 @@ package main
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"log/slog"
 	"math"
 	"runtime/debug"
 	"strings"
@@ -15,6 +15,7 @@ import (
 	"campus.example/apps/internal/chessclub/play"
 	"campus.example/apps/internal/flagenv"
 	"campus.example/apps/internal/httpserve"
+	"campus.example/apps/internal/observe"
 	"campus.example/apps/internal/sqldb"
 	chessclubweb "campus.example/apps/web/chessclub"
 )
@@ -67,7 +68,11 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	retention := fs.Duration("event-retention", play.DefaultEventRetention, "how long tournament events are kept for live streams that reconnect")
 	memLimit := fs.String("memory-limit", "auto", "soft limit of the Go runtime's memory, such as 256MiB, or off; auto is 32 MiB plus what\n"+
 		"the password hashes and photo decodes that may run at once hold (GOMEMLIMIT, when set, replaces auto)")
+	metricsAddr := fs.String("metrics-addr", "", "address of a listener of its own for GET /metrics (empty: /metrics on -addr)")
+	logFormat := fs.String("log-format", observe.FormatText, "log format: text or json")
+	accessLog := fs.Bool("access-log", true, "log one line per request")
 	twins := flagenv.Twins{
+		"metrics-addr": "CHESSCLUB_METRICS_ADDR", "log-format": "CHESSCLUB_LOG_FORMAT", "access-log": "CHESSCLUB_ACCESS_LOG",
 		"addr": "CHESSCLUB_ADDR", "db": "CHESSCLUB_DB", "figures": "CHESSCLUB_FIGURES",
 		"cors-origins": "CHESSCLUB_CORS_ORIGINS", "token-ttl": "CHESSCLUB_TOKEN_TTL", "max-photo-bytes": "CHESSCLUB_MAX_PHOTO_BYTES",
 		"photo-memory": "CHESSCLUB_PHOTO_MEMORY", "trusted-proxies": "CHESSCLUB_TRUSTED_PROXIES", "memory-limit": "CHESSCLUB_MEMORY_LIMIT",
@@ -120,7 +125,10 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	if err != nil {
 		return fmt.Errorf("-trusted-proxies: %w", err)
 	}
-	log := slog.New(slog.NewTextHandler(stderr, nil))
+	log, err := observe.NewLogger(stderr, *logFormat)
+	if err != nil {
+		return fmt.Errorf("-log-format (%s): %w", twins["log-format"], err)
+	}
 	cfg := chessclub.Config{
 		FiguresDir:     *figures,
 		UI:             chessclubweb.Dist(),
@@ -160,11 +168,27 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	}
 	defer closeDB()
 	log.Info("database ready", "db", store.source)
+	reg := observe.NewRegistry(store.db, "chessclub")
+	cfg.Metrics = reg
 	srv, err := chessclub.NewServer(log, store.Store, cfg)
 	if err != nil {
 		return err
 	}
-	return httpserve.Serve(httpserve.WithShutdownGrace(ctx, *grace), *addr, srv, log, httpserve.ReadyHook(ctx))
+	metrics := observe.MetricsHandler(reg)
+	opts := observe.Options{Registry: reg, ClientAddr: chessclub.ClientAddr(trusted)}
+	if *metricsAddr == "" {
+		opts.Metrics = metrics
+	}
+	if *accessLog {
+		opts.AccessLog = log
+	}
+	h, err := observe.Handler(srv, opts)
+	if err != nil {
+		return err
+	}
+	return observe.Serve(httpserve.WithShutdownGrace(ctx, *grace), *metricsAddr, metrics, log, func(ctx context.Context) error {
+		return httpserve.Serve(ctx, *addr, h, log, httpserve.ReadyHook(ctx))
+	})
 }
 
 // memoryLimit reads -memory-limit: auto (chessclub.MemoryLimit of cfg, or -1 when the
@@ -218,6 +242,7 @@ func runAdmin(ctx context.Context, args []string, getenv func(string) string, st
 
 type openedStore struct {
 	*chessclub.Store
+	db     *sql.DB
 	source string
 }
 
@@ -242,7 +267,7 @@ func openStore(ctx context.Context, rawURL, password string, samples bool) (open
 		db.Close()
 		return openedStore{}, nil, err
 	}
-	return openedStore{Store: store, source: src.String()}, func() { db.Close() }, nil
+	return openedStore{Store: store, db: db.DB, source: src.String()}, func() { db.Close() }, nil
 }
 
 // splitList splits a comma-separated list, dropping empty items.

@@ -6,11 +6,11 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"log/slog"
 
 	"campus.example/apps/internal/creatures"
 	"campus.example/apps/internal/flagenv"
 	"campus.example/apps/internal/httpserve"
+	"campus.example/apps/internal/observe"
 	"campus.example/apps/internal/sqldb"
 )
 
@@ -28,7 +28,11 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	addr := fs.String("addr", "127.0.0.1:8081", "address to listen on")
 	dbURL := fs.String("db", "sqlite:data/creatures.db", "database: sqlite:PATH or mysql://USER:PASSWORD@HOST:PORT/DATABASE[?socket=PATH]")
 	table := fs.String("table", creatures.DefaultTable, "name of the creatures table")
-	twins := flagenv.Twins{"addr": "CREATURES_ADDR", "db": "CREATURES_DB", "table": "CREATURES_TABLE"}
+	metricsAddr := fs.String("metrics-addr", "", "address of a listener of its own for GET /metrics (empty: /metrics on -addr)")
+	logFormat := fs.String("log-format", observe.FormatText, "log format: text or json")
+	accessLog := fs.Bool("access-log", true, "log one line per request")
+	twins := flagenv.Twins{"addr": "CREATURES_ADDR", "db": "CREATURES_DB", "table": "CREATURES_TABLE",
+		"metrics-addr": "CREATURES_METRICS_ADDR", "log-format": "CREATURES_LOG_FORMAT", "access-log": "CREATURES_ACCESS_LOG"}
 	flagenv.Describe(fs, twins)
 	fs.Usage = func() {
 		fmt.Fprint(stderr, "Usage: creatures [flags]\n       creatures sql [-database NAME] [-table NAME]\n       creatures backup [-db URL] FILE\n\nFlags:\n")
@@ -44,7 +48,10 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	if err := flagenv.Apply(fs, twins, getenv); err != nil {
 		return err
 	}
-	log := slog.New(slog.NewTextHandler(stderr, nil))
+	log, err := observe.NewLogger(stderr, *logFormat)
+	if err != nil {
+		return fmt.Errorf("-log-format (%s): %w", twins["log-format"], err)
+	}
 
 	src, err := sqldb.ParseURL(*dbURL, getenv("CREATURES_DB_PASSWORD"))
 	if err != nil {
@@ -64,7 +71,22 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		return err
 	}
 	log.Info("database ready", "db", src.String(), "table", *table)
-	return httpserve.Serve(ctx, *addr, creatures.NewServer(log, store), log, httpserve.ReadyHook(ctx))
+	reg := observe.NewRegistry(db.DB, "creatures")
+	metrics := observe.MetricsHandler(reg)
+	opts := observe.Options{Registry: reg}
+	if *metricsAddr == "" {
+		opts.Metrics = metrics
+	}
+	if *accessLog {
+		opts.AccessLog = log
+	}
+	h, err := observe.Handler(creatures.NewServer(log, store), opts)
+	if err != nil {
+		return err
+	}
+	return observe.Serve(ctx, *metricsAddr, metrics, log, func(ctx context.Context) error {
+		return httpserve.Serve(ctx, *addr, h, log, httpserve.ReadyHook(ctx))
+	})
 }
 
 func runSQL(args []string, stdout, stderr io.Writer) error {

@@ -18,6 +18,9 @@ type photoBudget struct {
 	capacity int64
 	maxWait  time.Duration
 	maxQueue int
+	// waited, when not nil, learns how long each admitted or refused decode waited (a
+	// metric). It is set before the budget is shared.
+	waited func(time.Duration)
 
 	mu    sync.Mutex
 	used  int64
@@ -59,10 +62,12 @@ func errPhotoBusy() error {
 // when ctx ends first. The caller must pass n to release once the decode's memory is free.
 // n must not exceed the capacity (a photo that could never fit is refused before).
 func (b *photoBudget) acquire(ctx context.Context, n int64) error {
+	start := time.Now()
 	b.mu.Lock()
 	if b.queue.Len() == 0 && b.used+n <= b.capacity {
 		b.used += n
 		b.mu.Unlock()
+		b.noteWait(start)
 		return nil
 	}
 	if b.queue.Len() >= b.maxQueue {
@@ -75,6 +80,7 @@ func (b *photoBudget) acquire(ctx context.Context, n int64) error {
 
 	t := time.NewTimer(b.maxWait)
 	defer t.Stop()
+	defer b.noteWait(start)
 	var err error
 	select {
 	case <-w.ready:
@@ -124,4 +130,11 @@ func (b *photoBudget) inUse() int64 {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	return b.used
+}
+
+// noteWait tells b.waited, when set, how long an acquire that began at start waited.
+func (b *photoBudget) noteWait(start time.Time) {
+	if b.waited != nil {
+		b.waited(time.Since(start))
+	}
 }

@@ -37,6 +37,12 @@ func ParseTrustedProxies(items []string) ([]netip.Prefix, error) {
 	return out, nil
 }
 
+// ClientAddr returns the function that names the client of a request as the login
+// throttle does (see clientAddr), for the access log.
+func ClientAddr(trusted []netip.Prefix) func(*http.Request) string {
+	return func(r *http.Request) string { return clientAddr(r, trusted) }
+}
+
 // clientAddr is the address the login throttle counts failures against. It is the peer's
 // IP, unless the peer is one of the trusted proxies: then it is the right-most address in
 // X-Forwarded-For that is not itself trusted. Everything left of that was written by the

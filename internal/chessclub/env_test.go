@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"io"
-	"log/slog"
 	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
@@ -61,6 +60,8 @@ type env struct {
 	// token of alice's and "bad" one that never existed.
 	tokens map[string]string
 	ids    map[string]int64
+	// watch holds the server's logs and metrics (observe_env_test.go).
+	watch *watch
 }
 
 var t0 = time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
@@ -85,13 +86,18 @@ func newEnvOn(t testing.TB, db *sqldb.DB, change ...func(*Config)) *env {
 	for _, fn := range change {
 		fn(&cfg)
 	}
-	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	srv, err := NewServer(log, store, cfg)
+	w := observed(t)
+	// e.cfg keeps no registry: replicas made from it register in registries of their own.
+	withMetrics := cfg
+	if withMetrics.Metrics == nil {
+		withMetrics.Metrics = w.reg
+	}
+	srv, err := NewServer(w.logger(t), store, withMetrics)
 	if err != nil {
 		t.Fatalf("NewServer: %v", err)
 	}
 	_ = cfg.setDefaults()
-	return &env{t: t, dialect: d, store: store, srv: srv, clock: c, cfg: cfg, tokens: map[string]string{}, ids: map[string]int64{}}
+	return &env{t: t, dialect: d, store: store, srv: w.wrap(t, srv, cfg), clock: c, cfg: cfg, tokens: map[string]string{}, ids: map[string]int64{}, watch: w}
 }
 
 // forDialects runs fn as a subtest on SQLite and on MariaDB.
@@ -137,6 +143,12 @@ func (r resp) problemDoc(t testing.TB) problem.Document {
 	}
 	var d problem.Document
 	r.decode(t, &d)
+	// Every problem of a server behind observe.Handler names its request, as the answer's
+	// header does; the comparisons of the suite leave the id out.
+	if d.RequestID != r.header.Get("X-Request-ID") {
+		t.Errorf("problem request_id %q, X-Request-ID %q", d.RequestID, r.header.Get("X-Request-ID"))
+	}
+	d.RequestID = ""
 	return d
 }
 
@@ -177,6 +189,9 @@ func (e *env) do(r req) resp {
 	if token != "" {
 		hr.Header.Set("Authorization", "Bearer "+token)
 	}
+	// A fixed request id, as a proxy in front might send, keeps the answers of the same
+	// request alike, for the tests that compare two answers whole.
+	hr.Header.Set("X-Request-ID", "suite-request")
 	for k, v := range r.header {
 		hr.Header.Set(k, v)
 	}
@@ -186,9 +201,19 @@ func (e *env) do(r req) resp {
 	if r.remoteAddr != "" {
 		hr.RemoteAddr = r.remoteAddr
 	}
+	var sent []byte
+	switch b := r.body.(type) {
+	case string:
+		sent = []byte(b)
+	case []byte:
+		sent = b
+	case map[string]any:
+		sent, _ = json.Marshal(b)
+	}
 	rec := httptest.NewRecorder()
 	e.srv.ServeHTTP(rec, hr)
 	out := resp{status: rec.Code, header: rec.Header(), body: rec.Body.Bytes()}
+	e.watch.note(token, sent, out.body)
 	checkOpenAPI(e.t, hr, out)
 	return out
 }

@@ -34,6 +34,8 @@ type handlers struct {
 	play *play.Service
 	// once guards the creating POSTs with Idempotency-Key.
 	once onceGuards
+	// metrics counts logins, uploads and throttled requests (metrics.go).
+	metrics *clubMetrics
 }
 
 // wrap runs fn for requests whose query string parses and names only the parameters given

@@ -47,6 +47,9 @@ type Hasher struct {
 	// dummy is a hash of a random password, verified when a username is unknown so that an
 	// unknown user and a wrong password cost the same time (no user enumeration by timing).
 	dummy string
+	// waited, when not nil, learns how long each hash waited for its slot (a metric).
+	// It is set before the Hasher is shared.
+	waited func(time.Duration)
 }
 
 // NewHasher returns a Hasher that makes hashes with p and runs at most concurrency hashes at
@@ -69,16 +72,21 @@ func NewHasher(p PasswordParams, concurrency int) (*Hasher, error) {
 // acquire takes a hashing slot. When none frees up within hashWait it returns a
 // TooManyRequests problem, so a flood of logins queues briefly and then sheds load.
 func (h *Hasher) acquire(ctx context.Context) error {
+	start := time.Now()
 	t := time.NewTimer(hashWait)
 	defer t.Stop()
+	var err error
 	select {
 	case h.slots <- struct{}{}:
-		return nil
 	case <-ctx.Done():
-		return ctx.Err()
+		err = ctx.Err()
 	case <-t.C:
-		return errHashBusy
+		err = errHashBusy
 	}
+	if h.waited != nil {
+		h.waited(time.Since(start))
+	}
+	return err
 }
 
 // errHashBusy is the answer to a request that waited hashWait for a hashing slot: the server

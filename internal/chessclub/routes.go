@@ -21,8 +21,8 @@ func (h *handlers) routes(ui fs.FS, corsOrigins []string) http.Handler {
 
 	// The creating POSTs honour Idempotency-Key (idempotency.go): a retry gets the first
 	// response again instead of making a second member, tournament or photo.
-	register := h.wrap(h.onceOpen("POST /api/user", h.register))
-	login := h.wrap(h.login)
+	register := h.wrap(h.onceOpen("POST /api/user", h.metrics.countRegistration(h.register)))
+	login := h.wrap(h.metrics.countLogin(h.login))
 	mux.Handle("POST /api/user", register)
 	mux.Handle("POST /api/login", login)
 	mux.Handle("POST /api/logout", h.authed(h.logout))
@@ -68,7 +68,7 @@ func (h *handlers) routes(ui fs.FS, corsOrigins []string) http.Handler {
 	mux.Handle("GET /api/tournaments/{id}/events", h.wrap(h.play.Events))
 	mux.Handle("GET /api/members/{id}/ratings", h.player(h.play.MemberRatings))
 
-	uploadFigure := h.authed(h.onceMember(h.once.photo, "POST /api/figures", h.uploadFigure), "member_id")
+	uploadFigure := h.authed(h.onceMember(h.once.photo, "POST /api/figures", h.metrics.countUpload(h.uploadFigure)), "member_id")
 	mux.Handle("POST /api/figures", uploadFigure)
 	mux.Handle("GET /api/figures/{id}", h.wrap(h.getFigure))
 	mux.Handle("GET /api/figures/{id}/thumbnail", h.wrap(h.getThumbnail))

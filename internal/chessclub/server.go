@@ -14,6 +14,8 @@ import (
 	"runtime"
 	"time"
 
+	"github.com/prometheus/client_golang/prometheus"
+
 	"campus.example/apps/internal/chessclub/play"
 )
 
@@ -93,6 +95,9 @@ type Config struct {
 	// the client's address from X-Forwarded-For; otherwise the header is ignored. Empty
 	// trusts no one: right for a server that clients reach directly.
 	TrustedProxies []netip.Prefix
+	// Metrics gets the service's own metrics (logins, throttled requests, photo uploads,
+	// queue waits, live streams; see metrics.go). Nil keeps them nowhere.
+	Metrics prometheus.Registerer
 }
 
 func (c *Config) setDefaults() error {
@@ -172,6 +177,14 @@ func NewServer(log *slog.Logger, store *Store, cfg Config) (http.Handler, error)
 		// The store's clock is read at each call: tests set Store.Now after NewServer too.
 		play: play.New(store.db, func() time.Time { return store.Now() }, log, cfg.Play),
 	}
+	if cfg.Metrics == nil {
+		cfg.Metrics = prometheus.NewRegistry()
+	}
+	if h.metrics, err = newClubMetrics(cfg.Metrics, h.play.OpenStreams); err != nil {
+		return nil, fmt.Errorf("chessclub metrics: %w", err)
+	}
+	hasher.waited = observeWait(h.metrics.hashWait)
+	h.photos.budget.waited = observeWait(h.metrics.decodeWait)
 	if h.once, err = newOnceGuards(h, store); err != nil {
 		return nil, err
 	}

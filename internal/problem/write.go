@@ -26,6 +26,9 @@ type Document struct {
 	Errors   map[string]string `json:"errors,omitempty"`
 	// Current is an extension member (RFC 9457 section 3.2): see Error.Current.
 	Current any `json:"current,omitempty"`
+	// RequestID is an extension member: the id of the request (the X-Request-ID header of
+	// the answer, see WithRequestID), absent when the request carries none.
+	RequestID string `json:"request_id,omitempty"`
 }
 
 type kindInfo struct {
@@ -81,6 +84,9 @@ func Write(w http.ResponseWriter, r *http.Request, log *slog.Logger, err error) 
 		Instance: r.URL.Path,
 		Errors:   pe.Fields,
 		Current:  pe.Current,
+		// The id names the log lines of this request; it was checked or made by the
+		// server, so echoing it reveals nothing.
+		RequestID: RequestID(r.Context()),
 	}
 	switch {
 	case pe.Kind == Unavailable:

@@ -23,6 +23,8 @@ func TestWrite(t *testing.T) {
 		want    problem.Document
 		headers map[string]string
 		logged  bool
+		// requestID, when set, is carried by the request's context (WithRequestID).
+		requestID string
 	}{
 		{name: "validation", err: problem.Validation(map[string]string{"name": "is required"}),
 			want: problem.Document{Type: "urn:problem-type:validation", Title: "Validation failed", Status: 422, Detail: "The request has invalid fields.", Instance: "/x", Errors: map[string]string{"name": "is required"}}},
@@ -44,12 +46,20 @@ func TestWrite(t *testing.T) {
 			want: problem.Document{Type: "urn:problem-type:conflict", Title: "Conflict", Status: 409, Detail: "Round 4 is paired already.", Instance: "/x", Current: map[string]any{"state": "running", "current_round": 4.0}}},
 		{name: "plain error hides its text", err: errors.New("dial tcp: password=hunter2 refused"), logged: true,
 			want: problem.Document{Type: "urn:problem-type:internal", Title: "Internal server error", Status: 500, Detail: "The server could not complete the request.", Instance: "/x"}},
+		{name: "request id", err: problem.New(problem.NotFound, "No creature 7."), requestID: "req-42",
+			want: problem.Document{Type: "urn:problem-type:not-found", Title: "Not found", Status: 404, Detail: "No creature 7.", Instance: "/x", RequestID: "req-42"}},
+		{name: "request id of a hidden failure", err: errors.New("disk full"), requestID: "req-43", logged: true,
+			want: problem.Document{Type: "urn:problem-type:internal", Title: "Internal server error", Status: 500, Detail: "The server could not complete the request.", Instance: "/x", RequestID: "req-43"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			var logs bytes.Buffer
 			rec := httptest.NewRecorder()
-			problem.Write(rec, httptest.NewRequest("GET", "/x", nil), slog.New(slog.NewTextHandler(&logs, nil)), tc.err)
+			req := httptest.NewRequest("GET", "/x", nil)
+			if tc.requestID != "" {
+				req = req.WithContext(problem.WithRequestID(req.Context(), tc.requestID))
+			}
+			problem.Write(rec, req, slog.New(slog.NewTextHandler(&logs, nil)), tc.err)
 			if rec.Code != tc.want.Status || rec.Header().Get("Content-Type") != problem.ContentType {
 				t.Fatalf("status %d, Content-Type %q", rec.Code, rec.Header().Get("Content-Type"))
 			}

@@ -1,0 +1,132 @@
+package chessclub
+
+import (
+	"encoding/json"
+	"log/slog"
+	"net/http"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/prometheus/client_golang/prometheus"
+
+	"campus.example/apps/internal/observe"
+	"campus.example/apps/internal/servicetest"
+)
+
+// watch is what every test server of the API suite (newEnv) runs with, as cmd/chessclub
+// runs it: behind observe.Handler with its own registry, logging in JSON to a buffer. It
+// notes each password and token the suite sends or receives, and when the test ends fails
+// it if any of them was logged, so that the whole suite checks that secrets stay out of
+// the logs.
+type watch struct {
+	logs *servicetest.SyncBuffer
+	reg  *prometheus.Registry
+
+	mu      sync.Mutex
+	secrets map[string]bool
+}
+
+// observed wraps the server that newEnvOn builds; call it with the Config before NewServer,
+// then wrap its handler.
+func observed(t testing.TB) *watch {
+	w := &watch{logs: &servicetest.SyncBuffer{}, reg: prometheus.NewRegistry(), secrets: map[string]bool{}}
+	t.Cleanup(func() { w.check(t) })
+	return w
+}
+
+func (w *watch) wrap(t testing.TB, srv http.Handler, cfg Config) http.Handler {
+	t.Helper()
+	h, err := observe.Handler(srv, observe.Options{AccessLog: w.logger(t), Registry: w.reg,
+		Metrics: observe.MetricsHandler(w.reg), ClientAddr: ClientAddr(cfg.TrustedProxies)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h
+}
+
+func (w *watch) logger(t testing.TB) *slog.Logger {
+	log, err := observe.NewLogger(w.logs, observe.FormatJSON)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return log
+}
+
+// minSecret is the shortest value taken for a secret: shorter ones (such as the password
+// "x" of a validation test) would match unrelated text.
+const minSecret = 8
+
+// note remembers a token sent and the password and token members of a JSON request or
+// response body.
+// A nil w, of a server that a test built without newEnv, notes nothing.
+func (w *watch) note(token string, bodies ...[]byte) {
+	if w == nil {
+		return
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if len(token) >= minSecret {
+		w.secrets[token] = true
+	}
+	for _, b := range bodies {
+		var obj map[string]any
+		if json.Unmarshal(b, &obj) != nil {
+			continue
+		}
+		for k, v := range obj {
+			if s, ok := v.(string); ok && len(s) >= minSecret && (strings.Contains(k, "password") || strings.Contains(k, "token")) {
+				w.secrets[s] = true
+			}
+		}
+	}
+}
+
+// check fails t when the logs hold a secret or an Authorization header's scheme.
+func (w *watch) check(t testing.TB) {
+	logs := w.logs.String()
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	for s := range w.secrets {
+		if strings.Contains(logs, s) {
+			t.Errorf("the logs hold the secret %q", s)
+		}
+	}
+	if strings.Contains(logs, "Bearer") {
+		t.Error("the logs hold an Authorization header")
+	}
+}
+
+// errorsOf records what check reports instead of failing the test.
+type errorsOf struct {
+	testing.TB
+	got []string
+}
+
+func (e *errorsOf) Errorf(format string, args ...any) { e.got = append(e.got, format) }
+func (e *errorsOf) Error(args ...any)                 { e.got = append(e.got, "error") }
+
+// TestWatch: the watch that guards the suite notices a password, a token and an
+// Authorization header in the logs, and is quiet when the logs hold none of them.
+func TestWatch(t *testing.T) {
+	for _, tc := range []struct {
+		name, logged string
+		want         int
+	}{
+		{"clean", `{"msg":"request","route":"POST /api/login"}`, 0},
+		{"password", `{"msg":"oops","body":"{\"password\":\"hunter2-secret\"}"}`, 1},
+		{"token", `{"msg":"oops","token":"tok-0123456789"}`, 1},
+		{"header", `{"msg":"oops","authorization":"Bearer x"}`, 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			w := &watch{logs: &servicetest.SyncBuffer{}, secrets: map[string]bool{}}
+			w.note("tok-0123456789", []byte(`{"username":"alice","password":"hunter2-secret"}`))
+			_, _ = w.logs.Write([]byte(tc.logged + "\n"))
+			rec := &errorsOf{TB: t}
+			w.check(rec)
+			if len(rec.got) != tc.want {
+				t.Errorf("check reported %v, want %d reports", rec.got, tc.want)
+			}
+		})
+	}
+}
