@@ -314,7 +314,7 @@ func TestProblemShapes(t *testing.T) {
 		{"wrong method", "PUT", "/api/tournaments", wantProblem{405, "method-not-allowed", nil}, "GET, POST, DELETE"},
 		{"wrong method on item", "PUT", "/api/tournaments/1", wantProblem{405, "method-not-allowed", nil}, "GET, PATCH, DELETE"},
 		{"GET on login", "GET", "/api/login", wantProblem{405, "method-not-allowed", nil}, "POST"},
-		{"DELETE on the app", "DELETE", "/tournaments/new", wantProblem{405, "method-not-allowed", nil}, "GET, HEAD"},
+		{"DELETE on the app", "DELETE", "/members", wantProblem{405, "method-not-allowed", nil}, "GET, HEAD"},
 		{"missing asset", "GET", "/assets/missing-123.js", wantProblem{404, "not-found", nil}, ""},
 		{"bad figure id", "GET", "/api/figures/passwd.jpg", wantProblem{404, "not-found", nil}, ""},
 		{"unknown figure", "GET", "/api/figures/0123456789abcdef0123456789abcdef", wantProblem{404, "not-found", nil}, ""},

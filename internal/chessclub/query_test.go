@@ -73,12 +73,16 @@ func TestQueryStrings(t *testing.T) {
 		}
 		e.mustDo(req{method: "DELETE", path: "/api/tournaments/" + tournament + "?id=" + tournament, as: "alice"}, http.StatusNoContent)
 
-		// The app's own pages are not endpoints: its router reads their query strings.
+		// The app's own pages are not endpoints: its router reads their query strings. A
+		// browser navigating to /tournaments gets the app; any other GET there is the original
+		// backend's alias of GET /api/tournaments, and its query string is checked as the API's.
+		navigate := map[string]string{"Accept": "text/html,application/xhtml+xml,*/*;q=0.8"}
 		for _, path := range []string{"/?utm_source=poster", "/tournaments?x=%ZZ"} {
-			res := e.do(req{method: "GET", path: path})
+			res := e.do(req{method: "GET", path: path, header: navigate})
 			if res.status != http.StatusOK || !strings.HasPrefix(res.header.Get("Content-Type"), "text/html") {
 				t.Errorf("GET %s: %d %s", path, res.status, res.header.Get("Content-Type"))
 			}
 		}
+		checkProblem(t, e.do(req{method: "GET", path: "/tournaments?x=%ZZ"}), wantProblem{400, "malformed-request", []string{"x"}})
 	})
 }
