@@ -48,7 +48,7 @@ func newClubMetrics(reg prometheus.Registerer, openStreams func() int) (*clubMet
 		}, []string{"outcome"}),
 		hashWait: prometheus.NewHistogram(prometheus.HistogramOpts{
 			Name:    "chessclub_argon2_wait_seconds",
-			Help:    "Time a password hash waited for a hashing slot (at most 2 s, then 429).",
+			Help:    "Time a password hash waited for a hashing slot (at most 5 s, then 429).",
 			Buckets: waitBuckets,
 		}),
 		decodeWait: prometheus.NewHistogram(prometheus.HistogramOpts{
