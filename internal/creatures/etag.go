@@ -1,7 +1,6 @@
 package creatures
 
 import (
-	"encoding/json"
 	"fmt"
 	"hash/fnv"
 	"strings"
@@ -11,8 +10,7 @@ import (
 // the API sends, so any change to any field, updated_at included, changes it, and two replicas
 // compute the same tag for the same row.
 func ETag(c Creature) string {
-	b, _ := json.Marshal(c)
-	return etagOf(b)
+	return etagOf(appendCreature(make([]byte, 0, 512), &c))
 }
 
 // etagOf hashes an encoded representation.

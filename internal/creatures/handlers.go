@@ -2,12 +2,12 @@ package creatures
 
 import (
 	"bufio"
-	"encoding/json"
 	"io"
 	"net/http"
 	"net/url"
 	"regexp"
 	"strconv"
+	"sync"
 
 	"campus.example/apps/internal/jsonhttp"
 	"campus.example/apps/internal/problem"
@@ -32,7 +32,7 @@ func pathID(r *http.Request) (int64, error) {
 
 // writeCreature sends one creature with its ETag, encoding it once for both.
 func writeCreature(w http.ResponseWriter, status int, c Creature) {
-	body, _ := json.Marshal(c)
+	body := appendCreature(make([]byte, 0, 512), &c)
 	w.Header().Set("ETag", etagOf(body))
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Cache-Control", "no-cache")
@@ -147,17 +147,19 @@ func (h handlers) list(w http.ResponseWriter, r *http.Request) error {
 	}
 	w.Header().Set("Content-Type", "application/json")
 	out := &clientWriter{w: w}
-	bw := bufio.NewWriterSize(out, 32<<10)
-	enc := json.NewEncoder(bw)
+	bw := listWriters.Get().(*bufio.Writer)
+	bw.Reset(out)
+	defer func() { bw.Reset(nil); listWriters.Put(bw) }()
 	n := 0
-	err = h.store.List(r.Context(), opts, func(c Creature) error {
+	err = h.store.List(r.Context(), opts, func(object []byte) error {
 		if n == 0 {
 			bw.WriteByte('[')
 		} else {
 			bw.WriteByte(',')
 		}
 		n++
-		return enc.Encode(c)
+		bw.Write(object)
+		return bw.WriteByte('\n')
 	})
 	if err == nil {
 		if n == 0 {
@@ -178,6 +180,9 @@ func (h handlers) list(w http.ResponseWriter, r *http.Request) error {
 	h.log.ErrorContext(r.Context(), "list aborted mid-stream", "rows", n, "err", err)
 	panic(http.ErrAbortHandler)
 }
+
+// listWriters keeps the lists' 32 KiB write buffers for the next list.
+var listWriters = sync.Pool{New: func() any { return bufio.NewWriterSize(nil, 32<<10) }}
 
 // clientWriter passes writes to the client on and remembers the first that failed, so that
 // a broken connection can be told from a failing database.

@@ -131,16 +131,20 @@ func (s *Store) Count(ctx context.Context, opts ListOptions) (int, error) {
 	return n, err
 }
 
-// List calls yield for each creature that matches opts, in order, reading rows from the
-// database as yield consumes them: memory stays flat however large the table. It stops at the
-// first error from yield and returns it.
-func (s *Store) List(ctx context.Context, opts ListOptions, yield func(Creature) error) error {
+// List calls yield with the JSON object of each creature that matches opts, in order,
+// reading rows from the database as yield consumes them: memory stays flat however large the
+// table. The bytes are valid only during the call. It stops at the first error from yield and
+// returns it.
+//
+// The rows are read as text (listColumns) and written out as they are: parsing the stored
+// timestamps into time.Time and encoding them again took about a quarter of a list's time.
+func (s *Store) List(ctx context.Context, opts ListOptions, yield func(object []byte) error) error {
 	where, args := s.where(opts)
 	dir := ""
 	if opts.Desc {
 		dir = " DESC"
 	}
-	query := "SELECT " + s.selectCols + " FROM " + s.table + where + " ORDER BY " + sortColumns[opts.Sort] + dir
+	query := "SELECT " + s.listCols + " FROM " + s.table + where + " ORDER BY " + sortColumns[opts.Sort] + dir
 	if opts.Sort != "id" {
 		query += ", id"
 	}
@@ -157,14 +161,32 @@ func (s *Store) List(ctx context.Context, opts ListOptions, yield func(Creature)
 		return fmt.Errorf("list creatures: %w", err)
 	}
 	defer rows.Close()
+	var r row
+	var buf []byte
 	for rows.Next() {
-		c, err := scanCreature(rows)
-		if err != nil {
+		if err := rows.Scan(&r.id, &r.name, &r.species, &r.habitat, &r.danger, &r.desc, &r.createdAt, &r.updatedAt); err != nil {
 			return fmt.Errorf("list creatures: %w", err)
 		}
-		if err := yield(c); err != nil {
+		if buf, err = r.appendJSON(buf[:0]); err != nil {
+			return fmt.Errorf("list creatures: creature %d: %w", r.id, err)
+		}
+		if err := yield(buf); err != nil {
 			return err
 		}
 	}
 	return rows.Err()
+}
+
+// listColumns returns the columns the list reads, in row's order, with the timestamps written
+// by the database in the API's form, RFC 3339 in UTC to the second (the store keeps whole
+// seconds). SQLite's strftime reads any time format SQLite knows, with its offset; MariaDB's
+// DATETIME is UTC (the connection's time zone, sqldb).
+func listColumns(d sqldb.Dialect) string {
+	ts := func(col string) string {
+		if d == sqldb.MySQL {
+			return "DATE_FORMAT(" + col + ", '%Y-%m-%dT%H:%i:%sZ')"
+		}
+		return "strftime('%Y-%m-%dT%H:%M:%SZ', " + col + ")"
+	}
+	return "id, name, species, habitat, danger_level, description, " + ts("created_at") + ", " + ts("updated_at")
 }

@@ -24,6 +24,8 @@ type Store struct {
 	selectCols string
 	// idempotency keeps the Idempotency-Key records of POST /creatures.
 	idempotency *idempotency.Store
+	// listCols are the columns List reads (listColumns).
+	listCols string
 }
 
 // NewStore returns a store over table, which must be a valid identifier (ValidIdentifier).
@@ -41,6 +43,7 @@ func NewStore(db *sqldb.DB, table string) (*Store, error) {
 		Now:         time.Now,
 		selectCols:  "id, name, species, habitat, danger_level, description, created_at, updated_at",
 		idempotency: keys,
+		listCols:    listColumns(db.Dialect),
 	}
 	keys.Now = func() time.Time { return s.Now() } // one clock for the store and its keys
 	return s, nil

@@ -1,0 +1,146 @@
+package creatures
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+)
+
+// encodeTexts are texts that exercise every branch of appendJSONString: every control
+// character, the quote and backslash, HTML's <, > and &, DEL, multi-byte UTF-8, invalid UTF-8
+// (a stray continuation byte, a truncated sequence, an encoded surrogate, an overlong form),
+// and the line and paragraph separators.
+func encodeTexts() []string {
+	texts := []string{
+		"", "Axolotl", "Ōkami", "狼", "🐉 dragon", `say "hi" \ back\slash`, "<script>alert(1)</script> & co",
+		"\x7f", "tab\there", "line\nbreak\r\n", "\b\f", "a\u2028b\u2029c", "\xff", "ab\x80cd", "\xe2\x82",
+		"\xed\xa0\x80", "\xc0\xaf", "trailing \xe2", "mixed é\x00\x1f<>&\"\\\u2028\xfe ok",
+		strings.Repeat("long text with ümlauts and <tags> ", 100),
+	}
+	var ctl strings.Builder
+	for c := range 0x20 {
+		ctl.WriteByte(byte(c))
+	}
+	return append(texts, ctl.String())
+}
+
+// TestEncodeMatchesEncodingJSON checks that the hand-written encoders give exactly the bytes
+// of encoding/json, on which the API's ETags and the OpenAPI tests rely.
+func TestEncodeMatchesEncodingJSON(t *testing.T) {
+	times := []time.Time{
+		time.Date(2026, 11, 24, 3, 0, 0, 0, time.UTC),
+		time.Date(1999, 1, 2, 23, 59, 59, 0, time.UTC),
+		time.Date(2026, 11, 24, 3, 0, 0, 123456000, time.UTC),
+		time.Date(2026, 11, 24, 3, 0, 0, 0, time.FixedZone("", 2*3600)),
+	}
+	n := 0
+	for i, s := range encodeTexts() {
+		for j, opt := range []*string{nil, &s} {
+			for k, ts := range times {
+				c := Creature{ID: int64(i*7 + j + 1), Name: s, Species: s, Habitat: opt, DangerLevel: k % 11, Description: opt,
+					CreatedAt: ts, UpdatedAt: times[(k+1)%len(times)]}
+				want, err := json.Marshal(c)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got := appendCreature(nil, &c); !bytes.Equal(got, want) {
+					t.Errorf("appendCreature(%q)\n got %s\nwant %s", s, got, want)
+				}
+				n++
+			}
+			// The list's row: timestamps arrive as RFC 3339 UTC text from the database.
+			c := Creature{ID: int64(i), Name: s, Species: "x" + s, Habitat: opt, DangerLevel: i % 11, Description: opt,
+				CreatedAt: times[0], UpdatedAt: times[1]}
+			checkRow(t, c)
+		}
+	}
+	if n < 100 {
+		t.Fatalf("only %d records compared", n)
+	}
+}
+
+// checkRow compares the list's encoding of c, read as a row, with encoding/json's.
+func checkRow(t *testing.T, c Creature) {
+	t.Helper()
+	want, err := json.Marshal(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := row{id: c.ID, danger: int64(c.DangerLevel), name: column{b: []byte(c.Name)}, species: column{b: []byte(c.Species)},
+		habitat: columnOf(c.Habitat), desc: columnOf(c.Description),
+		createdAt: column{b: []byte(c.CreatedAt.Format(time.RFC3339))}, updatedAt: column{b: []byte(c.UpdatedAt.Format(time.RFC3339))}}
+	got, err := r.appendJSON(nil)
+	if err != nil || !bytes.Equal(got, want) {
+		t.Errorf("row.appendJSON(%q): %v\n got %s\nwant %s", c.Name, err, got, want)
+	}
+}
+
+func columnOf(s *string) column {
+	if s == nil {
+		return column{null: true}
+	}
+	return column{b: []byte(*s)}
+}
+
+// TestRowRejectsUnreadableTimestamps: a timestamp the database could not format (NULL) or
+// one that is not RFC 3339 to the second fails the row instead of writing bad JSON.
+func TestRowRejectsUnreadableTimestamps(t *testing.T) {
+	for _, ts := range []column{{null: true}, {b: []byte("2026-11-24 03:00:00")}, {b: []byte("")}, {b: []byte("2026-11-24T03:00:00.5Z")}} {
+		r := row{id: 1, createdAt: column{b: []byte("2026-11-24T03:00:00Z")}, updatedAt: ts}
+		if _, err := r.appendJSON(nil); !errors.Is(err, errTimestamp) {
+			t.Errorf("updated_at %q (null %v): err = %v, want errTimestamp", ts.b, ts.null, err)
+		}
+	}
+}
+
+// TestColumnScan tells NULL from the empty text and copies the driver's bytes.
+func TestColumnScan(t *testing.T) {
+	var c column
+	src := []byte("abc")
+	if err := c.Scan(src); err != nil || string(c.b) != "abc" || c.null {
+		t.Fatalf("Scan([]byte) = %q %v %v", c.b, c.null, err)
+	}
+	src[0] = 'X'
+	if string(c.b) != "abc" {
+		t.Errorf("the column kept the driver's buffer: %q", c.b)
+	}
+	if err := c.Scan(nil); err != nil || !c.null {
+		t.Errorf("Scan(nil): null %v, %v", c.null, err)
+	}
+	if err := c.Scan(""); err != nil || c.null || len(c.b) != 0 {
+		t.Errorf("Scan(\"\"): %q null %v, %v", c.b, c.null, err)
+	}
+	if err := c.Scan(int64(3)); err == nil {
+		t.Error("Scan(int64) succeeded")
+	}
+}
+
+// FuzzEncode compares the hand-written encoders with encoding/json on any text.
+func FuzzEncode(f *testing.F) {
+	for _, s := range encodeTexts() {
+		f.Add(s, s, false, int64(1), 3, int64(1_700_000_000))
+	}
+	f.Add("", "", true, int64(-5), -1, int64(0))
+	f.Fuzz(func(t *testing.T, name, habitat string, null bool, id int64, danger int, unix int64) {
+		if unix < 0 || unix > 253402300799 { // years 1970–9999
+			unix = 1_700_000_000
+		}
+		var opt *string
+		if !null {
+			opt = &habitat
+		}
+		ts := time.Unix(unix, 0).UTC()
+		c := Creature{ID: id, Name: name, Species: habitat, Habitat: opt, DangerLevel: danger, Description: opt, CreatedAt: ts, UpdatedAt: ts}
+		want, err := json.Marshal(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := appendCreature(nil, &c); !bytes.Equal(got, want) {
+			t.Fatalf("appendCreature\n got %s\nwant %s", got, want)
+		}
+		checkRow(t, c)
+	})
+}
