@@ -3,6 +3,7 @@ package creatures
 import (
 	"errors"
 	"strconv"
+	"strings"
 	"time"
 	"unicode/utf8"
 )
@@ -49,15 +50,12 @@ type row struct {
 	createdAt, updatedAt         column
 }
 
-// errTimestamp reports a stored timestamp the database could not read as one.
+// errTimestamp reports a stored timestamp that is not a date and time.
 var errTimestamp = errors.New("a timestamp of the row is not a date and time")
 
 // appendJSON appends the row's JSON object, the same bytes as appendCreature for the same
-// creature.
+// creature. It fails only on a timestamp that is not one (errTimestamp).
 func (r *row) appendJSON(b []byte) ([]byte, error) {
-	if !isRFC3339Second(r.createdAt) || !isRFC3339Second(r.updatedAt) {
-		return b, errTimestamp
-	}
 	b = append(b, `{"id":`...)
 	b = strconv.AppendInt(b, r.id, 10)
 	b = append(b, `,"name":`...)
@@ -70,17 +68,96 @@ func (r *row) appendJSON(b []byte) ([]byte, error) {
 	b = strconv.AppendInt(b, r.danger, 10)
 	b = append(b, `,"description":`...)
 	b = r.desc.appendJSON(b)
-	b = append(b, `,"created_at":"`...)
-	b = append(b, r.createdAt.b...)
-	b = append(b, `","updated_at":"`...)
-	b = append(b, r.updatedAt.b...)
-	return append(b, `"}`...), nil
+	b = append(b, `,"created_at":`...)
+	b, err := appendTimestamp(b, r.createdAt)
+	if err != nil {
+		return b, err
+	}
+	b = append(b, `,"updated_at":`...)
+	if b, err = appendTimestamp(b, r.updatedAt); err != nil {
+		return b, err
+	}
+	return append(b, '}'), nil
 }
 
-// isRFC3339Second reports whether t is a UTC time in RFC 3339 to the second,
-// 2006-01-02T15:04:05Z, as the list's SQL writes it; a NULL (an unreadable stored value) is not.
-func isRFC3339Second(t column) bool {
-	return !t.null && len(t.b) == len("2006-01-02T15:04:05Z") && t.b[4] == '-' && t.b[10] == 'T' && t.b[19] == 'Z'
+// appendTimestamp appends a stored timestamp as a JSON string in RFC 3339, in UTC, as
+// encoding/json writes the time.Time that the database driver would have read from it.
+//
+// The store writes whole seconds in UTC, which SQLite keeps as "2006-01-02 15:04:05+00:00"
+// and the list's SQL reads from MariaDB as "2006-01-02T15:04:05Z": those (and the same
+// without an offset) are rewritten in place, with no parsing. Anything else another program
+// may have stored is parsed with the SQLite driver's own formats and converted.
+func appendTimestamp(b []byte, t column) ([]byte, error) {
+	v := t.b
+	if t.null {
+		return b, errTimestamp
+	}
+	if len(v) >= 19 && wholeSecondUTC(v) {
+		b = append(b, '"')
+		b = append(b, v[:10]...)
+		b = append(b, 'T')
+		b = append(b, v[11:19]...)
+		return append(b, `Z"`...), nil
+	}
+	s, hadZ := strings.CutSuffix(string(v), "Z")
+	for _, layout := range storedTimeLayouts {
+		if hadZ && strings.HasSuffix(layout, "-07:00") {
+			continue
+		}
+		if tm, err := time.Parse(layout, s); err == nil {
+			b = append(b, '"')
+			b = tm.UTC().AppendFormat(b, time.RFC3339Nano)
+			return append(b, '"'), nil
+		}
+	}
+	return b, errTimestamp
+}
+
+// storedTimeLayouts are the forms in which the SQLite driver (modernc.org/sqlite) reads a
+// DATETIME, in its order; Go's time.Time.String form first.
+var storedTimeLayouts = []string{
+	"2006-01-02 15:04:05.999999999 -0700 MST",
+	"2006-01-02 15:04:05.999999999-07:00",
+	"2006-01-02T15:04:05.999999999-07:00",
+	"2006-01-02 15:04:05.999999999",
+	"2006-01-02T15:04:05.999999999",
+	"2006-01-02 15:04",
+	"2006-01-02T15:04",
+	"2006-01-02",
+}
+
+// wholeSecondUTC reports whether v is "2006-01-02 15:04:05" (or with a T) followed by
+// nothing, "Z" or "+00:00", with a valid date and time.
+func wholeSecondUTC(v []byte) bool {
+	switch rest := string(v[19:]); rest {
+	case "", "Z", "+00:00":
+	default:
+		return false
+	}
+	if v[4] != '-' || v[7] != '-' || (v[10] != ' ' && v[10] != 'T') || v[13] != ':' || v[16] != ':' {
+		return false
+	}
+	num := func(i int) int {
+		if v[i] < '0' || v[i] > '9' || v[i+1] < '0' || v[i+1] > '9' {
+			return -1
+		}
+		return int(v[i]-'0')*10 + int(v[i+1]-'0')
+	}
+	y1, y2, mo, d, h, mi, sec := num(0), num(2), num(5), num(8), num(11), num(14), num(17)
+	if y1 < 0 || y2 < 0 || mo < 1 || mo > 12 || d < 1 || h < 0 || h > 23 || mi < 0 || mi > 59 || sec < 0 || sec > 59 {
+		return false
+	}
+	return d <= daysIn(mo, y1*100+y2)
+}
+
+func daysIn(month, year int) int {
+	if month == 2 {
+		if year%4 == 0 && (year%100 != 0 || year%400 == 0) {
+			return 29
+		}
+		return 28
+	}
+	return 31 - (month-1)%7%2
 }
 
 // column is a text column read without converting it to a string: it copies the driver's bytes

@@ -85,13 +85,35 @@ func columnOf(s *string) column {
 	return column{b: []byte(*s)}
 }
 
-// TestRowRejectsUnreadableTimestamps: a timestamp the database could not format (NULL) or
-// one that is not RFC 3339 to the second fails the row instead of writing bad JSON.
-func TestRowRejectsUnreadableTimestamps(t *testing.T) {
-	for _, ts := range []column{{null: true}, {b: []byte("2026-11-24 03:00:00")}, {b: []byte("")}, {b: []byte("2026-11-24T03:00:00.5Z")}} {
-		r := row{id: 1, createdAt: column{b: []byte("2026-11-24T03:00:00Z")}, updatedAt: ts}
+// TestAppendTimestamp: the stored forms the list meets, written as encoding/json writes the
+// time.Time the SQLite driver reads from them; what is no date and time fails the row instead
+// of writing bad JSON.
+func TestAppendTimestamp(t *testing.T) {
+	for stored, want := range map[string]string{
+		"2026-11-24 03:04:05+00:00":        `"2026-11-24T03:04:05Z"`, // the SQLite store's own form
+		"2026-11-24T03:04:05Z":             `"2026-11-24T03:04:05Z"`, // MariaDB through the list's SQL
+		"2026-11-24 03:04:05":              `"2026-11-24T03:04:05Z"`, // SQLite's datetime()
+		"2024-02-29 23:59:59":              `"2024-02-29T23:59:59Z"`,
+		"2026-11-24 03:04:05.5+00:00":      `"2026-11-24T03:04:05.5Z"`,
+		"2026-11-24 05:04:05+02:00":        `"2026-11-24T03:04:05Z"`,
+		"2026-11-24T03:04:05.123Z":         `"2026-11-24T03:04:05.123Z"`,
+		"2026-11-24 03:04":                 `"2026-11-24T03:04:00Z"`,
+		"2026-11-24":                       `"2026-11-24T00:00:00Z"`,
+		"2026-11-24 03:04:05.25 +0000 UTC": `"2026-11-24T03:04:05.25Z"`, // time.Time.String
+	} {
+		got, err := appendTimestamp(nil, column{b: []byte(stored)})
+		if err != nil || string(got) != want {
+			t.Errorf("appendTimestamp(%q) = %s, %v; want %s", stored, got, err, want)
+		}
+	}
+	for _, bad := range []column{{null: true}, {b: []byte("")}, {b: []byte("yesterday")}, {b: []byte("2026-02-29 00:00:00")},
+		{b: []byte("2026-13-01 00:00:00")}, {b: []byte("2026-11-24 24:00:00")}, {b: []byte("2026-11-24 03:04:05+01")}} {
+		if _, err := appendTimestamp(nil, bad); !errors.Is(err, errTimestamp) {
+			t.Errorf("appendTimestamp(%q, null %v): err = %v, want errTimestamp", bad.b, bad.null, err)
+		}
+		r := row{id: 1, createdAt: column{b: []byte("2026-11-24T03:00:00Z")}, updatedAt: bad}
 		if _, err := r.appendJSON(nil); !errors.Is(err, errTimestamp) {
-			t.Errorf("updated_at %q (null %v): err = %v, want errTimestamp", ts.b, ts.null, err)
+			t.Errorf("row with updated_at %q: err = %v, want errTimestamp", bad.b, err)
 		}
 	}
 }

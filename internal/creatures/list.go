@@ -177,16 +177,16 @@ func (s *Store) List(ctx context.Context, opts ListOptions, yield func(object []
 	return rows.Err()
 }
 
-// listColumns returns the columns the list reads, in row's order, with the timestamps written
-// by the database in the API's form, RFC 3339 in UTC to the second (the store keeps whole
-// seconds). SQLite's strftime reads any time format SQLite knows, with its offset; MariaDB's
-// DATETIME is UTC (the connection's time zone, sqldb).
+// listColumns returns the columns the list reads, in row's order. The timestamps come as
+// text that appendTimestamp writes out without parsing in the common case: SQLite's as stored
+// (a CAST, so that the driver does not parse them into time.Time), MariaDB's formatted by the
+// server in RFC 3339 (its DATETIME is UTC: the connection's time zone, sqldb).
 func listColumns(d sqldb.Dialect) string {
 	ts := func(col string) string {
 		if d == sqldb.MySQL {
 			return "DATE_FORMAT(" + col + ", '%Y-%m-%dT%H:%i:%sZ')"
 		}
-		return "strftime('%Y-%m-%dT%H:%M:%SZ', " + col + ")"
+		return "CAST(" + col + " AS TEXT)"
 	}
 	return "id, name, species, habitat, danger_level, description, " + ts("created_at") + ", " + ts("updated_at")
 }
