@@ -45,18 +45,20 @@ func (h handlers) get(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	c, err := h.store.Get(r.Context(), id)
+	body, err := h.store.AppendJSON(r.Context(), make([]byte, 0, 512), id)
 	if err != nil {
 		return err
 	}
-	if inm := r.Header.Get("If-None-Match"); inm != "" {
-		if etag := ETag(c); ETagMatches(inm, etag, true) {
-			w.Header().Set("ETag", etag)
-			w.WriteHeader(http.StatusNotModified)
-			return nil
-		}
+	etag := etagOf(body)
+	w.Header().Set("ETag", etag)
+	if inm := r.Header.Get("If-None-Match"); inm != "" && ETagMatches(inm, etag, true) {
+		w.WriteHeader(http.StatusNotModified)
+		return nil
 	}
-	writeCreature(w, http.StatusOK, c)
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-cache")
+	w.WriteHeader(http.StatusOK)
+	_, _ = w.Write(append(body, '\n'))
 	return nil
 }
 

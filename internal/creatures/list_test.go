@@ -50,12 +50,26 @@ func TestAPI_ListMatchesGet(t *testing.T) {
 				"VALUES ('Other', 'other', 'Tool', '', 2, NULL, '2025-01-31 23:59:58', '2026-02-01 00:00:01')"); err != nil {
 				t.Fatal(err)
 			}
-			checkListMatchesGet(t, creatures.NewServer(slog.New(slog.NewTextHandler(io.Discard, nil)), store), len(texts)+1, d)
+			list := checkListMatchesGet(t, creatures.NewServer(slog.New(slog.NewTextHandler(io.Discard, nil)), store), len(texts)+1, d)
+			// Both read the row as text; Store.Get reads it the driver's way, into time.Time.
+			for _, obj := range list {
+				var c creatures.Creature
+				if err := json.Unmarshal(obj, &c); err != nil {
+					t.Fatal(err)
+				}
+				got, err := store.Get(t.Context(), c.ID)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if want, _ := json.Marshal(got); !bytes.Equal(obj, want) {
+					t.Errorf("creature %d\n list %s\n Get %s", c.ID, obj, want)
+				}
+			}
 		})
 	}
 }
 
-func checkListMatchesGet(t *testing.T, h http.Handler, want int, d sqldb.Dialect) {
+func checkListMatchesGet(t *testing.T, h http.Handler, want int, d sqldb.Dialect) []json.RawMessage {
 	t.Helper()
 	rec := httptest.NewRecorder()
 	h.ServeHTTP(rec, httptest.NewRequest("GET", "/creatures", nil))
@@ -80,4 +94,5 @@ func checkListMatchesGet(t *testing.T, h http.Handler, want int, d sqldb.Dialect
 	if list[len(list)-1] == nil || !bytes.Contains(list[len(list)-1], []byte(`"habitat":"","danger_level":2,"description":null,"created_at":"2025-01-31T23:59:58Z","updated_at":"2026-02-01T00:00:01Z"`)) {
 		t.Errorf("the row written by another program lists as %s", list[len(list)-1])
 	}
+	return list
 }

@@ -105,6 +105,29 @@ func (s *Store) Get(ctx context.Context, id int64) (Creature, error) {
 	return c, err
 }
 
+// AppendJSON appends the JSON object of the creature with id to b, the bytes json.Marshal
+// gives for what Get returns, or returns a NotFound problem. It reads the row as the list
+// does, without parsing its timestamps (List).
+func (s *Store) AppendJSON(ctx context.Context, b []byte, id int64) ([]byte, error) {
+	stmt, err := s.db.Prepared(ctx, "SELECT "+s.listCols+" FROM "+s.table+" WHERE id = ?")
+	if err != nil {
+		return b, fmt.Errorf("get creature: %w", err)
+	}
+	var r row
+	err = stmt.QueryRowContext(ctx, id).Scan(&r.id, &r.name, &r.species, &r.habitat, &r.danger, &r.desc, &r.createdAt, &r.updatedAt)
+	if errors.Is(err, sql.ErrNoRows) {
+		return b, notFound(id)
+	}
+	if err != nil {
+		return b, fmt.Errorf("get creature: %w", err)
+	}
+	b, err = r.appendJSON(b)
+	if err != nil {
+		return b, fmt.Errorf("get creature %d: %w", id, err)
+	}
+	return b, nil
+}
+
 type querier interface {
 	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
 }
