@@ -74,6 +74,7 @@ type Service struct {
 	streams *slots
 	sweep   sweeper
 	revs    *revisionCache
+	list    listCache
 }
 
 // New returns a Service over db, which must hold the Chess Club's migrated schema. now is

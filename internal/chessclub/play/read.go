@@ -50,6 +50,7 @@ func (s *Service) readFieldRound(ctx context.Context, id int64, only int) (*fiel
 func (s *Service) change(ctx context.Context, id int64, fn func(tx *sql.Tx, f *field) error) error {
 	defer s.maybeSweep(ctx)
 	defer s.revs.forget(id)
+	defer s.list.changed()
 	return s.db.Transact(ctx, func(tx *sql.Tx) error {
 		t, err := s.lockTournament(ctx, tx, id)
 		if err != nil {

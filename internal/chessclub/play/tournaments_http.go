@@ -10,18 +10,31 @@ import (
 	"net/http"
 	"net/url"
 	"strconv"
+	"time"
 
 	"campus.example/apps/internal/jsonhttp"
 	"campus.example/apps/internal/problem"
 )
 
 // ListTournaments answers GET /api/tournaments: every tournament by start date, then id.
+// The answer comes from the list cache (listCache) when it is fresh.
 func (s *Service) ListTournaments(w http.ResponseWriter, r *http.Request) error {
-	ts, err := s.tournaments(r.Context())
+	body, err := s.list.get(time.Now(), func() ([]byte, error) {
+		// Other requests may wait for this read: it does not end when this client goes.
+		ts, err := s.tournaments(context.WithoutCancel(r.Context()))
+		if err != nil {
+			return nil, err
+		}
+		b, err := json.Marshal(ts)
+		return append(b, '\n'), err
+	})
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, ts)
+	w.Header().Set("Cache-Control", "no-store")
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	_, _ = w.Write(body)
 	return nil
 }
 

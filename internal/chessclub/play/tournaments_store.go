@@ -110,6 +110,7 @@ func (s *Service) lockTournament(ctx context.Context, tx *sql.Tx, id int64) (Tou
 
 // createTournament stores a new tournament organised by the member with id by.
 func (s *Service) createTournament(ctx context.Context, in TournamentInput, by int64) (Tournament, error) {
+	defer s.list.changed()
 	now := s.clock()
 	res, err := s.db.ExecContext(ctx, "INSERT INTO tournaments (name, start_date, end_date, location, format, rounds, time_control, description, "+
 		"created_by, created_at, double_round_robin, players_report, bye_limit, rated, initial_colour) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -135,6 +136,7 @@ func (s *Service) createTournament(ctx context.Context, in TournamentInput, by i
 func (s *Service) updateTournament(ctx context.Context, id int64, caller Caller, patch jsonhttp.Object, ifMatch string) (Tournament, error) {
 	defer s.maybeSweep(ctx)
 	defer s.revs.forget(id)
+	defer s.list.changed()
 	var out Tournament
 	err := s.db.Transact(ctx, func(tx *sql.Tx) error {
 		t, err := s.lockTournament(ctx, tx, id)
@@ -178,6 +180,7 @@ func (s *Service) updateTournament(ctx context.Context, id int64, caller Caller,
 // since the ratings it changed stay changed.
 func (s *Service) deleteTournament(ctx context.Context, id int64, caller Caller) error {
 	defer s.revs.forget(id)
+	defer s.list.changed()
 	return s.db.Transact(ctx, func(tx *sql.Tx) error {
 		t, err := s.lockTournament(ctx, tx, id)
 		if err != nil {

@@ -199,6 +199,7 @@ func importDate(s string, fallback Date) Date {
 // tournament is finished when every round is paired and played, and running otherwise; it is
 // never rated.
 func (s *Service) importTournament(ctx context.Context, im *imported, caller Caller) (Tournament, error) {
+	defer s.list.changed()
 	var out Tournament
 	err := s.db.Transact(ctx, func(tx *sql.Tx) error {
 		now := s.clock()
