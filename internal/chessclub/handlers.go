@@ -36,6 +36,8 @@ type handlers struct {
 	once onceGuards
 	// metrics counts logins, uploads and throttled requests (metrics.go).
 	metrics *clubMetrics
+	// members caches the member list; wrap tells it of every request that may change it.
+	members membersCache
 }
 
 // wrap runs fn for requests whose query string parses and names only the parameters given
@@ -43,6 +45,9 @@ type handlers struct {
 // the token or the body, since it is the cheapest thing to refuse.
 func (h *handlers) wrap(fn func(http.ResponseWriter, *http.Request) error, params ...string) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if mayChange(r) {
+			defer h.members.changing()()
+		}
 		_, err := query.Check(r, params...)
 		if err == nil {
 			err = fn(w, r)

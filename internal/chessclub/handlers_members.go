@@ -144,12 +144,13 @@ func (h *handlers) me(w http.ResponseWriter, _ *http.Request, caller Member) err
 }
 
 func (h *handlers) listMembers(w http.ResponseWriter, r *http.Request, caller Member) error {
-	members, err := h.store.Members(r.Context())
+	all, err := h.members.get(r.Context(), time.Now(), h.store.Members)
 	if err != nil {
 		return err
 	}
-	for i := range members {
-		members[i] = members[i].VisibleTo(caller)
+	members := make([]Member, len(all))
+	for i, m := range all {
+		members[i] = m.VisibleTo(caller)
 	}
 	writeJSON(w, http.StatusOK, members)
 	return nil

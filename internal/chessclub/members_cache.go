@@ -1,0 +1,75 @@
+package chessclub
+
+import (
+	"context"
+	"net/http"
+	"sync"
+	"time"
+)
+
+// membersTTL is how long the member list read from the database is served again: like the
+// tournaments' views (package play), it may lag a change made through another replica by this
+// much, never one made through this process.
+const membersTTL = 100 * time.Millisecond
+
+// membersCache keeps the rows of GET /api/members for membersTTL: reading and sorting every
+// member cost the database most of the answer's time. Every request that may change
+// something (any method but GET, HEAD and OPTIONS) makes the list be read again: while one
+// is being served nothing is cached or served from the cache, and once it has ended a list
+// read before it is not served again. The rows are shared: callers must not change them.
+// It is safe for concurrent use.
+type membersCache struct {
+	mu sync.Mutex
+	// gen counts the changing requests that ended; writing those under way.
+	gen     uint64
+	writing int
+	rows    []Member
+	rowsOf  uint64
+	at      time.Time
+}
+
+// changing brackets a request that may change members (or their photos, ratings, roles):
+// call the returned function when it has ended.
+func (c *membersCache) changing() (done func()) {
+	c.mu.Lock()
+	c.writing++
+	c.mu.Unlock()
+	return func() {
+		c.mu.Lock()
+		c.writing--
+		c.gen++
+		c.mu.Unlock()
+	}
+}
+
+// get returns the members, cached when fresh, else read by read (and kept when no change
+// was under way or ended meanwhile).
+func (c *membersCache) get(ctx context.Context, now time.Time, read func(context.Context) ([]Member, error)) ([]Member, error) {
+	c.mu.Lock()
+	if c.rows != nil && c.writing == 0 && c.rowsOf == c.gen && now.Sub(c.at) < membersTTL {
+		rows := c.rows
+		c.mu.Unlock()
+		return rows, nil
+	}
+	gen, quiet := c.gen, c.writing == 0
+	c.mu.Unlock()
+	rows, err := read(ctx)
+	if err != nil {
+		return nil, err
+	}
+	c.mu.Lock()
+	if quiet && c.writing == 0 && c.gen == gen {
+		c.rows, c.rowsOf, c.at = rows, gen, now
+	}
+	c.mu.Unlock()
+	return rows, nil
+}
+
+// mayChange reports whether a request's method may change what the server holds.
+func mayChange(r *http.Request) bool {
+	switch r.Method {
+	case http.MethodGet, http.MethodHead, http.MethodOptions:
+		return false
+	}
+	return true
+}
