@@ -341,7 +341,7 @@ def fmt(xs, suffix="×"):
     if not xs: return ""
     xs = sorted(xs)
     return "%.3g%s (%.3g–%.3g)" % (statistics.median(xs), suffix, xs[0], xs[-1])
-print("| call | server | requests/s, median (range) | p99 latency | failures | vs %s, same round: median (range) | vs before, same round |" % "reference")
+print("| call | server | requests/s, median (range) | p99, first–last round | failures | vs %s, same round: median (range) | vs before, same round |" % "reference")
 print("|---|---|---|---|---|---|---|")
 for (call, server), by in rps.items():
     vals = sorted(by.values())
