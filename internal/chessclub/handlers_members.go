@@ -148,11 +148,12 @@ func (h *handlers) listMembers(w http.ResponseWriter, r *http.Request, caller Me
 	if err != nil {
 		return err
 	}
-	members := make([]Member, len(all))
-	for i, m := range all {
-		members[i] = m.VisibleTo(caller)
-	}
-	writeJSON(w, http.StatusOK, members)
+	body := appendMembers(make([]byte, 0, 256*len(all)+2), all, caller)
+	w.Header().Set("Cache-Control", "no-store")
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	w.WriteHeader(http.StatusOK)
+	_, _ = w.Write(append(body, '\n'))
 	return nil
 }
 

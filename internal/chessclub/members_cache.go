@@ -2,6 +2,7 @@ package chessclub
 
 import (
 	"context"
+	"encoding/json"
 	"net/http"
 	"sync"
 	"time"
@@ -23,9 +24,50 @@ type membersCache struct {
 	// gen counts the changing requests that ended; writing those under way.
 	gen     uint64
 	writing int
-	rows    []Member
+	rows    []encodedMember
 	rowsOf  uint64
 	at      time.Time
+}
+
+// encodedMember is a member's JSON object as json.Marshal writes it, whole (for the member
+// and admins) and as other members see it (Member.VisibleTo).
+type encodedMember struct {
+	id           int64
+	whole, other []byte
+}
+
+// encodeMembers encodes each member's two forms once, so that a list is copied bytes.
+func encodeMembers(ms []Member) ([]encodedMember, error) {
+	out := make([]encodedMember, len(ms))
+	for i, m := range ms {
+		whole, err := json.Marshal(m)
+		if err != nil {
+			return nil, err
+		}
+		other, err := json.Marshal(m.VisibleTo(Member{}))
+		if err != nil {
+			return nil, err
+		}
+		out[i] = encodedMember{id: m.ID, whole: whole, other: other}
+	}
+	return out, nil
+}
+
+// appendMembers appends the JSON array of the members as viewer sees them: the same bytes as
+// encoding/json gives for the slice of Member.VisibleTo(viewer).
+func appendMembers(b []byte, ms []encodedMember, viewer Member) []byte {
+	b = append(b, '[')
+	for i, m := range ms {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		if m.id == viewer.ID || viewer.IsAdmin() {
+			b = append(b, m.whole...)
+		} else {
+			b = append(b, m.other...)
+		}
+	}
+	return append(b, ']')
 }
 
 // changing brackets a request that may change members (or their photos, ratings, roles):
@@ -42,9 +84,9 @@ func (c *membersCache) changing() (done func()) {
 	}
 }
 
-// get returns the members, cached when fresh, else read by read (and kept when no change
+// get returns the members encoded, cached when fresh, else read by read (and kept when no change
 // was under way or ended meanwhile).
-func (c *membersCache) get(ctx context.Context, now time.Time, read func(context.Context) ([]Member, error)) ([]Member, error) {
+func (c *membersCache) get(ctx context.Context, now time.Time, read func(context.Context) ([]Member, error)) ([]encodedMember, error) {
 	c.mu.Lock()
 	if c.rows != nil && c.writing == 0 && c.rowsOf == c.gen && now.Sub(c.at) < membersTTL {
 		rows := c.rows
@@ -53,7 +95,11 @@ func (c *membersCache) get(ctx context.Context, now time.Time, read func(context
 	}
 	gen, quiet := c.gen, c.writing == 0
 	c.mu.Unlock()
-	rows, err := read(ctx)
+	ms, err := read(ctx)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := encodeMembers(ms)
 	if err != nil {
 		return nil, err
 	}

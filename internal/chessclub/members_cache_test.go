@@ -1,7 +1,9 @@
 package chessclub
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"testing"
 	"time"
@@ -21,7 +23,7 @@ func TestMembersCache(t *testing.T) {
 	get := func(at time.Time, want int64) {
 		t.Helper()
 		rows, err := c.get(context.Background(), at, read)
-		if err != nil || len(rows) != 1 || rows[0].ID != want {
+		if err != nil || len(rows) != 1 || rows[0].id != want {
 			t.Fatalf("get = %v, %v; want read %d", rows, err, want)
 		}
 	}
@@ -40,7 +42,7 @@ func TestMembersCache(t *testing.T) {
 		c.changing()()
 		return []Member{{ID: 100}}, nil
 	})
-	if err != nil || rows[0].ID != 100 {
+	if err != nil || rows[0].id != 100 {
 		t.Fatalf("get = %v, %v", rows, err)
 	}
 	get(t0.Add(3*membersTTL), 6)
@@ -49,4 +51,33 @@ func TestMembersCache(t *testing.T) {
 		t.Fatal("the read's error was lost")
 	}
 	get(t0.Add(5*membersTTL), 7)
+}
+
+// TestAppendMembers: the list from the encoded forms is byte for byte what encoding/json
+// writes for the members as each viewer sees them, admins and the member themself included.
+func TestAppendMembers(t *testing.T) {
+	email, year, photo := "ana@example.org", 1990, "/api/figures/x"
+	joined := time.Date(2026, 11, 24, 3, 4, 5, 0, time.UTC)
+	ms := []Member{
+		{ID: 1, Username: "ana", FullName: "Ana <Ñ> & \"co\"", Email: &email, Rating: 1500, RatingStatus: "rated", BirthYear: &year, Role: "member", JoinedAt: joined},
+		{ID: 2, Username: "ben", FullName: "Ben 🐉", Rating: 1200, RatingStatus: "unrated", Role: "admin", PhotoURL: &photo, ThumbnailURL: &photo, JoinedAt: joined},
+		{ID: 3, Username: "guest", FullName: "G\u2028uest", Guest: true, Role: "member", Email: &email, JoinedAt: joined.Add(time.Second / 2)},
+	}
+	enc, err := encodeMembers(ms)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, viewer := range []Member{{}, ms[0], ms[1], ms[2], {ID: 9, Role: "admin"}} {
+		visible := make([]Member, len(ms))
+		for i, m := range ms {
+			visible[i] = m.VisibleTo(viewer)
+		}
+		var want bytes.Buffer
+		if err := json.NewEncoder(&want).Encode(visible); err != nil {
+			t.Fatal(err)
+		}
+		if got := append(appendMembers(nil, enc, viewer), '\n'); !bytes.Equal(got, want.Bytes()) {
+			t.Errorf("viewer %d (%s)\n got %s\nwant %s", viewer.ID, viewer.Role, got, want.Bytes())
+		}
+	}
 }
