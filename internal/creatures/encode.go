@@ -84,8 +84,8 @@ func (r *row) appendJSON(b []byte) ([]byte, error) {
 // encoding/json writes the time.Time that the database driver would have read from it.
 //
 // The store writes whole seconds in UTC, which SQLite keeps as "2006-01-02 15:04:05+00:00"
-// and the list's SQL reads from MariaDB as "2006-01-02T15:04:05Z": those (and the same
-// without an offset) are rewritten in place, with no parsing. Anything else another program
+// and column.Scan writes for MariaDB as "2006-01-02T15:04:05Z": those (and the same without
+// an offset) are rewritten in place, with no parsing. Anything else another program
 // may have stored is parsed with the SQLite driver's own formats and converted.
 func appendTimestamp(b []byte, t column) ([]byte, error) {
 	v := t.b
@@ -176,6 +176,8 @@ func (t *column) Scan(src any) error {
 		t.b, t.null = append(t.b[:0], v...), false
 	case []byte:
 		t.b, t.null = append(t.b[:0], v...), false
+	case time.Time: // MariaDB's DATETIME, which its driver has decoded already
+		t.b, t.null = v.UTC().AppendFormat(t.b[:0], time.RFC3339Nano), false
 	default:
 		return errors.New("creatures: a text column holds a value that is not text")
 	}

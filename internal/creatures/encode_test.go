@@ -91,7 +91,7 @@ func columnOf(s *string) column {
 func TestAppendTimestamp(t *testing.T) {
 	for stored, want := range map[string]string{
 		"2026-11-24 03:04:05+00:00":        `"2026-11-24T03:04:05Z"`, // the SQLite store's own form
-		"2026-11-24T03:04:05Z":             `"2026-11-24T03:04:05Z"`, // MariaDB through the list's SQL
+		"2026-11-24T03:04:05Z":             `"2026-11-24T03:04:05Z"`, // MariaDB through column.Scan
 		"2026-11-24 03:04:05":              `"2026-11-24T03:04:05Z"`, // SQLite's datetime()
 		"2024-02-29 23:59:59":              `"2024-02-29T23:59:59Z"`,
 		"2026-11-24 03:04:05.5+00:00":      `"2026-11-24T03:04:05.5Z"`,
@@ -134,6 +134,9 @@ func TestColumnScan(t *testing.T) {
 	}
 	if err := c.Scan(""); err != nil || c.null || len(c.b) != 0 {
 		t.Errorf("Scan(\"\"): %q null %v, %v", c.b, c.null, err)
+	}
+	if err := c.Scan(time.Date(2026, 11, 24, 5, 4, 5, 0, time.FixedZone("", 2*3600))); err != nil || string(c.b) != "2026-11-24T03:04:05Z" {
+		t.Errorf("Scan(time.Time) = %q, %v", c.b, err)
 	}
 	if err := c.Scan(int64(3)); err == nil {
 		t.Error("Scan(int64) succeeded")

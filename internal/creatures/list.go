@@ -179,12 +179,12 @@ func (s *Store) List(ctx context.Context, opts ListOptions, yield func(object []
 
 // listColumns returns the columns the list reads, in row's order. The timestamps come as
 // text that appendTimestamp writes out without parsing in the common case: SQLite's as stored
-// (a CAST, so that the driver does not parse them into time.Time), MariaDB's formatted by the
-// server in RFC 3339 (its DATETIME is UTC: the connection's time zone, sqldb).
+// (a CAST, so that the driver does not parse them into time.Time). MariaDB's come as the
+// driver decodes them (cheaply: a few bytes on the wire) and column.Scan formats them.
 func listColumns(d sqldb.Dialect) string {
 	ts := func(col string) string {
 		if d == sqldb.MySQL {
-			return "DATE_FORMAT(" + col + ", '%Y-%m-%dT%H:%i:%sZ')"
+			return col
 		}
 		return "CAST(" + col + " AS TEXT)"
 	}
