@@ -20,6 +20,19 @@ func apiOrApp(app, api http.Handler) http.Handler {
 	})
 }
 
+// idOrApp serves api for a path whose {id} is a tournament id, and the app otherwise: the
+// app's own pages under /tournaments/ (such as /tournaments/new) keep their answers, such as
+// 405 to a DELETE, rather than the API's 400 for a malformed id.
+func idOrApp(app, api http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if idPattern.MatchString(r.PathValue("id")) {
+			api.ServeHTTP(w, r)
+			return
+		}
+		app.ServeHTTP(w, r)
+	})
+}
+
 // acceptsHTML reports whether an Accept header names text/html (q above 0): browsers do
 // when they navigate, fetch and API clients (Accept: */* or application/json) do not.
 func acceptsHTML(values []string) bool {

@@ -95,6 +95,10 @@ func TestRootAliases(t *testing.T) {
 		// Someone else's tournament: the same 403 as at /api.
 		other := e.tournament("alice", "Alice's", "2026-09-02")
 		checkProblem(t, e.do(req{method: "DELETE", path: "/tournaments/" + itoa(other), token: s.Token}), wantProblem{403, "forbidden", nil})
+		// An app page under /tournaments/ is no tournament id: DELETE there is the app's 405.
+		if r := e.do(req{method: "DELETE", path: "/tournaments/new", token: s.Token}); r.status != http.StatusMethodNotAllowed {
+			t.Errorf("DELETE /tournaments/new: %d, want the app's 405", r.status)
+		}
 		// A method the original API did not have on a root path is the app's 405.
 		if r := e.do(req{method: "PUT", path: "/tournaments", token: s.Token, body: "{}"}); r.status != http.StatusMethodNotAllowed {
 			t.Errorf("PUT /tournaments: %d, want 405", r.status)

@@ -388,7 +388,7 @@ func TestCORS(t *testing.T) {
 			want := map[string]string{"origin": tc.wantAllow}
 			if tc.preflight && tc.wantAllow != "" {
 				got["headers"] = res.header.Get("Access-Control-Allow-Headers")
-				want["headers"] = "Authorization, Content-Type, If-None-Match"
+				want["headers"] = "Authorization, Content-Type, If-None-Match, Idempotency-Key"
 				got["methods"] = res.header.Get("Access-Control-Allow-Methods")
 				want["methods"] = "GET, POST, DELETE, OPTIONS"
 			}

@@ -22,7 +22,7 @@ func cors(origins []string, next http.Handler) http.Handler {
 		preflight := r.Method == http.MethodOptions && r.Header.Get("Access-Control-Request-Method") != ""
 		if allowed {
 			w.Header().Set("Access-Control-Allow-Origin", origin)
-			w.Header().Set("Access-Control-Expose-Headers", "Location, Retry-After, ETag, WWW-Authenticate")
+			w.Header().Set("Access-Control-Expose-Headers", "Location, Retry-After, ETag, WWW-Authenticate, Idempotent-Replayed")
 		}
 		if !preflight {
 			next.ServeHTTP(w, r)
@@ -31,7 +31,7 @@ func cors(origins []string, next http.Handler) http.Handler {
 		w.Header().Add("Vary", "Access-Control-Request-Method, Access-Control-Request-Headers")
 		if allowed {
 			w.Header().Set("Access-Control-Allow-Methods", "GET, POST, DELETE, OPTIONS")
-			w.Header().Set("Access-Control-Allow-Headers", "Authorization, Content-Type, If-None-Match")
+			w.Header().Set("Access-Control-Allow-Headers", "Authorization, Content-Type, If-None-Match, Idempotency-Key")
 			w.Header().Set("Access-Control-Max-Age", "600")
 		}
 		w.WriteHeader(http.StatusNoContent)

@@ -128,7 +128,7 @@ func (h *handlers) routes(ui fs.FS, corsOrigins []string) http.Handler {
 	mux.Handle("GET /tournaments", apiOrApp(app, listTournaments))
 	mux.Handle("POST /tournaments", createTournament)
 	mux.Handle("DELETE /tournaments", deleteTournament)
-	mux.Handle("DELETE /tournaments/{id}", deleteTournament)
+	mux.Handle("DELETE /tournaments/{id}", idOrApp(app, deleteTournament))
 	mux.Handle("POST /figures", uploadFigure)
 
 	return httpserve.SecurityHeaders(httpserve.Recover(h.log, cors(corsOrigins, mux)))
