@@ -177,7 +177,7 @@ export default function TournamentPage() {
           <IonIcon icon={timerOutline} aria-hidden="true" />
           <span>
             {formatName(t.format)}
-            {t.rounds ? ` · ${t.rounds} rounds` : ''}
+            {t.rounds ? ` · ${t.rounds} ${t.rounds === 1 ? 'round' : 'rounds'}` : ''}
             {t.time_control ? ` · ${t.time_control}` : ''}
             {t.rated ? ' · rated' : ''}
           </span>

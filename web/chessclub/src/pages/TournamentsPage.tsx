@@ -91,7 +91,7 @@ export default function TournamentsPage() {
                   </p>
                   <p>
                     {formatName(t.format)}
-                    {t.rounds ? ` · ${t.rounds} rounds` : ''}
+                    {t.rounds ? ` · ${t.rounds} ${t.rounds === 1 ? 'round' : 'rounds'}` : ''}
                     {t.time_control ? ` · ${t.time_control}` : ''}
                     {t.state === 'running' && t.current_round ? ` · round ${t.current_round}` : ''}
                   </p>

@@ -74,9 +74,11 @@ export function PairingsTab({ data, organiser, reload }: TabProps) {
                 </span>
                 <span className="player white">
                   <span className="colour-dot white" aria-hidden="true" />
-                  <span className="sr-only">White: </span>
-                  {b.white.full_name}
-                  {b.white.rating !== null && <small> {b.white.rating}</small>}
+                  <span className="player-text">
+                    <span className="sr-only">White: </span>
+                    {b.white.full_name}
+                    {b.white.rating !== null && <small>{b.white.rating}</small>}
+                  </span>
                 </span>
                 <span className="result" data-result={b.result ?? ''}>
                   <span className="sr-only">Result: </span>
@@ -84,9 +86,11 @@ export function PairingsTab({ data, organiser, reload }: TabProps) {
                 </span>
                 <span className="player black">
                   <span className="colour-dot black" aria-hidden="true" />
-                  <span className="sr-only">Black: </span>
-                  {b.black.full_name}
-                  {b.black.rating !== null && <small> {b.black.rating}</small>}
+                  <span className="player-text">
+                    <span className="sr-only">Black: </span>
+                    {b.black.full_name}
+                    {b.black.rating !== null && <small>{b.black.rating}</small>}
+                  </span>
                 </span>
               </div>
               {own && <p className="mine-note">Your board</p>}
