@@ -4,8 +4,6 @@ import {
   assignment,
   crosstableCell,
   formatPoints,
-  groupTournaments,
-  localDay,
   mayOrganise,
   nextActions,
   pairingText,
@@ -14,6 +12,7 @@ import {
   resultLabel,
   standingsTable,
 } from './play';
+import { groupTournaments, localDay } from './groups';
 
 const ana = { member_id: 2, start_rank: 3, full_name: 'Ana Petrova', rating: 1700 };
 const ben = { member_id: 3, start_rank: 1, full_name: 'Ben Okafor', rating: 1900 };

@@ -3,8 +3,6 @@
 // notification, and the standings and crosstable as tables. No I/O, so that it is tested alone.
 import type { Board, Bye, Crosstable, CrosstableCell, GameResult, Member, Round, Standings, Tournament } from './api';
 
-export { groupTournaments, localDay, type TournamentGroups } from './groups';
-
 /** mayOrganise tells whether the member may run the tournament: its organiser, or an admin. */
 export function mayOrganise(member: Member | null | undefined, t: Pick<Tournament, 'created_by'>): boolean {
   return !!member && (member.role === 'admin' || (t.created_by !== null && t.created_by === member.id));

@@ -1,1 +1,0 @@
-function e(e,t){let n={upcoming:[],running:[],past:[]};for(let r of e)r.state===`running`?n.running.push(r):r.state===`finished`||r.end_date<t?n.past.push(r):n.upcoming.push(r);return n.past.reverse(),n}function t(e=new Date){let t=e=>String(e).padStart(2,`0`);return`${e.getFullYear()}-${t(e.getMonth()+1)}-${t(e.getDate())}`}export{t as n,e as t};

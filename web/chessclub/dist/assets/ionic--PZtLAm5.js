@@ -1,0 +1,1 @@
+import"./index-BXe-j5yW.js";

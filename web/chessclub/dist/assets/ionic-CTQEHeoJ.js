@@ -1,1 +1,0 @@
-import"./index-BTu1wPjV.js";
