@@ -138,7 +138,7 @@ test('tapping a tournament in the list opens it; the list says it is upcoming', 
   await ana.getByRole('heading', { level: 1, name: 'Thursday Rapid' }).waitFor();
   assert.equal(await ana.title(), 'Thursday Rapid · Chess Club');
   await ana.getByText('Four players, one round.').waitFor();
-  await ana.getByText('Room 12').waitFor();
+  await ana.getByText('Room 12', { exact: true }).waitFor();
 });
 
 test('a member enters the tournament on the Players tab', async () => {
@@ -269,8 +269,18 @@ test('the standings have a first column that stays put on a phone, and print as 
     assert.ok(await ana.locator('table.standings').isVisible());
     const colours = await ana.locator('table.standings tbody th').first().evaluate((el) => [getComputedStyle(el).color, getComputedStyle(el).backgroundColor]);
     assert.deepEqual(colours, ['rgb(0, 0, 0)', 'rgb(255, 255, 255)']);
+    // Nothing paints over the table (Ionic's content background once did, leaving a white page).
+    const onTop = await ana.locator('table.standings tbody th').first().evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      return el.contains(document.elementFromPoint(r.left + 4, r.top + r.height / 2));
+    });
+    assert.equal(onTop, true, 'the printed standings are covered');
+    await ana.screenshot({ path: join(artifactsDir, 'standings-print-view.png'), fullPage: true });
     const pdf = await ana.pdf({ format: 'A4', printBackground: true });
-    assert.equal(pdf.subarray(0, 5).toString(), '%PDF-');
+    const text = pdf.toString('latin1');
+    assert.equal(text.slice(0, 5), '%PDF-');
+    assert.match(text, /\/MediaBox \[0 0 595\.9\d* 842\.8\d*\]/, 'an A4 page');
+    assert.match(text, /\/Count 1\b/, 'one page');
     writeFileSync(join(artifactsDir, 'standings-a4.pdf'), pdf);
     await olga.goto(`/tournaments/${tournamentId}?tab=pairings`);
     await olga.locator('.board').first().waitFor();

@@ -242,6 +242,10 @@ export default function TournamentPage() {
         <h2 className="print-only">
           {t.name}: {TABS.find((x) => x.id === tab)!.label}
         </h2>
+        <p className="print-only">
+          {dateRange(t)}
+          {t.location ? ` · ${t.location}` : ''}
+        </p>
         {tab === 'players' && <PlayersTab data={shown} organiser={organiser} reload={reload} />}
         {tab === 'pairings' && <PairingsTab data={shown} organiser={organiser} reload={reload} />}
         {tab === 'standings' && <StandingsTab standings={shown.standings} />}

@@ -1,1 +1,0 @@
-import"./index-BXe-j5yW.js";
