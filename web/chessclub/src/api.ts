@@ -14,6 +14,10 @@ export interface Member {
   /** The photo's middle square, 128×128 pixels at most: what lists show. Null without a photo. */
   thumbnail_url: string | null;
   joined_at: string;
+  /** unrated (rating is a placeholder), declared, or rated. */
+  rating_status?: 'unrated' | 'declared' | 'rated';
+  /** A player imported from a TRF file, who cannot log in. */
+  guest?: boolean;
 }
 
 export type TournamentFormat = 'swiss' | 'round_robin' | 'knockout';
@@ -32,6 +36,114 @@ export interface Tournament {
   /** Null for tournaments that no member created (the samples of chess.sql). */
   created_by: number | null;
   created_at: string;
+  /** open (taking entries) → running (rounds paired and played) → finished. Absent in old answers. */
+  state?: TournamentState;
+  /** The last round paired; 0 before the first. */
+  current_round?: number;
+  /** Entries, withdrawn players included. */
+  player_count?: number;
+  rated?: boolean;
+  players_report?: boolean;
+}
+
+export type TournamentState = 'open' | 'running' | 'finished';
+
+/** A player as a board or a standings row names them. */
+export interface PlayerRef {
+  member_id: number;
+  /** Pairing number. */
+  start_rank: number;
+  full_name: string;
+  rating: number | null;
+}
+
+/** An entry of a tournament (GET /tournaments/{id}/players). */
+export interface Player {
+  member_id: number;
+  full_name: string;
+  guest: boolean;
+  start_rank: number | null;
+  rating: number | null;
+  entered_at: string;
+  first_round: number;
+  withdrawn_after: number | null;
+  requested_byes: number[];
+}
+
+/** The results a board may have; null until reported. */
+export type GameResult = '1-0' | '0-1' | '1/2-1/2' | '1-0 forfeit' | '0-1 forfeit' | '0-0 forfeit' | '1-0 decider' | '0-1 decider';
+
+export interface Board {
+  round: number;
+  board: number;
+  white: PlayerRef;
+  black: PlayerRef;
+  result: GameResult | null;
+  /** The board's ETag is "b" and this number, quoted. */
+  version: number;
+}
+
+export interface Bye {
+  player: PlayerRef;
+  kind: 'pairing' | 'half' | 'full' | 'zero';
+  points: number;
+}
+
+export interface Round {
+  number: number;
+  paired_at: string;
+  complete: boolean;
+  boards: Board[];
+  byes: Bye[];
+}
+
+export interface StandingsRow {
+  place: number;
+  player: PlayerRef;
+  /** Each tie-break's value by code (PTS among them); null where it has none. */
+  values: Record<string, number | null>;
+  withdrawn: boolean;
+}
+
+export interface Standings {
+  /** Rounds counted: those with all their results. */
+  round: number;
+  tiebreaks: string[];
+  rows: StandingsRow[];
+}
+
+export interface CrosstableCell {
+  round: number;
+  /** The opponent's pairing number; null for a bye. */
+  opponent: number | null;
+  colour: 'white' | 'black' | null;
+  /** TRF-2026 result code; null while the game has no result. */
+  result: string | null;
+  points: number | null;
+}
+
+export interface CrosstableRow {
+  player: PlayerRef;
+  points: number;
+  rounds: CrosstableCell[];
+  withdrawn: boolean;
+}
+
+export interface Crosstable {
+  rounds: number;
+  players: CrosstableRow[];
+}
+
+/** One rated tournament in a member's rating history. */
+export interface RatingChange {
+  tournament_id: number;
+  tournament_name: string;
+  games: number;
+  score: number;
+  rating_before: number | null;
+  change: number | null;
+  rating: number | null;
+  applied_at: string;
 }
 
 /** What POST /tournaments accepts. */
@@ -45,6 +157,9 @@ export interface TournamentInput {
   time_control: string;
   description: string;
 }
+
+/** A merge patch of a tournament (PATCH /tournaments/{id}). */
+export type TournamentPatch = Partial<TournamentInput>;
 
 /** What POST /user accepts. */
 export interface Registration {
@@ -162,6 +277,12 @@ export interface ApiOptions {
 interface RequestOptions {
   json?: unknown;
   form?: FormData;
+  /** A plain-text body (a TRF file). */
+  text?: string;
+  /** The media type of json; application/json unless given. */
+  contentType?: string;
+  /** Extra request headers (If-Match). */
+  headers?: Record<string, string>;
   /** Whether to send the token (when there is one). Login and registration do not. */
   auth?: boolean;
 }
@@ -213,11 +334,14 @@ export class Api {
 
   /** Sends a request and decodes the JSON answer; throws ApiError for any failure. */
   async request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
-    const headers: Record<string, string> = { Accept: 'application/json' };
+    const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
     let body: BodyInit | undefined;
     if (options.json !== undefined) {
-      headers['Content-Type'] = 'application/json';
+      headers['Content-Type'] = options.contentType ?? 'application/json';
       body = JSON.stringify(options.json);
+    } else if (options.text !== undefined) {
+      headers['Content-Type'] = 'text/plain; charset=utf-8';
+      body = options.text;
     } else if (options.form) {
       body = options.form; // the browser sets the multipart boundary
     }
@@ -318,6 +442,85 @@ export class Api {
     return this.request<void>('DELETE', `/tournaments/${encodeURIComponent(String(id))}`);
   }
 
+  tournament(id: number): Promise<Tournament> {
+    return this.request<Tournament>('GET', tpath(id));
+  }
+
+  updateTournament(id: number, patch: TournamentPatch): Promise<Tournament> {
+    return this.request<Tournament>('PATCH', tpath(id), { json: patch, contentType: 'application/merge-patch+json' });
+  }
+
+  players(id: number): Promise<Player[]> {
+    return this.request<Player[]>('GET', tpath(id, '/players'));
+  }
+
+  /** Enters the caller, or (the organiser) memberId, into an open or running tournament. */
+  enter(id: number, memberId?: number): Promise<Player> {
+    return this.request<Player>('POST', tpath(id, '/players'), memberId === undefined ? {} : { json: { member_id: memberId } });
+  }
+
+  /** Leaves (before the start) or withdraws (after it) a player. */
+  leave(id: number, memberId: number): Promise<void> {
+    return this.request<void>('DELETE', tpath(id, `/players/${memberId}`));
+  }
+
+  start(id: number): Promise<Tournament> {
+    return this.request<Tournament>('POST', tpath(id, '/start'));
+  }
+
+  finish(id: number): Promise<Tournament> {
+    return this.request<Tournament>('POST', tpath(id, '/finish'));
+  }
+
+  rounds(id: number): Promise<Round[]> {
+    return this.request<Round[]>('GET', tpath(id, '/rounds'));
+  }
+
+  /** Pairs the next round. */
+  pairRound(id: number): Promise<Round> {
+    return this.request<Round>('POST', tpath(id, '/rounds'));
+  }
+
+  /** Un-pairs round n, the last one, while none of its results is in. */
+  unpairRound(id: number, n: number): Promise<void> {
+    return this.request<void>('DELETE', tpath(id, `/rounds/${n}`));
+  }
+
+  /** Sets (or, with null, clears) a board's result; version is the board's as last seen. */
+  setResult(id: number, board: Pick<Board, 'round' | 'board' | 'version'>, result: GameResult | null): Promise<Board> {
+    return this.request<Board>('PUT', tpath(id, `/rounds/${board.round}/boards/${board.board}`), {
+      json: { result },
+      headers: { 'If-Match': `"b${board.version}"` },
+    });
+  }
+
+  standings(id: number): Promise<Standings> {
+    return this.request<Standings>('GET', tpath(id, '/standings'));
+  }
+
+  crosstable(id: number): Promise<Crosstable> {
+    return this.request<Crosstable>('GET', tpath(id, '/crosstable'));
+  }
+
+  /** The address of the tournament's TRF-2026 file (public), for a download link. */
+  reportUrl(id: number): string {
+    return this.baseUrl + tpath(id, '/report.trf');
+  }
+
+  /** The address of the tournament's live events (Server-Sent Events; public). */
+  eventsUrl(id: number): string {
+    return this.baseUrl + tpath(id, '/events');
+  }
+
+  /** Makes a tournament of a TRF-2026 file; the caller is its organiser. */
+  importTrf(text: string): Promise<Tournament> {
+    return this.request<Tournament>('POST', '/tournaments/import', { text });
+  }
+
+  ratings(memberId: number): Promise<RatingChange[]> {
+    return this.request<RatingChange[]>('GET', `/members/${encodeURIComponent(String(memberId))}/ratings`);
+  }
+
   /** Uploads a photo as multipart field "photo"; memberId defaults to the caller on the server. */
   uploadPhoto(photo: Blob, memberId?: number): Promise<Figure> {
     const form = new FormData();
@@ -327,6 +530,10 @@ export class Api {
     form.append('photo', photo, fileName(photo.type));
     return this.request<Figure>('POST', '/figures', { form });
   }
+}
+
+function tpath(id: number, rest = ''): string {
+  return `/tournaments/${encodeURIComponent(String(id))}${rest}`;
 }
 
 function fileName(type: string): string {

@@ -134,6 +134,9 @@ export function registration(v: RegisterValues): Registration {
   return body;
 }
 
+/** The most rounds a tournament may have, as the server allows (README, limits). */
+export const MAX_ROUNDS = 50;
+
 export interface TournamentValues {
   name: string;
   start_date: string;
@@ -171,8 +174,8 @@ export function validateTournament(v: TournamentValues): FieldErrors {
   into(errors, 'location', checkText(v.location, LIMITS.location));
   if (v.rounds.trim()) {
     const n = Number(v.rounds);
-    if (!Number.isInteger(n) || n < 1 || n > 30) {
-      errors.rounds = 'Use a whole number from 1 to 30, or leave it empty.';
+    if (!Number.isInteger(n) || n < 1 || n > MAX_ROUNDS) {
+      errors.rounds = `Use a whole number from 1 to ${MAX_ROUNDS}, or leave it empty.`;
     }
   }
   into(errors, 'time_control', checkText(v.time_control, LIMITS.timeControl));

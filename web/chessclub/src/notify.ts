@@ -27,3 +27,18 @@ export async function askNotifications(): Promise<'granted' | 'denied'> {
 export async function notify(title: string, body: string): Promise<void> {
   await LocalNotifications.schedule({ notifications: [{ id: nextId++, title, body }] });
 }
+
+/**
+ * notifyIfAllowed raises a local notification when the person has allowed them, and says
+ * whether it did; it never asks for the permission (that takes a tap on a button that says why).
+ */
+export async function notifyIfAllowed(title: string, body: string): Promise<boolean> {
+  try {
+    const { display } = await LocalNotifications.checkPermissions();
+    if (display !== 'granted') return false;
+    await notify(title, body);
+    return true;
+  } catch {
+    return false;
+  }
+}

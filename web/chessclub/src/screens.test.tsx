@@ -13,7 +13,7 @@ vi.mock('./components/ionic', async () => ({
   showAlert: vi.fn(async () => undefined),
 }));
 vi.mock('./components/frame-ionic', () => import('./ionic-stand-ins'));
-vi.mock('./notify', () => ({ askNotifications: vi.fn(async () => 'denied'), notify: vi.fn(async () => undefined) }));
+vi.mock('./notify', () => ({ askNotifications: vi.fn(async () => 'denied'), notify: vi.fn(async () => undefined), notifyIfAllowed: vi.fn(async () => false) }));
 vi.mock('./camera/usePhotoCapture', () => ({ usePhotoCapture: () => ({ capture: vi.fn(async () => null), dialog: null }) }));
 
 let here = '';
@@ -527,5 +527,68 @@ describe('layout', () => {
     await screen.findByRole('heading', { level: 1, name: 'Tournaments' });
     expect(screen.queryByRole('complementary')).toBeNull();
     expect(document.querySelector('.tab-footer nav')).toBeTruthy();
+  });
+});
+
+describe('tournament', () => {
+  const bob = { member_id: 2, start_rank: 1, full_name: 'Bob Stone', rating: 1500 };
+  const me = { member_id: 1, start_rank: 2, full_name: 'Alice Liddell', rating: 1200 };
+  const running = {
+    id: 5,
+    name: 'Thursday Rapid',
+    start_date: '2026-11-26',
+    end_date: '2026-11-26',
+    location: 'Room 12',
+    format: 'swiss',
+    rounds: 3,
+    time_control: '15+10',
+    description: null,
+    created_by: 1,
+    created_at: '2026-11-01T00:00:00Z',
+    state: 'running',
+    current_round: 1,
+    player_count: 2,
+  };
+  const round = {
+    number: 1,
+    paired_at: '2026-11-26T19:00:00Z',
+    complete: false,
+    boards: [{ round: 1, board: 1, white: bob, black: me, result: null, version: 2 }],
+    byes: [],
+  };
+
+  function server() {
+    return new FakeServer()
+      .on('GET /api/me', json(200, alice))
+      .on('GET /api/tournaments/5', json(200, running))
+      .on('GET /api/tournaments/5/players', json(200, []))
+      .on('GET /api/tournaments/5/rounds', json(200, [round]))
+      .on('GET /api/tournaments/5/standings', json(200, { round: 0, tiebreaks: ['PTS'], rows: [] }))
+      .on('GET /api/tournaments/5/crosstable', json(200, { rounds: 1, players: [] }));
+  }
+
+  it('marks the member’s board and sends a result with one tap, with the board’s version', async () => {
+    const s = server().on('PUT /api/tournaments/5/rounds/1/boards/1', json(200, { ...round.boards[0], result: '1/2-1/2', version: 3 }));
+    start('/tournaments/5?tab=pairings', s, loggedIn());
+    expect(await screen.findByText('Round 1: you play Black on board 1 against Bob Stone', {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByText('Your board')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Draw on board 1' }));
+    await waitFor(() => expect(s.seen.some((r) => r.method === 'PUT')).toBe(true));
+    const put = s.seen.find((r) => r.method === 'PUT')!;
+    expect(put.headers.get('If-Match')).toBe('"b2"');
+    expect(JSON.parse(String(put.body))).toEqual({ result: '1/2-1/2' });
+  });
+
+  it('offers the organiser the next step and names the tournament in the heading', async () => {
+    start('/tournaments/5', server(), loggedIn());
+    expect(await screen.findByRole('button', { name: 'Un-pair round 1' }, { timeout: 5000 })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Pair round 2/ })).toBeNull(); // results missing
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Thursday Rapid'));
+    expect(screen.getByRole('tab', { name: 'Pairings' }).getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('says there is no such tournament for a number that is not one', async () => {
+    start('/tournaments/x1', server());
+    expect(await screen.findByText('There is no tournament with this number.', {}, { timeout: 5000 })).toBeTruthy();
   });
 });

@@ -18,6 +18,8 @@ export const screens: Screen[] = [
   { path: '/members/:id', title: 'Member', auth: true, account: true, Page: lazy(() => import('./pages/MemberPage')) },
   { path: '/tournaments', title: 'Tournaments', auth: false, account: true, Page: lazy(() => import('./pages/TournamentsPage')) },
   { path: '/tournaments/new', title: 'New tournament', auth: true, account: true, Page: lazy(() => import('./pages/NewTournamentPage')) },
+  { path: '/tournaments/:id', title: 'Tournament', auth: false, account: true, Page: lazy(() => import('./pages/TournamentPage')) },
+  { path: '/tournaments/:id/edit', title: 'Edit tournament', auth: true, account: true, Page: lazy(() => import('./pages/EditTournamentPage')) },
   { path: '/tournaments/delete', title: 'Delete a tournament', auth: true, account: true, Page: lazy(() => import('./pages/DeleteTournamentPage')) },
 ];
 

@@ -12,13 +12,14 @@ export interface TextFieldProps {
   helperText?: string;
   min?: string;
   max?: string;
+  disabled?: boolean;
 }
 
 /**
  * TextField is a labelled input whose server or client error shows right under it. The label is
  * always visible (stacked), so screen readers and tests find the input by its label.
  */
-export function TextField({ name, label, value, onChange, error, type = 'text', autocomplete, required, helperText, min, max }: TextFieldProps) {
+export function TextField({ name, label, value, onChange, error, type = 'text', autocomplete, required, helperText, min, max, disabled }: TextFieldProps) {
   return (
     <IonInput
       className={error ? 'field ion-invalid ion-touched' : 'field'}
@@ -34,6 +35,7 @@ export function TextField({ name, label, value, onChange, error, type = 'text', 
       helperText={helperText}
       min={min}
       max={max}
+      disabled={disabled}
       onIonInput={(e) => onChange(String(e.detail.value ?? ''))}
     />
   );

@@ -1,8 +1,9 @@
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { cameraOutline, mailOutline, peopleOutline, ribbonOutline } from 'ionicons/icons';
 import { IonButton, IonIcon, IonSpinner } from '../components/ionic';
-import { ApiError, type Member } from '../api';
+import { ApiError, type Member, type RatingChange } from '../api';
+import { RatingHistory } from '../components/RatingHistory';
 import { Loading } from '../components/AppPage';
 import { useMemberPhoto } from '../camera/useMemberPhoto';
 import { formatMonth } from '../dates';
@@ -36,6 +37,19 @@ export default function MemberPage() {
   const { data: member, loading, error, status, reload } = useLoad<Member>(load);
   const { photograph, uploading, dialog } = useMemberPhoto(reload);
   const shown = member && member.id === id ? member : undefined;
+  const [history, setHistory] = useState<{ id: number; list: RatingChange[] } | null>(null);
+
+  useEffect(() => {
+    if (id === null) return;
+    let live = true;
+    api.ratings(id).then(
+      (list) => live && setHistory({ id, list }),
+      () => live && setHistory({ id, list: [] }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [api, id]);
 
   usePageTitle(shown?.full_name);
   useEffect(markFirstRender, []);
@@ -114,6 +128,10 @@ export default function MemberPage() {
           )}
         </dl>
       </div>
+      <section className="rating-history" aria-labelledby="history-title">
+        <h2 id="history-title">Rating history</h2>
+        {history && history.id === shown.id ? <RatingHistory history={history.list} /> : <Loading label="Loading the rating history…" />}
+      </section>
       {dialog}
     </article>
   );

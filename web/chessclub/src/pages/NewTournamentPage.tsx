@@ -21,21 +21,40 @@ const FORMATS: TournamentFormat[] = ['swiss', 'round_robin', 'knockout'];
 export default function NewTournamentPage() {
   const { api } = useSession();
   const navigate = useNavigate();
-  const { values, setValues, errors, busy, set, submit, formRef } = useForm<TournamentValues>(emptyTournament, FIELDS, validateTournament, async (v) => {
-    const created = await api.createTournament(tournamentInput(v));
-    setValues(emptyTournament);
-    void showToast({ message: `Tournament “${created.name}” created.`, duration: 3000, color: 'success' });
-    navigate('/tournaments');
-  });
-
   useEffect(markFirstRender, []);
+  return (
+    <TournamentForm
+      initial={emptyTournament}
+      submitLabel="Create tournament"
+      onSubmit={async (v, reset) => {
+        const created = await api.createTournament(tournamentInput(v));
+        reset();
+        void showToast({ message: `Tournament “${created.name}” created.`, duration: 3000, color: 'success' });
+        navigate('/tournaments');
+      }}
+    />
+  );
+}
+
+export interface TournamentFormProps {
+  initial: TournamentValues;
+  submitLabel: string;
+  /** Fields that may no longer change (a started tournament's), shown but disabled. */
+  locked?: ReadonlySet<keyof TournamentValues>;
+  onSubmit(values: TournamentValues, reset: () => void): Promise<void>;
+}
+
+/** TournamentForm is the form of a tournament's settings, for creating and for editing one. */
+export function TournamentForm({ initial, submitLabel, locked, onSubmit }: TournamentFormProps) {
+  const { values, setValues, errors, busy, set, submit, formRef } = useForm<TournamentValues>(initial, FIELDS, validateTournament, (v) => onSubmit(v, () => setValues(initial)));
+  const off = (f: keyof TournamentValues) => locked?.has(f) ?? false;
 
   return (
     <form className="form" ref={formRef} onSubmit={submit} noValidate>
       <TextField name="name" label="Name" value={values.name} onChange={set('name')} error={errors.name} required />
       <div className="row">
-        <TextField name="start_date" label="Start date" type="date" value={values.start_date} onChange={set('start_date')} error={errors.start_date} helperText={formatLongDay(values.start_date)} required />
-        <TextField name="end_date" label="End date" type="date" value={values.end_date} onChange={set('end_date')} error={errors.end_date} helperText={formatLongDay(values.end_date)} min={values.start_date || undefined} required />
+        <TextField name="start_date" label="Start date" type="date" value={values.start_date} onChange={set('start_date')} error={errors.start_date} helperText={formatLongDay(values.start_date)} required disabled={off('start_date')} />
+        <TextField name="end_date" label="End date" type="date" value={values.end_date} onChange={set('end_date')} error={errors.end_date} helperText={formatLongDay(values.end_date)} min={values.start_date || undefined} required disabled={off('end_date')} />
       </div>
       <TextField name="location" label="Location" value={values.location} onChange={set('location')} error={errors.location} />
       <IonList className="format">
@@ -45,7 +64,7 @@ export default function NewTournamentPage() {
           </IonListHeader>
           {FORMATS.map((f) => (
             <IonItem key={f} lines="none">
-              <IonRadio value={f} justify="start" labelPlacement="end">
+              <IonRadio value={f} justify="start" labelPlacement="end" disabled={off('format')}>
                 {formatName(f)}
               </IonRadio>
             </IonItem>
@@ -58,8 +77,8 @@ export default function NewTournamentPage() {
         )}
       </IonList>
       <div className="row">
-        <TextField name="rounds" label="Rounds" type="number" value={values.rounds} onChange={set('rounds')} error={errors.rounds} min="1" max="30" helperText="1–30, optional" />
-        <TextField name="time_control" label="Time control" value={values.time_control} onChange={set('time_control')} error={errors.time_control} helperText="e.g. 90+30" />
+        <TextField name="rounds" label="Rounds" type="number" value={values.rounds} onChange={set('rounds')} error={errors.rounds} min="1" max="50" helperText="1–50, optional" disabled={off('rounds')} />
+        <TextField name="time_control" label="Time control" value={values.time_control} onChange={set('time_control')} error={errors.time_control} helperText="e.g. 90+30" disabled={off('time_control')} />
       </div>
       <IonTextarea
         className={errors.description ? 'field ion-invalid ion-touched' : 'field'}
@@ -75,7 +94,7 @@ export default function NewTournamentPage() {
       />
       <IonButton type="submit" expand="block" disabled={busy}>
         {busy && <IonSpinner slot="start" name="dots" aria-hidden="true" />}
-        Create tournament
+        {submitLabel}
       </IonButton>
     </form>
   );

@@ -1,4 +1,4 @@
-import { useCallback, useEffect } from 'react';
+import { Suspense, lazy, useCallback, useEffect } from 'react';
 import { addOutline, calendarOutline, locationOutline, trashOutline } from 'ionicons/icons';
 import type { Tournament } from '../api';
 import { ListState, Refresher } from '../components/ListState';
@@ -7,7 +7,12 @@ import { useRouterLink } from '../links';
 import { useSession } from '../session';
 import { useLoad } from '../useLoad';
 import { markFirstRender } from '../perf';
+import { ScreenBoundary } from '../components/ScreenError';
 import { IonButton, IonIcon, IonItem, IonLabel, IonList } from '../components/ionic';
+import { groupTournaments, localDay } from '../groups';
+
+// Only a member who is logged in may import: the button's code is not part of the first screen.
+const ImportTrfButton = lazy(() => import('../components/ImportTrfButton'));
 
 const FORMATS: Record<Tournament['format'], string> = {
   swiss: 'Swiss',
@@ -25,7 +30,10 @@ export function dateRange(t: Pick<Tournament, 'start_date' | 'end_date'>, locale
   return formatDayRange(t.start_date, t.end_date, locale);
 }
 
-/** TournamentsPage lists the tournaments; anyone may see them. */
+/**
+ * TournamentsPage lists the tournaments, upcoming, running and past; anyone may see them, and
+ * tapping one opens it. A member may create one or import one from a TRF file.
+ */
 export default function TournamentsPage() {
   const { api, status } = useSession();
   const link = useRouterLink();
@@ -33,6 +41,13 @@ export default function TournamentsPage() {
   const { data: tournaments, loading, error, reload } = useLoad(load);
 
   useEffect(markFirstRender, []);
+
+  const groups = groupTournaments(tournaments ?? [], localDay());
+  const sections = [
+    { key: 'running', title: 'Running', list: groups.running },
+    { key: 'upcoming', title: 'Upcoming', list: groups.upcoming },
+    { key: 'past', title: 'Past', list: groups.past },
+  ].filter((g) => g.list.length > 0);
 
   return (
     <>
@@ -43,6 +58,11 @@ export default function TournamentsPage() {
             <IonIcon slot="start" icon={addOutline} aria-hidden="true" />
             New tournament
           </IonButton>
+          <ScreenBoundary fallback={null}>
+            <Suspense fallback={null}>
+              <ImportTrfButton />
+            </Suspense>
+          </ScreenBoundary>
           <IonButton {...link('/tournaments/delete')} fill="outline" color="danger">
             <IonIcon slot="start" icon={trashOutline} aria-hidden="true" />
             Delete a tournament
@@ -50,30 +70,36 @@ export default function TournamentsPage() {
         </div>
       )}
       <ListState loading={loading} error={error} empty={!tournaments || tournaments.length === 0} emptyText="No tournaments yet." retry={() => void reload()}>
-        <IonList aria-label="Tournaments" className="cards">
-          {tournaments?.map((t) => (
-            <IonItem key={t.id} className="tournament" data-tournament={t.name}>
-              <IonLabel>
-                <h2>{t.name}</h2>
-                <p className="meta">
-                  <IonIcon icon={calendarOutline} aria-hidden="true" />
-                  <time dateTime={t.start_date}>{dateRange(t)}</time>
-                  {t.location && (
-                    <>
-                      <IonIcon icon={locationOutline} aria-hidden="true" />
-                      <span>{t.location}</span>
-                    </>
-                  )}
-                </p>
-                <p>
-                  {formatName(t.format)}
-                  {t.rounds ? ` · ${t.rounds} rounds` : ''}
-                  {t.time_control ? ` · ${t.time_control}` : ''}
-                </p>
-              </IonLabel>
-            </IonItem>
-          ))}
-        </IonList>
+        {sections.map((g) => (
+          <IonList key={g.key} aria-labelledby={`list-${g.key}`} className={`cards tournaments-${g.key}`}>
+            <h2 id={`list-${g.key}`} className="list-heading">
+              {g.title}
+            </h2>
+            {g.list.map((t) => (
+              <IonItem key={t.id} className="tournament" data-tournament={t.name} button detail {...link(`/tournaments/${t.id}`)}>
+                <IonLabel>
+                  <h3>{t.name}</h3>
+                  <p className="meta">
+                    <IonIcon icon={calendarOutline} aria-hidden="true" />
+                    <time dateTime={t.start_date}>{dateRange(t)}</time>
+                    {t.location && (
+                      <>
+                        <IonIcon icon={locationOutline} aria-hidden="true" />
+                        <span>{t.location}</span>
+                      </>
+                    )}
+                  </p>
+                  <p>
+                    {formatName(t.format)}
+                    {t.rounds ? ` · ${t.rounds} ${t.rounds === 1 ? 'round' : 'rounds'}` : ''}
+                    {t.time_control ? ` · ${t.time_control}` : ''}
+                    {t.state === 'running' && t.current_round ? ` · round ${t.current_round}` : ''}
+                  </p>
+                </IonLabel>
+              </IonItem>
+            ))}
+          </IonList>
+        ))}
       </ListState>
     </>
   );

@@ -1,1 +1,0 @@
-import"./index-lCG-u6Yf.js";

@@ -1,0 +1,83 @@
+import { useCallback, useEffect } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { ApiError, type Tournament, type TournamentPatch } from '../api';
+import { Loading } from '../components/AppPage';
+import { IonButton, showToast } from '../components/ionic';
+import { tournamentInput, type TournamentValues } from '../forms';
+import { useRouterLink } from '../links';
+import { markFirstRender } from '../perf';
+import { useSession } from '../session';
+import { useLoad } from '../useLoad';
+import { memberId as routeId } from './MemberPage';
+import { TournamentForm } from './NewTournamentPage';
+
+/** The fields that may change once a tournament has started (README, "Running a tournament"). */
+const STARTED_EDITABLE = new Set(['name', 'location', 'description']);
+const ALL: (keyof TournamentValues)[] = ['name', 'start_date', 'end_date', 'location', 'format', 'rounds', 'time_control', 'description'];
+
+/** formValues fills the tournament form with a tournament's settings. */
+export function formValues(t: Tournament): TournamentValues {
+  return {
+    name: t.name,
+    start_date: t.start_date,
+    end_date: t.end_date,
+    location: t.location ?? '',
+    format: t.format,
+    rounds: t.rounds === null ? '' : String(t.rounds),
+    time_control: t.time_control ?? '',
+    description: t.description ?? '',
+  };
+}
+
+/**
+ * changes is the merge patch from a tournament's settings to the form's: only the fields that
+ * differ, so that a started tournament's fixed settings are not sent.
+ */
+export function changes(before: TournamentValues, after: TournamentValues): TournamentPatch {
+  const a = tournamentInput(before);
+  const b = tournamentInput(after);
+  const patch: Record<string, unknown> = {};
+  for (const k of Object.keys(b) as (keyof typeof b)[]) {
+    if (a[k] !== b[k]) patch[k] = b[k];
+  }
+  return patch as TournamentPatch;
+}
+
+/** EditTournamentPage changes a tournament's settings (the organiser's); a started one keeps all but its name, place and description. */
+export default function EditTournamentPage() {
+  const { api } = useSession();
+  const navigate = useNavigate();
+  const link = useRouterLink();
+  const id = routeId(useParams().id);
+  const load = useCallback(async () => {
+    if (id === null) throw new ApiError({ type: 'about:blank', title: 'Not found', status: 404, detail: 'There is no tournament with this number.' });
+    return api.tournament(id);
+  }, [api, id]);
+  const { data: t, loading, error } = useLoad(load);
+  useEffect(markFirstRender, []);
+
+  if (error) {
+    return (
+      <div className="state" role="alert">
+        <p>{error}</p>
+        <IonButton {...link('/tournaments')}>See all tournaments</IonButton>
+      </div>
+    );
+  }
+  if (!t || t.id !== id) return loading ? <Loading /> : null;
+  const initial = formValues(t);
+  const locked = t.state && t.state !== 'open' ? new Set(ALL.filter((f) => !STARTED_EDITABLE.has(f))) : undefined;
+  return (
+    <TournamentForm
+      initial={initial}
+      submitLabel="Save changes"
+      locked={locked}
+      onSubmit={async (v) => {
+        const patch = changes(initial, v);
+        if (Object.keys(patch).length > 0) await api.updateTournament(t.id, patch);
+        void showToast({ message: `Tournament “${v.name.trim()}” saved.`, duration: 3000, color: 'success' });
+        navigate(`/tournaments/${t.id}`);
+      }}
+    />
+  );
+}

@@ -1,0 +1,256 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useParams, useSearchParams } from 'react-router-dom';
+import { calendarOutline, createOutline, downloadOutline, flagOutline, locationOutline, playOutline, shuffleOutline, timerOutline, trophyOutline, arrowUndoOutline } from 'ionicons/icons';
+import { ApiError, type Crosstable, type Player, type Round, type Standings, type Tournament } from '../api';
+import { Loading } from '../components/AppPage';
+import { IonButton, IonIcon, IonSpinner, showToast } from '../components/ionic';
+import { useRouterLink } from '../links';
+import { notifyIfAllowed } from '../notify';
+import { markFirstRender } from '../perf';
+import { assignment, mayOrganise, nextActions, pairingText } from '../play';
+import { useSession } from '../session';
+import { usePageTitle } from '../title';
+import { useLoad } from '../useLoad';
+import { useTournamentEvents, type TournamentEvent } from '../useTournamentEvents';
+import { memberId as routeId } from './MemberPage';
+import { dateRange, formatName } from './TournamentsPage';
+import { PairingsTab } from './tournament/PairingsTab';
+import { PlayersTab } from './tournament/PlayersTab';
+import { StandingsTab } from './tournament/StandingsTab';
+import { CrosstableTab } from './tournament/CrosstableTab';
+import './tournament/tournament.css';
+
+/** Everything the tournament screen shows, loaded together and again after each live event. */
+export interface TournamentData {
+  tournament: Tournament;
+  players: Player[];
+  rounds: Round[];
+  standings: Standings | null;
+  crosstable: Crosstable | null;
+}
+
+const TABS = [
+  { id: 'players', label: 'Players' },
+  { id: 'pairings', label: 'Pairings' },
+  { id: 'standings', label: 'Standings' },
+  { id: 'crosstable', label: 'Crosstable' },
+] as const;
+type TabId = (typeof TABS)[number]['id'];
+
+const STATE_NAMES = { open: 'Taking entries', running: 'Running', finished: 'Finished' };
+
+// A view that needs played rounds (standings, crosstable) may be refused before the start; the
+// screen then shows that there is nothing yet rather than failing.
+async function optional<T>(p: Promise<T>): Promise<T | null> {
+  try {
+    return await p;
+  } catch (err) {
+    if (err instanceof ApiError && err.status !== 0 && err.status !== 401 && err.status < 500) return null;
+    throw err;
+  }
+}
+
+/**
+ * TournamentPage is one tournament: its details, its players, each round's pairings, the
+ * standings and the crosstable, and for the organiser the buttons that run it. It follows the
+ * tournament's live events while shown, and tells a member when a round they play in is paired.
+ */
+export default function TournamentPage() {
+  const { api, member: me } = useSession();
+  const link = useRouterLink();
+  const id = routeId(useParams().id);
+  const [params, setParams] = useSearchParams();
+  const load = useCallback(async (): Promise<TournamentData> => {
+    if (id === null) throw new ApiError({ type: 'about:blank', title: 'Not found', status: 404, detail: 'There is no tournament with this number.' });
+    const [tournament, players, rounds, standings, crosstable] = await Promise.all([
+      api.tournament(id),
+      api.players(id),
+      api.rounds(id),
+      optional(api.standings(id)),
+      optional(api.crosstable(id)),
+    ]);
+    return { tournament, players, rounds, standings, crosstable };
+  }, [api, id]);
+  const { data, loading, error, status, reload } = useLoad(load);
+  const [busy, setBusy] = useState('');
+  const shown = data && data.tournament.id === id ? data : undefined;
+  const t = shown?.tournament;
+
+  usePageTitle(t?.name);
+  useEffect(markFirstRender, []);
+
+  // Live: reload after each event (a burst of results reloads once), and tell the member of
+  // their new pairing.
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const meRef = useRef(me);
+  meRef.current = me;
+  const nameRef = useRef('');
+  nameRef.current = data?.tournament.name ?? '';
+  const onEvent = useCallback(
+    (e: TournamentEvent) => {
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => void reload(), 100);
+      if (e.type === 'round_paired' && typeof e.data.round === 'number' && id !== null && meRef.current) {
+        void announcePairing(id, e.data.round, meRef.current.id);
+      }
+    },
+    [reload, id],
+  );
+  useEffect(() => () => clearTimeout(timer.current), []);
+  useTournamentEvents(id === null ? null : api.eventsUrl(id), onEvent);
+
+  async function announcePairing(tid: number, round: number, memberId: number) {
+    let rounds: Round[];
+    try {
+      rounds = await api.rounds(tid);
+    } catch {
+      return;
+    }
+    const r = rounds.find((x) => x.number === round);
+    const a = r && assignment(r, memberId);
+    if (!a) return;
+    const text = pairingText(a);
+    if (!(await notifyIfAllowed(nameRef.current || 'Chess Club', text))) {
+      void showToast({ message: `${text}. Notifications are off: turn them on to be told even when the app is closed.`, duration: 6000 });
+    }
+  }
+
+  async function act(name: string, run: () => Promise<unknown>, done: string) {
+    setBusy(name);
+    try {
+      await run();
+      void showToast({ message: done, duration: 3000, color: 'success' });
+    } catch (err) {
+      void showToast({ message: err instanceof Error ? err.message : String(err), duration: 5000, color: 'danger' });
+    } finally {
+      setBusy('');
+      await reload();
+    }
+  }
+
+  if (status === 404) {
+    return (
+      <div className="state" role="alert">
+        <IonIcon icon={trophyOutline} className="state-icon" aria-hidden="true" />
+        <p>There is no tournament with this number.</p>
+        <IonButton {...link('/tournaments')}>See all tournaments</IonButton>
+      </div>
+    );
+  }
+  if (error && !shown) {
+    return (
+      <div className="state" role="alert">
+        <p>{error}</p>
+        <IonButton fill="outline" onClick={() => void reload()}>
+          Try again
+        </IonButton>
+      </div>
+    );
+  }
+  if (!shown || !t) return loading ? <Loading /> : null;
+
+  const organiser = mayOrganise(me, t);
+  const can = nextActions(t, shown.rounds);
+  const lastRound = shown.rounds[shown.rounds.length - 1];
+  const requested = params.get('tab') as TabId | null;
+  const tab: TabId = TABS.some((x) => x.id === requested) ? requested! : t.state === 'open' ? 'players' : 'pairings';
+  const spinner = (name: string) => (busy === name ? <IonSpinner slot="start" name="dots" aria-hidden="true" /> : null);
+
+  return (
+    <article className="tournament-page">
+      <section className="tournament-details" aria-label="Details">
+        <p className="meta">
+          <span className={`state-badge state-${t.state ?? 'open'}`}>{STATE_NAMES[t.state ?? 'open']}</span>
+          {t.state === 'running' && t.current_round ? <span>Round {t.current_round}{t.rounds ? ` of ${t.rounds}` : ''}</span> : null}
+        </p>
+        <p className="meta">
+          <IonIcon icon={calendarOutline} aria-hidden="true" />
+          <time dateTime={t.start_date}>{dateRange(t)}</time>
+          {t.location && (
+            <>
+              <IonIcon icon={locationOutline} aria-hidden="true" />
+              <span>{t.location}</span>
+            </>
+          )}
+        </p>
+        <p className="meta">
+          <IonIcon icon={timerOutline} aria-hidden="true" />
+          <span>
+            {formatName(t.format)}
+            {t.rounds ? ` · ${t.rounds} ${t.rounds === 1 ? 'round' : 'rounds'}` : ''}
+            {t.time_control ? ` · ${t.time_control}` : ''}
+            {t.rated ? ' · rated' : ''}
+          </span>
+        </p>
+        {t.description && <p className="description">{t.description}</p>}
+      </section>
+
+      {organiser && (
+        <div className="actions organiser-actions no-print" aria-label="Organiser">
+          {can.start && (
+            <IonButton disabled={!!busy} onClick={() => void act('start', () => api.start(t.id), 'The tournament has started.')}>
+              {spinner('start') ?? <IonIcon slot="start" icon={playOutline} aria-hidden="true" />}
+              Start
+            </IonButton>
+          )}
+          {can.pair && (
+            <IonButton disabled={!!busy} onClick={() => void act('pair', () => api.pairRound(t.id), `Round ${(t.current_round ?? shown.rounds.length) + 1} is paired.`).then(() => setParams({ tab: 'pairings' }, { replace: true }))}>
+              {spinner('pair') ?? <IonIcon slot="start" icon={shuffleOutline} aria-hidden="true" />}
+              Pair round {(t.current_round ?? shown.rounds.length) + 1}
+            </IonButton>
+          )}
+          {can.unpair && lastRound && (
+            <IonButton fill="outline" disabled={!!busy} onClick={() => void act('unpair', () => api.unpairRound(t.id, lastRound.number), `Round ${lastRound.number} is un-paired.`)}>
+              {spinner('unpair') ?? <IonIcon slot="start" icon={arrowUndoOutline} aria-hidden="true" />}
+              Un-pair round {lastRound.number}
+            </IonButton>
+          )}
+          {can.finish && (
+            <IonButton color="success" disabled={!!busy} onClick={() => void act('finish', () => api.finish(t.id), 'The tournament is finished.')}>
+              {spinner('finish') ?? <IonIcon slot="start" icon={flagOutline} aria-hidden="true" />}
+              Finish
+            </IonButton>
+          )}
+          <IonButton fill="outline" {...link(`/tournaments/${t.id}/edit`)}>
+            <IonIcon slot="start" icon={createOutline} aria-hidden="true" />
+            Edit
+          </IonButton>
+          <a className="link-button" href={api.reportUrl(t.id)} download={`tournament-${t.id}.trf`}>
+            <IonIcon icon={downloadOutline} aria-hidden="true" />
+            Download TRF
+          </a>
+        </div>
+      )}
+
+      <div className="tabs no-print" role="tablist" aria-label="Tournament">
+        {TABS.map((x) => (
+          <button
+            key={x.id}
+            type="button"
+            role="tab"
+            id={`tab-${x.id}`}
+            aria-controls={`panel-${x.id}`}
+            aria-selected={tab === x.id}
+            className={tab === x.id ? 'tab selected' : 'tab'}
+            onClick={() => setParams({ tab: x.id }, { replace: true })}
+          >
+            {x.label}
+          </button>
+        ))}
+      </div>
+      <section className={`tab-panel panel-${tab}`} role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
+        <h2 className="print-only">
+          {t.name}: {TABS.find((x) => x.id === tab)!.label}
+        </h2>
+        <p className="print-only">
+          {dateRange(t)}
+          {t.location ? ` · ${t.location}` : ''}
+        </p>
+        {tab === 'players' && <PlayersTab data={shown} organiser={organiser} reload={reload} />}
+        {tab === 'pairings' && <PairingsTab data={shown} organiser={organiser} reload={reload} />}
+        {tab === 'standings' && <StandingsTab standings={shown.standings} />}
+        {tab === 'crosstable' && <CrosstableTab crosstable={shown.crosstable} />}
+      </section>
+    </article>
+  );
+}

@@ -1,0 +1,233 @@
+// The pure logic of a tournament's screens: which list a tournament belongs in, what a result
+// looks like and which ones an organiser may enter, a member's own board, the words of a pairing
+// notification, and the standings and crosstable as tables. No I/O, so that it is tested alone.
+import type { Board, Bye, Crosstable, CrosstableCell, GameResult, Member, Round, Standings, Tournament } from './api';
+
+/** mayOrganise tells whether the member may run the tournament: its organiser, or an admin. */
+export function mayOrganise(member: Member | null | undefined, t: Pick<Tournament, 'created_by'>): boolean {
+  return !!member && (member.role === 'admin' || (t.created_by !== null && t.created_by === member.id));
+}
+
+const RESULT_LABELS: Record<GameResult, string> = {
+  '1-0': '1–0',
+  '0-1': '0–1',
+  '1/2-1/2': '½–½',
+  '1-0 forfeit': '1–0 forfeit',
+  '0-1 forfeit': '0–1 forfeit',
+  '0-0 forfeit': 'double forfeit',
+  '1-0 decider': '1–0 decider',
+  '0-1 decider': '0–1 decider',
+};
+
+/** resultLabel shows a board's result: "1–0", "½–½", "0–1 forfeit"; "–" before one is in. */
+export function resultLabel(result: GameResult | null): string {
+  return result ? RESULT_LABELS[result] : '–';
+}
+
+/** A result an organiser enters with one tap, with its words for a screen reader. */
+export interface ResultChoice {
+  result: GameResult;
+  label: string;
+  spoken: string;
+}
+
+/**
+ * resultChoices are the results offered on each board: white wins, a draw, black wins; a
+ * knockout has no draws, so a drawn game is settled by a decider instead.
+ */
+export function resultChoices(format: Tournament['format']): ResultChoice[] {
+  const choices: ResultChoice[] = [
+    { result: '1-0', label: '1–0', spoken: 'White wins' },
+    { result: '1/2-1/2', label: '½–½', spoken: 'Draw' },
+    { result: '0-1', label: '0–1', spoken: 'Black wins' },
+  ];
+  if (format !== 'knockout') return choices;
+  return [choices[0]!, { result: '1-0 decider', label: '1–0 decider', spoken: 'White wins the decider' }, { result: '0-1 decider', label: '0–1 decider', spoken: 'Black wins the decider' }, choices[2]!];
+}
+
+/** A member's game in a round: their board and colour, or their bye. */
+export type Assignment =
+  | { kind: 'board'; round: number; board: Board; colour: 'White' | 'Black'; opponent: string }
+  | { kind: 'bye'; round: number; bye: Bye };
+
+/** assignment finds where memberId plays in round; null when they are not in it. */
+export function assignment(round: Round, memberId: number): Assignment | null {
+  for (const board of round.boards) {
+    if (board.white.member_id === memberId) return { kind: 'board', round: round.number, board, colour: 'White', opponent: board.black.full_name };
+    if (board.black.member_id === memberId) return { kind: 'board', round: round.number, board, colour: 'Black', opponent: board.white.full_name };
+  }
+  const bye = round.byes.find((b) => b.player.member_id === memberId);
+  return bye ? { kind: 'bye', round: round.number, bye } : null;
+}
+
+/**
+ * pairingText is the notification of a member's pairing:
+ * "Round 3: you play White on board 4 against Ana Petrova", or "Round 3: you have a bye (1 point)".
+ */
+export function pairingText(a: Assignment): string {
+  if (a.kind === 'board') {
+    return `Round ${a.round}: you play ${a.colour} on board ${a.board.board} against ${a.opponent}`;
+  }
+  return `Round ${a.round}: you have a bye (${formatPoints(a.bye.points)} ${a.bye.points === 1 ? 'point' : 'points'})`;
+}
+
+/** formatPoints writes a score with a half as "½": 2.5 → "2½", 0.5 → "½", 3 → "3". */
+export function formatPoints(points: number): string {
+  const whole = Math.floor(points);
+  const half = points - whole >= 0.5;
+  if (!half) return String(whole);
+  return whole === 0 ? '½' : `${whole}½`;
+}
+
+const TIEBREAK_NAMES: Record<string, string> = {
+  PTS: 'Points',
+  BH: 'Buchholz',
+  'BH/C1': 'Buchholz cut 1',
+  SB: 'Sonneborn-Berger',
+  DE: 'Direct encounter',
+  WIN: 'Wins',
+  KS: 'Koya',
+};
+
+/** A column of the standings: its short heading and its full name. */
+export interface StandingsColumn {
+  code: string;
+  heading: string;
+  title: string;
+}
+
+/** A row of the standings as shown: the place (blank when shared with the row above). */
+export interface StandingsLine {
+  place: string;
+  memberId: number;
+  name: string;
+  rating: string;
+  withdrawn: boolean;
+  cells: string[];
+}
+
+export interface StandingsTable {
+  columns: StandingsColumn[];
+  lines: StandingsLine[];
+}
+
+/**
+ * standingsTable shapes the server's standings into columns and lines: points first, then each
+ * tie-break; a shared place is written once ("3" then blank) with its range in the first line
+ * ("3–4"); points with halves ("2½"), other values with at most two decimals; "–" for none.
+ */
+export function standingsTable(s: Standings): StandingsTable {
+  const codes = s.tiebreaks.includes('PTS') ? ['PTS', ...s.tiebreaks.filter((c) => c !== 'PTS')] : ['PTS', ...s.tiebreaks];
+  const columns = codes.map((code) => ({
+    code,
+    heading: code === 'PTS' ? 'Pts' : code,
+    title: TIEBREAK_NAMES[code] ?? code,
+  }));
+  const lines = s.rows.map((row, i) => {
+    const shared = s.rows.filter((r) => r.place === row.place).length;
+    const first = i === 0 || s.rows[i - 1]!.place !== row.place;
+    let place = '';
+    if (first) place = shared > 1 ? `${row.place}–${row.place + shared - 1}` : String(row.place);
+    return {
+      place,
+      memberId: row.player.member_id,
+      name: row.player.full_name,
+      rating: row.player.rating === null ? '' : String(row.player.rating),
+      withdrawn: row.withdrawn,
+      cells: codes.map((code) => formatValue(code, row.values[code])),
+    };
+  });
+  return { columns, lines };
+}
+
+function formatValue(code: string, value: number | null | undefined): string {
+  if (value === null || value === undefined) return '–';
+  if (code === 'PTS') return formatPoints(value);
+  return String(Math.round(value * 100) / 100);
+}
+
+/**
+ * crosstableCell writes one game of the crosstable as arbiters do: the opponent's pairing
+ * number, the colour's initial and the result ("5w1", "2b½", "3w+"); a bye is its kind ("bye ½");
+ * a game without a result yet has "…" for it.
+ */
+export function crosstableCell(cell: CrosstableCell | undefined): string {
+  if (!cell) return '';
+  const result = cell.result === null ? '…' : cell.result === '=' ? '½' : cell.result;
+  if (cell.opponent === null) {
+    if (cell.points === null) return '';
+    return `bye ${formatPoints(cell.points)}`;
+  }
+  return `${cell.opponent}${cell.colour === 'black' ? 'b' : 'w'}${result}`;
+}
+
+/** crosstableRounds lists the round numbers the crosstable has columns for. */
+export function crosstableRounds(c: Crosstable): number[] {
+  return Array.from({ length: c.rounds }, (_, i) => i + 1);
+}
+
+/**
+ * nextActions says which of the organiser's buttons apply to the tournament as it is: start
+ * while open; pair the next round while running, when the last round is complete and rounds
+ * remain; un-pair the last round while none of its results is in; finish once the last round
+ * paired is complete.
+ */
+export function nextActions(t: Tournament, rounds: Round[]): { start: boolean; pair: boolean; unpair: boolean; finish: boolean } {
+  const last = rounds.length > 0 ? rounds[rounds.length - 1]! : undefined;
+  const running = t.state === 'running';
+  const lastComplete = !last || last.complete;
+  const roundsLeft = t.rounds === null || (t.current_round ?? rounds.length) < t.rounds;
+  return {
+    start: t.state === 'open',
+    pair: running && lastComplete && roundsLeft,
+    unpair: running && !!last && last.boards.every((b) => b.result === null),
+    finish: running && !!last && last.complete,
+  };
+}
+
+/** A point of the rating chart, in the chart's own units (0..width, 0..height, y down). */
+export interface ChartPoint {
+  x: number;
+  y: number;
+  rating: number;
+  label: string;
+}
+
+/** The rating chart's drawing: its points, the line through them and the axis labels. */
+export interface RatingChart {
+  points: ChartPoint[];
+  path: string;
+  min: number;
+  max: number;
+}
+
+/**
+ * ratingChart lays out a rating history (oldest first) as a line in a width × height box with
+ * pad units of margin: the first point is the rating before the first tournament, then one per
+ * tournament that gave a rating. The vertical scale spans the ratings with at least 50 points of
+ * room, so that small changes do not look like cliffs. Null when there is nothing to draw.
+ */
+export function ratingChart(history: { tournament_name: string; rating_before: number | null; rating: number | null }[], width: number, height: number, pad = 8): RatingChart | null {
+  const values: { rating: number; label: string }[] = [];
+  for (const h of history) {
+    if (values.length === 0 && h.rating_before !== null) values.push({ rating: h.rating_before, label: 'Start' });
+    if (h.rating !== null) values.push({ rating: h.rating, label: h.tournament_name });
+  }
+  if (values.length === 0) return null;
+  let min = Math.min(...values.map((v) => v.rating));
+  let max = Math.max(...values.map((v) => v.rating));
+  if (max - min < 50) {
+    const mid = (max + min) / 2;
+    min = Math.floor(mid - 25);
+    max = Math.ceil(mid + 25);
+  }
+  const step = values.length > 1 ? (width - 2 * pad) / (values.length - 1) : 0;
+  const points = values.map((v, i) => ({
+    x: Math.round((values.length > 1 ? pad + i * step : width / 2) * 10) / 10,
+    y: Math.round((pad + ((max - v.rating) / (max - min)) * (height - 2 * pad)) * 10) / 10,
+    rating: v.rating,
+    label: v.label,
+  }));
+  const path = points.map((p, i) => `${i === 0 ? 'M' : 'L'}${p.x} ${p.y}`).join(' ');
+  return { points, path, min, max };
+}
