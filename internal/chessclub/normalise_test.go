@@ -3,6 +3,7 @@ package chessclub
 import (
 	"image"
 	"image/color"
+	"math/rand/v2"
 	"testing"
 )
 
@@ -179,4 +180,45 @@ func absDiff(a, b uint8) uint8 {
 		return a - b
 	}
 	return b - a
+}
+
+// TestAddBoxRow checks the packed sums against a plain per-channel sum: four channels of
+// different values (so that a lane mixed up shows), a partial last box, and boxes up to
+// and past the 256 pixels a lane holds, at the largest value (so that an overflow shows).
+func TestAddBoxRow(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, tc := range []struct {
+		name  string
+		width int
+		k     int
+		pixel func(x int) [4]uint8
+	}{
+		{"distinct channels", 11, 3, func(x int) [4]uint8 { return [4]uint8{uint8(x), uint8(100 + x), uint8(200 + x), 255 - uint8(x)} }},
+		{"random, k=1", 9, 1, func(int) [4]uint8 {
+			return [4]uint8{uint8(rng.Uint32()), uint8(rng.Uint32()), uint8(rng.Uint32()), uint8(rng.Uint32())}
+		}},
+		{"random, k=7, partial box", 50, 7, func(int) [4]uint8 {
+			return [4]uint8{uint8(rng.Uint32()), uint8(rng.Uint32()), uint8(rng.Uint32()), uint8(rng.Uint32())}
+		}},
+		{"all 255, k=197", 197*3 + 5, 197, func(int) [4]uint8 { return [4]uint8{255, 255, 255, 255} }},
+		{"all 255, k=600 (past a lane's 257)", 600*2 + 3, 600, func(int) [4]uint8 { return [4]uint8{255, 255, 255, 255} }},
+	} {
+		row := make([]byte, 4*tc.width)
+		want := make([]uint32, 4*ceilDiv(tc.width, tc.k))
+		for x := range tc.width {
+			p := tc.pixel(x)
+			copy(row[4*x:], p[:])
+			for c := range 4 {
+				want[4*(x/tc.k)+c] += uint32(p[c])
+			}
+		}
+		got := make([]uint32, len(want))
+		addBoxRow(got, row, tc.k)
+		addBoxRow(got, row, tc.k) // sums accumulate over rows
+		for i := range want {
+			if got[i] != 2*want[i] {
+				t.Errorf("%s: sum %d (box %d, channel %d) = %d, want %d", tc.name, i, i/4, i%4, got[i], 2*want[i])
+			}
+		}
+	}
 }
