@@ -44,6 +44,8 @@ export interface Tournament {
   player_count?: number;
   rated?: boolean;
   players_report?: boolean;
+  double_round_robin?: boolean;
+  bye_limit?: number;
 }
 
 export type TournamentState = 'open' | 'running' | 'finished';
@@ -156,6 +158,12 @@ export interface TournamentInput {
   rounds: number | null;
   time_control: string;
   description: string;
+  /** Absent means false, as the API's defaults. */
+  rated?: boolean;
+  players_report?: boolean;
+  double_round_robin?: boolean;
+  /** A Swiss's half-point byes per player; absent means the API's default, 1. */
+  bye_limit?: number;
 }
 
 /** A merge patch of a tournament (PATCH /tournaments/{id}). */

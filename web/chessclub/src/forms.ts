@@ -146,6 +146,14 @@ export interface TournamentValues {
   rounds: string;
   time_control: string;
   description: string;
+  /** 'yes' when the tournament counts for club ratings ('' when not): the form's values are text. */
+  rated: string;
+  /** 'yes' for a double round robin (each pair meets twice, once with each colour). */
+  double_round_robin: string;
+  /** 'yes' when the two players of a board may report its result. */
+  players_report: string;
+  /** Half-point byes each player of a Swiss may ask for, 0–50. */
+  bye_limit: string;
 }
 
 export const emptyTournament: TournamentValues = {
@@ -157,6 +165,10 @@ export const emptyTournament: TournamentValues = {
   rounds: '',
   time_control: '',
   description: '',
+  rated: '',
+  double_round_robin: '',
+  players_report: '',
+  bye_limit: '1',
 };
 
 /** validateTournament returns a message per invalid field; empty when the form may be sent. */
@@ -178,6 +190,12 @@ export function validateTournament(v: TournamentValues): FieldErrors {
       errors.rounds = `Use a whole number from 1 to ${MAX_ROUNDS}, or leave it empty.`;
     }
   }
+  if (v.format === 'swiss') {
+    const b = Number(v.bye_limit);
+    if (!v.bye_limit.trim() || !Number.isInteger(b) || b < 0 || b > MAX_ROUNDS) {
+      errors.bye_limit = `Use a whole number from 0 to ${MAX_ROUNDS}.`;
+    }
+  }
   into(errors, 'time_control', checkText(v.time_control, LIMITS.timeControl));
   into(errors, 'description', checkText(v.description, LIMITS.description, { multiline: true }));
   return errors;
@@ -194,6 +212,10 @@ export function tournamentInput(v: TournamentValues): TournamentInput {
     rounds: v.rounds.trim() ? Number(v.rounds) : null,
     time_control: trimSpace(v.time_control),
     description: trimSpace(v.description),
+    rated: v.rated === 'yes',
+    players_report: v.players_report === 'yes',
+    double_round_robin: v.format === 'round_robin' && v.double_round_robin === 'yes',
+    ...(v.format === 'swiss' && v.bye_limit.trim() ? { bye_limit: Number(v.bye_limit) } : {}),
   };
 }
 

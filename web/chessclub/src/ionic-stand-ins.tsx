@@ -94,6 +94,16 @@ export function IonRadio({ children, value }: Props) {
   );
 }
 
+export function IonToggle({ children, checked, disabled, onIonChange }: Props) {
+  const onChange = (e: { target: { checked: boolean } }) => (onIonChange as (e: { detail: { checked: boolean } }) => void)?.({ detail: { checked: e.target.checked } });
+  return (
+    <label>
+      <input type="checkbox" role="switch" checked={Boolean(checked)} disabled={Boolean(disabled)} onChange={onChange} />
+      {children}
+    </label>
+  );
+}
+
 export const IonApp = box('div');
 export const IonHeader = box('div');
 export const IonToolbar = box('div');

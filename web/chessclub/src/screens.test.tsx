@@ -291,6 +291,7 @@ describe('tournaments', () => {
     fireEvent.click(screen.getByLabelText('Knockout'));
     type('Rounds', '9');
     type('Time control', '3+2');
+    fireEvent.click(screen.getByRole('switch', { name: 'Rated (counts for club ratings)' }));
     fireEvent.click(screen.getByRole('button', { name: 'Create tournament' }));
     await waitFor(() => expect(pathname()).toBe('/tournaments'));
     const post = server.seen.find((r) => r.method === 'POST')!;
@@ -304,6 +305,9 @@ describe('tournaments', () => {
       rounds: 9,
       time_control: '3+2',
       description: '',
+      rated: true,
+      players_report: false,
+      double_round_robin: false,
     });
     expect(await screen.findByText('Blitz Night')).toBeTruthy();
   });

@@ -28,6 +28,7 @@ export { IonRefresherContent } from './ion/refresherContent';
 export { IonSpinner } from './ion/spinner';
 export { IonTextarea } from './ion/textarea';
 export { IonTitle } from './ion/title';
+export { IonToggle } from './ion/toggle';
 export { IonToolbar } from './ion/toolbar';
 export { showAlert } from './ion/alert';
 export { showToast } from './ion/toast';

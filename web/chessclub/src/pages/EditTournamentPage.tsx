@@ -13,7 +13,7 @@ import { TournamentForm } from './NewTournamentPage';
 
 /** The fields that may change once a tournament has started (README, "Running a tournament"). */
 const STARTED_EDITABLE = new Set(['name', 'location', 'description']);
-const ALL: (keyof TournamentValues)[] = ['name', 'start_date', 'end_date', 'location', 'format', 'rounds', 'time_control', 'description'];
+const ALL: (keyof TournamentValues)[] = ['name', 'start_date', 'end_date', 'location', 'format', 'rounds', 'time_control', 'description', 'rated', 'double_round_robin', 'players_report', 'bye_limit'];
 
 /** formValues fills the tournament form with a tournament's settings. */
 export function formValues(t: Tournament): TournamentValues {
@@ -26,6 +26,10 @@ export function formValues(t: Tournament): TournamentValues {
     rounds: t.rounds === null ? '' : String(t.rounds),
     time_control: t.time_control ?? '',
     description: t.description ?? '',
+    rated: t.rated ? 'yes' : '',
+    double_round_robin: t.double_round_robin ? 'yes' : '',
+    players_report: t.players_report ? 'yes' : '',
+    bye_limit: String(t.bye_limit ?? 1),
   };
 }
 

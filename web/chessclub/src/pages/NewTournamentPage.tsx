@@ -8,9 +8,9 @@ import { useSession } from '../session';
 import { markFirstRender } from '../perf';
 import { formatLongDay } from '../dates';
 import { formatName } from './TournamentsPage';
-import { IonButton, IonItem, IonList, IonListHeader, IonRadio, IonRadioGroup, IonSpinner, IonTextarea, showToast } from '../components/ionic';
+import { IonButton, IonItem, IonList, IonListHeader, IonRadio, IonRadioGroup, IonSpinner, IonTextarea, IonToggle, showToast } from '../components/ionic';
 
-const FIELDS = ['name', 'start_date', 'end_date', 'location', 'format', 'rounds', 'time_control', 'description'] as const;
+const FIELDS = ['name', 'start_date', 'end_date', 'location', 'format', 'rounds', 'time_control', 'description', 'rated', 'double_round_robin', 'players_report', 'bye_limit'] as const;
 const FORMATS: TournamentFormat[] = ['swiss', 'round_robin', 'knockout'];
 
 /**
@@ -80,6 +80,28 @@ export function TournamentForm({ initial, submitLabel, locked, onSubmit }: Tourn
         <TextField name="rounds" label="Rounds" type="number" value={values.rounds} onChange={set('rounds')} error={errors.rounds} min="1" max="50" helperText="1–50, optional" disabled={off('rounds')} />
         <TextField name="time_control" label="Time control" value={values.time_control} onChange={set('time_control')} error={errors.time_control} helperText="e.g. 90+30" disabled={off('time_control')} />
       </div>
+      {values.format === 'swiss' && (
+        <TextField name="bye_limit" label="Half-point byes per player" type="number" value={values.bye_limit} onChange={set('bye_limit')} error={errors.bye_limit} min="0" max="50" helperText="Byes a player may ask for, 0–50" disabled={off('bye_limit')} />
+      )}
+      <IonList className="settings">
+        {values.format === 'round_robin' && (
+          <IonItem lines="none">
+            <IonToggle checked={values.double_round_robin === 'yes'} disabled={off('double_round_robin')} onIonChange={(e) => set('double_round_robin')(e.detail.checked ? 'yes' : '')}>
+              Double round robin (everyone meets twice)
+            </IonToggle>
+          </IonItem>
+        )}
+        <IonItem lines="none">
+          <IonToggle checked={values.rated === 'yes'} disabled={off('rated')} onIonChange={(e) => set('rated')(e.detail.checked ? 'yes' : '')}>
+            Rated (counts for club ratings)
+          </IonToggle>
+        </IonItem>
+        <IonItem lines="none">
+          <IonToggle checked={values.players_report === 'yes'} disabled={off('players_report')} onIonChange={(e) => set('players_report')(e.detail.checked ? 'yes' : '')}>
+            Players may report their own results
+          </IonToggle>
+        </IonItem>
+      </IonList>
       <IonTextarea
         className={errors.description ? 'field ion-invalid ion-touched' : 'field'}
         name="description"

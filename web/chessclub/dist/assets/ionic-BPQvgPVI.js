@@ -1,0 +1,1 @@
+import"./index-CY1CfSG8.js";
