@@ -67,6 +67,7 @@ func (h *handlers) routes(ui fs.FS, corsOrigins []string) http.Handler {
 	mux.Handle("GET /api/tournaments/{id}/report.trf", h.wrap(h.play.GetReport))
 	mux.Handle("GET /api/tournaments/{id}/events", h.wrap(h.play.Events))
 	mux.Handle("GET /api/members/{id}/ratings", h.player(h.play.MemberRatings))
+	mux.Handle("GET /api/members/{id}/tournaments", h.player(h.play.MemberTournaments))
 
 	uploadFigure := h.authed(h.onceMember(h.once.photo, "POST /api/figures", h.metrics.countUpload(h.uploadFigure)), "member_id")
 	mux.Handle("POST /api/figures", uploadFigure)
@@ -105,6 +106,7 @@ func (h *handlers) routes(ui fs.FS, corsOrigins []string) http.Handler {
 	mux.Handle("/api/tournaments/{id}/report.trf", h.methodNotAllowed("GET"))
 	mux.Handle("/api/tournaments/{id}/events", h.methodNotAllowed("GET"))
 	mux.Handle("/api/members/{id}/ratings", h.methodNotAllowed("GET"))
+	mux.Handle("/api/members/{id}/tournaments", h.methodNotAllowed("GET"))
 	mux.Handle("/api/figures", h.methodNotAllowed("POST"))
 	mux.Handle("/api/figures/{id}", h.methodNotAllowed("GET"))
 	mux.Handle("/api/figures/{id}/thumbnail", h.methodNotAllowed("GET"))

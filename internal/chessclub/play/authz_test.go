@@ -115,6 +115,10 @@ func TestAuthorizationMatrix(t *testing.T) {
 				return clubtest.Req{Method: "GET", Path: clubtest.Path("/api/members/%d/ratings", p01)}
 			},
 				loggedIn(200, 200, 200, 200), false},
+			{"GET member tournaments", func() clubtest.Req {
+				return clubtest.Req{Method: "GET", Path: clubtest.Path("/api/members/%d/tournaments", p01)}
+			},
+				loggedIn(200, 200, 200, 200), false},
 			{"PATCH member", func() clubtest.Req {
 				return clubtest.Req{Method: "PATCH", Path: clubtest.Path("/api/members/%d", p01), Body: map[string]any{"birth_year": 2001}}
 			}, loggedIn(403, 200, 403, 200), false},
