@@ -529,6 +529,11 @@ export class Api {
     return this.request<RatingChange[]>('GET', `/members/${encodeURIComponent(String(memberId))}/ratings`);
   }
 
+  /** The tournaments a member has entered, rated or not, the latest first. */
+  memberTournaments(memberId: number): Promise<Tournament[]> {
+    return this.request<Tournament[]>('GET', `/members/${encodeURIComponent(String(memberId))}/tournaments`);
+  }
+
   /** Uploads a photo as multipart field "photo"; memberId defaults to the caller on the server. */
   uploadPhoto(photo: Blob, memberId?: number): Promise<Figure> {
     const form = new FormData();

@@ -458,6 +458,28 @@ describe('member profile', () => {
     expect(screen.getByRole('link', { name: 'Members' }).getAttribute('aria-current')).toBe('true');
   });
 
+  it('lists the tournaments the member entered, unrated ones too, apart from the rated history', async () => {
+    const entered = [
+      { id: 9, name: 'Summer Blitz', start_date: '2026-06-01', end_date: '2026-06-01', location: null, format: 'knockout', rounds: null, time_control: null, description: null, created_by: 1, created_at: '2026-05-01T10:00:00Z', state: 'open', rated: false },
+      { id: 4, name: 'Spring Open', start_date: '2026-03-07', end_date: '2026-03-08', location: null, format: 'swiss', rounds: 5, time_control: null, description: null, created_by: 1, created_at: '2026-02-01T10:00:00Z', state: 'finished', rated: true },
+    ];
+    const server = new FakeServer()
+      .on('GET /api/me', json(200, alice))
+      .on('GET /api/members/2', json(200, bob))
+      .on('GET /api/members/2/ratings', json(200, []))
+      .on('GET /api/members/2/tournaments', json(200, entered));
+    start('/members/2', server, loggedIn());
+    const list = await screen.findByRole('list', { name: 'Tournaments played' });
+    const links = [...list.querySelectorAll('a')].map((a) => [a.textContent, a.getAttribute('href')]);
+    expect(links).toEqual([
+      ['Summer Blitz', '/tournaments/9'],
+      ['Spring Open', '/tournaments/4'],
+    ]);
+    expect(list.textContent).toContain('taking entries');
+    expect(list.textContent).toContain('rated');
+    expect(screen.getByText('No rated tournaments yet.')).toBeTruthy();
+  });
+
   it('offers the member their own photo, with their email', async () => {
     const server = new FakeServer().on('GET /api/me', json(200, alice)).on('GET /api/members/1', json(200, alice));
     start('/members/1', server, loggedIn());

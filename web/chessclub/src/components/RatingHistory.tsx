@@ -41,7 +41,7 @@ export function RatingHistory({ history }: { history: RatingChange[] }) {
           </svg>
         </figure>
       )}
-      <ol className="rating-list" aria-label="Tournaments played">
+      <ol className="rating-list" aria-label="Rated tournaments">
         {[...ordered].reverse().map((h) => (
           <li key={h.tournament_id}>
             <Link to={`/tournaments/${h.tournament_id}`}>{h.tournament_name}</Link>

@@ -2,11 +2,13 @@ import { useCallback, useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { cameraOutline, mailOutline, peopleOutline, ribbonOutline } from 'ionicons/icons';
 import { IonButton, IonIcon, IonSpinner } from '../components/ionic';
-import { ApiError, type Member, type RatingChange } from '../api';
+import { Link } from 'react-router-dom';
+import { ApiError, type Member, type RatingChange, type Tournament } from '../api';
 import { RatingHistory } from '../components/RatingHistory';
 import { Loading } from '../components/AppPage';
 import { useMemberPhoto } from '../camera/useMemberPhoto';
-import { formatMonth } from '../dates';
+import { formatDay, formatMonth } from '../dates';
+import { formatName } from './TournamentsPage';
 import { useRouterLink } from '../links';
 import { initials, mayPhotograph } from '../members';
 import { useSession } from '../session';
@@ -38,6 +40,7 @@ export default function MemberPage() {
   const { photograph, uploading, dialog } = useMemberPhoto(reload);
   const shown = member && member.id === id ? member : undefined;
   const [history, setHistory] = useState<{ id: number; list: RatingChange[] } | null>(null);
+  const [played, setPlayed] = useState<{ id: number; list: Tournament[] } | null>(null);
 
   useEffect(() => {
     if (id === null) return;
@@ -45,6 +48,10 @@ export default function MemberPage() {
     api.ratings(id).then(
       (list) => live && setHistory({ id, list }),
       () => live && setHistory({ id, list: [] }),
+    );
+    api.memberTournaments(id).then(
+      (list) => live && setPlayed({ id, list }),
+      () => live && setPlayed({ id, list: [] }),
     );
     return () => {
       live = false;
@@ -131,6 +138,28 @@ export default function MemberPage() {
       <section className="rating-history" aria-labelledby="history-title">
         <h2 id="history-title">Rating history</h2>
         {history && history.id === shown.id ? <RatingHistory history={history.list} /> : <Loading label="Loading the rating history…" />}
+      </section>
+      <section className="played" aria-labelledby="played-title">
+        <h2 id="played-title">Tournaments</h2>
+        {!played || played.id !== shown.id ? (
+          <Loading label="Loading the tournaments…" />
+        ) : played.list.length === 0 ? (
+          <p className="muted">No tournaments entered yet.</p>
+        ) : (
+          <ol className="rating-list" aria-label="Tournaments played">
+            {played.list.map((t) => (
+              <li key={t.id}>
+                <Link to={`/tournaments/${t.id}`}>{t.name}</Link>
+                <span className="muted">
+                  {' '}
+                  {formatName(t.format)} · {formatDay(t.start_date)}
+                  {t.state === 'running' ? ' · running' : t.state === 'open' ? ' · taking entries' : ''}
+                  {t.rated ? ' · rated' : ''}
+                </span>
+              </li>
+            ))}
+          </ol>
+        )}
       </section>
       {dialog}
     </article>

@@ -1,1 +1,0 @@
-import"./index-CY1CfSG8.js";

@@ -1,0 +1,1 @@
+import"./index-DBh1uw_x.js";
