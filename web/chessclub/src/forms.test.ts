@@ -227,19 +227,6 @@ describe('validateTournament', () => {
     expect(validateTournament({ ...ok, format: 'knockout', bye_limit })).toEqual({});
   });
 
-  it('sends the play settings the format has', () => {
-    const swiss = tournamentInput({ ...ok, rated: 'yes', players_report: 'yes', bye_limit: '2', double_round_robin: 'yes' });
-    expect(swiss).toMatchObject({ rated: true, players_report: true, bye_limit: 2, double_round_robin: false });
-    const rr = tournamentInput({ ...ok, format: 'round_robin', double_round_robin: 'yes', bye_limit: '2' });
-    expect(rr).toMatchObject({ rated: false, players_report: false, double_round_robin: true });
-    expect(rr).not.toHaveProperty('bye_limit');
-  });
-
-  it.each(['', '-1', '51', '1.5'])('rejects %j half-point byes in a Swiss only', (bye_limit) => {
-    expect(validateTournament({ ...ok, bye_limit })).toEqual({ bye_limit: 'Use a whole number from 0 to 50.' });
-    expect(validateTournament({ ...ok, format: 'knockout', bye_limit })).toEqual({});
-  });
-
   it('sends the values trimmed as the server would', () => {
     const input = tournamentInput({ ...ok, name: '\u3000Spring Open\u00a0', location: ' Hall\u2028', description: '\n\tLine one\nLine two\n' });
     expect(input).toMatchObject({ name: 'Spring Open', location: 'Hall', description: 'Line one\nLine two' });
