@@ -2,10 +2,7 @@ package play
 
 import (
 	"context"
-	"fmt"
 	"net/http"
-
-	"campus.example/apps/internal/problem"
 )
 
 // MemberTournaments answers GET /api/members/{id}/tournaments: the tournaments the member has
@@ -27,26 +24,9 @@ func (s *Service) MemberTournaments(w http.ResponseWriter, r *http.Request, _ Ca
 // memberTournaments returns the tournaments member id has entered, by start date, latest
 // first, then by id; a NotFound problem when there is no such member.
 func (s *Service) memberTournaments(ctx context.Context, id int64) ([]Tournament, error) {
-	var n int
-	if err := s.db.QueryRowContext(ctx, "SELECT COUNT(*) FROM members WHERE id = ?", id).Scan(&n); err != nil {
-		return nil, fmt.Errorf("read member: %w", err)
+	if err := s.memberExists(ctx, id); err != nil {
+		return nil, err
 	}
-	if n == 0 {
-		return nil, problem.New(problem.NotFound, "There is no member with id %d.", id)
-	}
-	rows, err := s.db.QueryContext(ctx, tournamentSelect+
-		" WHERE t.id IN (SELECT tournament_id FROM tournament_players WHERE member_id = ?) ORDER BY t.start_date DESC, t.id DESC", id)
-	if err != nil {
-		return nil, fmt.Errorf("list member's tournaments: %w", err)
-	}
-	defer rows.Close()
-	ts := []Tournament{}
-	for rows.Next() {
-		t, err := scanTournament(rows)
-		if err != nil {
-			return nil, fmt.Errorf("list member's tournaments: %w", err)
-		}
-		ts = append(ts, t)
-	}
-	return ts, rows.Err()
+	return s.queryTournaments(ctx, " WHERE t.id IN (SELECT tournament_id FROM tournament_players WHERE member_id = ?)"+
+		" ORDER BY t.start_date DESC, t.id DESC", id)
 }

@@ -233,12 +233,8 @@ type RatingChange struct {
 // ratingHistory returns the rating history of member id, oldest first. It returns NotFound
 // when there is no such member.
 func (s *Service) ratingHistory(ctx context.Context, id int64) ([]RatingChange, error) {
-	var n int
-	if err := s.db.QueryRowContext(ctx, "SELECT COUNT(*) FROM members WHERE id = ?", id).Scan(&n); err != nil {
-		return nil, fmt.Errorf("read member: %w", err)
-	}
-	if n == 0 {
-		return nil, problem.New(problem.NotFound, "There is no member with id %d.", id)
+	if err := s.memberExists(ctx, id); err != nil {
+		return nil, err
 	}
 	rows, err := s.db.QueryContext(ctx, "SELECT tournament_id, tournament_name, games, score_halves, rating_before, rating_change, rating_after, applied_at "+
 		"FROM rating_history WHERE member_id = ? ORDER BY applied_at, tournament_id", id)
@@ -263,6 +259,18 @@ func (s *Service) ratingHistory(ctx context.Context, id int64) ([]RatingChange, 
 		return nil, fmt.Errorf("read rating history: %w", err)
 	}
 	return out, nil
+}
+
+// memberExists returns a NotFound problem when there is no member with id.
+func (s *Service) memberExists(ctx context.Context, id int64) error {
+	var n int
+	if err := s.db.QueryRowContext(ctx, "SELECT COUNT(*) FROM members WHERE id = ?", id).Scan(&n); err != nil {
+		return fmt.Errorf("read member: %w", err)
+	}
+	if n == 0 {
+		return problem.New(problem.NotFound, "There is no member with id %d.", id)
+	}
+	return nil
 }
 
 func nullInt(n sql.NullInt64) *int {

@@ -47,7 +47,13 @@ func tournamentNotFound(id int64) error {
 
 // tournaments returns every tournament by start date, then id.
 func (s *Service) tournaments(ctx context.Context) ([]Tournament, error) {
-	rows, err := s.db.QueryContext(ctx, tournamentSelect+" ORDER BY t.start_date, t.id")
+	return s.queryTournaments(ctx, " ORDER BY t.start_date, t.id")
+}
+
+// queryTournaments returns the tournaments that tournamentSelect followed by rest (a WHERE
+// and ORDER BY clause) and args select.
+func (s *Service) queryTournaments(ctx context.Context, rest string, args ...any) ([]Tournament, error) {
+	rows, err := s.db.QueryContext(ctx, tournamentSelect+rest, args...)
 	if err != nil {
 		return nil, fmt.Errorf("list tournaments: %w", err)
 	}
