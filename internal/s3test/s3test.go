@@ -21,6 +21,7 @@ import (
 	"testing"
 	"time"
 
+	"campus.example/apps/internal/dbtest"
 	"campus.example/apps/internal/servicetest"
 )
 
@@ -137,7 +138,7 @@ func binary(t testing.TB) string {
 	})
 	if found == "" {
 		const msg = "versitygw not found (install: go install github.com/versity/versitygw/cmd/versitygw@v1.8.0, or run make test)"
-		if os.Getenv("CI") == "true" {
+		if dbtest.InCI() {
 			t.Fatal(msg + "; it is required under CI=true")
 		}
 		t.Skip(msg)
