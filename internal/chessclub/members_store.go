@@ -99,7 +99,7 @@ func usernameTaken() error {
 
 // Member returns the member with id, or a NotFound problem.
 func (s *Store) Member(ctx context.Context, id int64) (Member, error) {
-	stmt, err := s.db.Prepared(ctx, memberSelect+" WHERE m.id = ?") // after every token check
+	stmt, err := s.db.Prepared(ctx, memberSelect+" WHERE m.id = ?")
 	if err != nil {
 		return Member{}, fmt.Errorf("get member: %w", err)
 	}
