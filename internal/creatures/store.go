@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"campus.example/apps/internal/coalesce"
 	"campus.example/apps/internal/idempotency"
 	"campus.example/apps/internal/problem"
 	"campus.example/apps/internal/sqldb"
@@ -26,6 +27,8 @@ type Store struct {
 	idempotency *idempotency.Store
 	// listCols are the columns List reads (listColumns).
 	listCols string
+	// points coalesces concurrent point reads (AppendJSON) into batches.
+	points *coalesce.Group[int64, encoded]
 }
 
 // NewStore returns a store over table, which must be a valid identifier (ValidIdentifier).
@@ -46,6 +49,7 @@ func NewStore(db *sqldb.DB, table string) (*Store, error) {
 		listCols:    listColumns(db.Dialect),
 	}
 	keys.Now = func() time.Time { return s.Now() } // one clock for the store and its keys
+	s.points = coalesce.New(s.readJSON)
 	return s, nil
 }
 
@@ -107,25 +111,20 @@ func (s *Store) Get(ctx context.Context, id int64) (Creature, error) {
 
 // AppendJSON appends the JSON object of the creature with id to b, the bytes json.Marshal
 // gives for what Get returns, or returns a NotFound problem. It reads the row as the list
-// does, without parsing its timestamps (List).
+// does, without parsing its timestamps (List), and reads it together with the other point
+// reads that arrive while one is running (pointReads).
 func (s *Store) AppendJSON(ctx context.Context, b []byte, id int64) ([]byte, error) {
-	stmt, err := s.db.Prepared(ctx, "SELECT "+s.listCols+" FROM "+s.table+" WHERE id = ?")
+	c, ok, err := s.points.Get(ctx, id)
 	if err != nil {
 		return b, fmt.Errorf("get creature: %w", err)
 	}
-	var r row
-	err = stmt.QueryRowContext(ctx, id).Scan(&r.id, &r.name, &r.species, &r.habitat, &r.danger, &r.desc, &r.createdAt, &r.updatedAt)
-	if errors.Is(err, sql.ErrNoRows) {
+	if !ok {
 		return b, notFound(id)
 	}
-	if err != nil {
-		return b, fmt.Errorf("get creature: %w", err)
+	if c.err != nil {
+		return b, fmt.Errorf("get creature %d: %w", id, c.err)
 	}
-	b, err = r.appendJSON(b)
-	if err != nil {
-		return b, fmt.Errorf("get creature %d: %w", id, err)
-	}
-	return b, nil
+	return append(b, c.json...), nil
 }
 
 type querier interface {

@@ -1,0 +1,331 @@
+package coalesce
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// gatedFetch is a Fetch over the keys 0..99 (value: the key times ten) that records every
+// batch it gets and, while gate is set, holds each fetch until the test releases it.
+type gatedFetch struct {
+	mu      sync.Mutex
+	batches [][]int
+	gate    chan struct{}
+	err     error
+}
+
+func (f *gatedFetch) fetch(ctx context.Context, keys []int, found func(int, int)) error {
+	f.mu.Lock()
+	f.batches = append(f.batches, slices.Clone(keys))
+	gate := f.gate
+	f.mu.Unlock()
+	if gate != nil {
+		select {
+		case <-gate:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+	f.mu.Lock()
+	err := f.err
+	f.mu.Unlock()
+	if err != nil {
+		return err
+	}
+	for _, k := range keys {
+		if k >= 0 && k < 100 {
+			found(k, k*10)
+		}
+	}
+	return nil
+}
+
+func (f *gatedFetch) seen() [][]int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return slices.Clone(f.batches)
+}
+
+// result is what one Get returned.
+type result struct {
+	key, val int
+	ok       bool
+	err      error
+}
+
+// holdFirst starts a Get of key that runs alone and blocks in fetch, and returns once it is
+// fetching; release lets it (and every later fetch) go on.
+func holdFirst(t *testing.T, g *Group[int, int], f *gatedFetch, key int) (release func(), first <-chan result) {
+	t.Helper()
+	gate := make(chan struct{})
+	f.gate = gate
+	out := make(chan result, 1)
+	go func() {
+		v, ok, err := g.Get(context.Background(), key)
+		out <- result{key, v, ok, err}
+	}()
+	waitFor(t, func() bool { return len(f.seen()) == 1 })
+	var once sync.Once
+	return func() { once.Do(func() { close(gate) }) }, out
+}
+
+// queueGets starts a Get for each key and returns once all of them wait in g's queue.
+func queueGets(t *testing.T, g *Group[int, int], ctx context.Context, keys ...int) <-chan result {
+	t.Helper()
+	out := make(chan result, len(keys))
+	before := queued(g)
+	for _, k := range keys {
+		go func() {
+			v, ok, err := g.Get(ctx, k)
+			out <- result{k, v, ok, err}
+		}()
+	}
+	waitFor(t, func() bool { return queued(g) == before+len(keys) })
+	return out
+}
+
+func queued(g *Group[int, int]) int {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return len(g.queue)
+}
+
+func waitFor(t *testing.T, cond func() bool) {
+	t.Helper()
+	for deadline := time.Now().Add(10 * time.Second); !cond(); time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("timed out waiting")
+		}
+	}
+}
+
+func collect(t *testing.T, out <-chan result, n int) []result {
+	t.Helper()
+	var rs []result
+	for range n {
+		select {
+		case r := <-out:
+			rs = append(rs, r)
+		case <-time.After(10 * time.Second):
+			t.Fatalf("got %d of %d results", len(rs), n)
+		}
+	}
+	return rs
+}
+
+type ctxKey struct{}
+
+func TestAloneUsesTheCallersContextAndGoroutine(t *testing.T) {
+	var got any
+	g := New(func(ctx context.Context, keys []int, found func(int, int)) error {
+		got = ctx.Value(ctxKey{})
+		if !slices.Equal(keys, []int{7}) {
+			t.Errorf("keys %v, want [7]", keys)
+		}
+		found(7, 70)
+		return nil
+	})
+	ctx := context.WithValue(context.Background(), ctxKey{}, "mine")
+	v, ok, err := g.Get(ctx, 7)
+	if v != 70 || !ok || err != nil {
+		t.Fatalf("Get(7) = %d, %v, %v", v, ok, err)
+	}
+	if got != "mine" {
+		t.Errorf("fetch saw context value %v, want the caller's", got)
+	}
+	if v, ok, err := g.Get(ctx, 7); v != 70 || !ok || err != nil {
+		t.Fatalf("second Get(7) = %d, %v, %v", v, ok, err)
+	}
+}
+
+func TestLookupsThatArriveDuringAFetchShareTheNext(t *testing.T) {
+	f := &gatedFetch{}
+	g := New(f.fetch)
+	release, first := holdFirst(t, g, f, 1)
+	keys := []int{5, 6, 5, 200, 7, 6, 6}
+	out := queueGets(t, g, context.Background(), keys...)
+	release()
+	if r := <-first; r.val != 10 || !r.ok || r.err != nil {
+		t.Errorf("first = %+v", r)
+	}
+	for _, r := range collect(t, out, len(keys)) {
+		wantOK := r.key < 100
+		if r.err != nil || r.ok != wantOK || (wantOK && r.val != r.key*10) || (!wantOK && r.val != 0) {
+			t.Errorf("Get(%d) = %d, %v, %v", r.key, r.val, r.ok, r.err)
+		}
+	}
+	batches := f.seen()
+	if len(batches) != 2 {
+		t.Fatalf("batches %v, want two: the first alone, then the queue", batches)
+	}
+	// Each key once, in the order the lookups queued (which goroutine queued first varies).
+	second := slices.Clone(batches[1])
+	slices.Sort(second)
+	if !slices.Equal(second, []int{5, 6, 7, 200}) {
+		t.Errorf("second batch %v, want the distinct keys 5 6 7 200", batches[1])
+	}
+}
+
+func TestLongQueuesAreFetchedInBatchesOfMaxBatch(t *testing.T) {
+	f := &gatedFetch{}
+	g := New(f.fetch)
+	g.MaxBatch = 4
+	release, first := holdFirst(t, g, f, 0)
+	keys := []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}
+	out := queueGets(t, g, context.Background(), keys...)
+	release()
+	<-first
+	for _, r := range collect(t, out, len(keys)) {
+		if r.err != nil || !r.ok || r.val != r.key*10 {
+			t.Errorf("Get(%d) = %d, %v, %v", r.key, r.val, r.ok, r.err)
+		}
+	}
+	var sizes []int
+	for _, b := range f.seen() {
+		sizes = append(sizes, len(b))
+	}
+	if !slices.Equal(sizes, []int{1, 4, 4, 2}) {
+		t.Errorf("batch sizes %v, want [1 4 4 2]", sizes)
+	}
+}
+
+func TestAFailedFetchFailsItsBatchOnly(t *testing.T) {
+	f := &gatedFetch{}
+	g := New(f.fetch)
+	release, first := holdFirst(t, g, f, 1)
+	boom := errors.New("database gone")
+	f.mu.Lock()
+	f.err = boom
+	f.mu.Unlock()
+	out := queueGets(t, g, context.Background(), 2, 3)
+	release()
+	if r := <-first; !errors.Is(r.err, boom) {
+		t.Errorf("first: %+v, want the error", r)
+	}
+	for _, r := range collect(t, out, 2) {
+		if !errors.Is(r.err, boom) || r.ok || r.val != 0 {
+			t.Errorf("Get(%d) = %d, %v, %v; want the batch's error", r.key, r.val, r.ok, r.err)
+		}
+	}
+	f.mu.Lock()
+	f.err = nil
+	f.mu.Unlock()
+	if v, ok, err := g.Get(context.Background(), 4); v != 40 || !ok || err != nil {
+		t.Errorf("after the failure, Get(4) = %d, %v, %v", v, ok, err)
+	}
+}
+
+func TestACallerThatGivesUpLeavesTheOthers(t *testing.T) {
+	f := &gatedFetch{}
+	g := New(f.fetch)
+	release, first := holdFirst(t, g, f, 1)
+	ctx, cancel := context.WithCancel(context.Background())
+	gone := queueGets(t, g, ctx, 2)
+	stay := queueGets(t, g, context.Background(), 3)
+	cancel()
+	if r := collect(t, gone, 1)[0]; !errors.Is(r.err, context.Canceled) {
+		t.Errorf("cancelled Get = %+v, want context.Canceled while the batch is still held", r)
+	}
+	release()
+	<-first
+	if r := collect(t, stay, 1)[0]; r.err != nil || r.val != 30 {
+		t.Errorf("Get(3) = %+v", r)
+	}
+}
+
+func TestAPanicNeitherStallsTheGroupNorEscapesAQueuedFetch(t *testing.T) {
+	var calls atomic.Int32
+	block := make(chan struct{})
+	g := New(func(_ context.Context, keys []int, found func(int, int)) error {
+		switch calls.Add(1) {
+		case 1: // alone: hold it until the second lookup queues, then panic
+			<-block
+			panic("first fetch")
+		case 2: // the queued batch, on the group's own goroutine
+			panic("queued fetch")
+		}
+		for _, k := range keys {
+			found(k, k*10)
+		}
+		return nil
+	})
+	panicked := make(chan any, 1)
+	go func() {
+		defer func() { panicked <- recover() }()
+		_, _, _ = g.Get(context.Background(), 1)
+	}()
+	waitFor(t, func() bool { return calls.Load() == 1 })
+	out := queueGets(t, g, context.Background(), 2)
+	close(block)
+	if p := <-panicked; p != "first fetch" {
+		t.Errorf("the alone caller recovered %v, want its fetch's panic", p)
+	}
+	if r := collect(t, out, 1)[0]; r.err == nil || r.ok {
+		t.Errorf("queued Get after a panicking fetch = %+v, want an error", r)
+	}
+	if v, ok, err := g.Get(context.Background(), 3); v != 30 || !ok || err != nil {
+		t.Errorf("after both panics Get(3) = %d, %v, %v; the group must still work", v, ok, err)
+	}
+}
+
+func TestAQueuedFetchRunsUnderTheGroupTimeout(t *testing.T) {
+	f := &gatedFetch{}
+	g := New(f.fetch)
+	g.Timeout = 50 * time.Millisecond
+	release, first := holdFirst(t, g, f, 1)
+	out := queueGets(t, g, context.Background(), 2)
+	// Let the first fetch go, but not the queued one: later fetches wait on a gate that
+	// never opens.
+	f.mu.Lock()
+	f.gate = make(chan struct{})
+	f.mu.Unlock()
+	release()
+	<-first
+	if r := collect(t, out, 1)[0]; !errors.Is(r.err, context.DeadlineExceeded) {
+		t.Errorf("queued Get = %+v, want the group's timeout", r)
+	}
+}
+
+// TestManyCallersGetTheirOwnValues is the race detector's test: many goroutines, random keys,
+// some missing, and every answer must be its key's.
+func TestManyCallersGetTheirOwnValues(t *testing.T) {
+	var fetches, keysFetched atomic.Int64
+	g := New(func(_ context.Context, keys []int, found func(int, string)) error {
+		fetches.Add(1)
+		keysFetched.Add(int64(len(keys)))
+		time.Sleep(50 * time.Microsecond) // a query's time, so that lookups queue
+		for _, k := range keys {
+			if k%7 != 0 {
+				found(k, fmt.Sprint("v", k))
+			}
+		}
+		return nil
+	})
+	const workers, each = 32, 300
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Go(func() {
+			rnd := rand.New(rand.NewPCG(uint64(w), 1))
+			for range each {
+				k := rnd.IntN(500)
+				v, ok, err := g.Get(context.Background(), k)
+				if err != nil || ok != (k%7 != 0) || (ok && v != fmt.Sprint("v", k)) {
+					t.Errorf("Get(%d) = %q, %v, %v", k, v, ok, err)
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	if fetches.Load() >= workers*each {
+		t.Errorf("%d fetches for %d lookups: nothing was coalesced", fetches.Load(), workers*each)
+	}
+	t.Logf("%d lookups in %d fetches (%d keys fetched)", workers*each, fetches.Load(), keysFetched.Load())
+}

@@ -1,0 +1,74 @@
+package creatures
+
+import (
+	"context"
+	"database/sql"
+
+	"strconv"
+
+	"campus.example/apps/internal/sqldb"
+)
+
+// encoded is one creature's JSON object as a point read answers it, or the error of
+// encoding its row (a timestamp that is not one), which fails that read alone.
+type encoded struct {
+	json []byte
+	err  error
+}
+
+// readJSON is the point reads' coalesce.Fetch: it reads the rows of ids in one query and
+// encodes each. One id, the case whenever the server is not busy, takes a prepared statement;
+// several take one query for all of them: on SQLite a prepared statement over the ids as a
+// JSON array (json_each), on MySQL the ids written into the query (they are integers this
+// code formats, never text from a client), in one round trip.
+func (s *Store) readJSON(ctx context.Context, ids []int64, found func(int64, encoded)) error {
+	rows, err := s.queryPoints(ctx, ids)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	buf := make([]byte, 0, 256*len(ids)) // every object of the batch in one allocation
+	var r row
+	for rows.Next() {
+		if err := rows.Scan(&r.id, &r.name, &r.species, &r.habitat, &r.danger, &r.desc, &r.createdAt, &r.updatedAt); err != nil {
+			return err
+		}
+		start := len(buf)
+		var encErr error
+		buf, encErr = r.appendJSON(buf)
+		found(r.id, encoded{json: buf[start:len(buf):len(buf)], err: encErr})
+	}
+	return rows.Err()
+}
+
+func (s *Store) queryPoints(ctx context.Context, ids []int64) (*sql.Rows, error) {
+	if len(ids) == 1 {
+		stmt, err := s.db.Prepared(ctx, "SELECT "+s.listCols+" FROM "+s.table+" WHERE id = ?")
+		if err != nil {
+			return nil, err
+		}
+		return stmt.QueryContext(ctx, ids[0])
+	}
+	if s.db.Dialect == sqldb.SQLite {
+		stmt, err := s.db.Prepared(ctx, "SELECT "+s.listCols+" FROM "+s.table+" WHERE id IN (SELECT value FROM json_each(?))")
+		if err != nil {
+			return nil, err
+		}
+		return stmt.QueryContext(ctx, string(appendIDs(make([]byte, 0, 8*len(ids)), '[', ids, ']')))
+	}
+	q := make([]byte, 0, len(s.listCols)+len(s.table)+40+8*len(ids))
+	q = append(q, "SELECT "+s.listCols+" FROM "+s.table+" WHERE id IN "...)
+	return s.db.QueryContext(ctx, string(appendIDs(q, '(', ids, ')')))
+}
+
+// appendIDs appends ids between open and close, separated by commas.
+func appendIDs(b []byte, open byte, ids []int64, close byte) []byte {
+	b = append(b, open)
+	for i, id := range ids {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = strconv.AppendInt(b, id, 10)
+	}
+	return append(b, close)
+}
