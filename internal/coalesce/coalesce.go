@@ -24,8 +24,8 @@ import (
 // DefaultMaxBatch is the largest batch a Group fetches when MaxBatch is not set.
 const DefaultMaxBatch = 128
 
-// DefaultTimeout bounds a batch fetched for queued lookups when Timeout is not set.
-const DefaultTimeout = 30 * time.Second
+// DefaultTimeout bounds a fetch when Timeout is not set.
+const DefaultTimeout = 10 * time.Second
 
 // Fetch reads the values of keys, which are distinct, and calls found once for each key
 // that has one; a key it does not call found for does not exist. An error fails every
@@ -39,9 +39,11 @@ type Group[K comparable, V any] struct {
 	// MaxBatch is the most keys one fetch gets (DefaultMaxBatch when 0 or less); longer
 	// queues are fetched in turns.
 	MaxBatch int
-	// Timeout bounds a fetch for queued lookups (DefaultTimeout when 0 or less). Such a fetch
-	// serves several callers, so it runs under no caller's context (a caller that gives up
-	// must not fail the others); a caller that runs its lookup alone uses its own context.
+	// Timeout bounds every fetch (DefaultTimeout when 0 or less), so that a database that
+	// stops answering fails lookups instead of holding them, and the queue behind them, for
+	// as long as it hangs. A fetch for queued lookups serves several callers, so it runs
+	// under no caller's context (a caller that gives up must not fail the others); a caller
+	// that runs its lookup alone runs it under its own context too.
 	Timeout time.Duration
 
 	mu       sync.Mutex
@@ -88,6 +90,8 @@ func (g *Group[K, V]) Get(ctx context.Context, key K) (V, bool, error) {
 // queued meanwhile to a goroutine of its own, so that the caller can answer at once.
 func (g *Group[K, V]) alone(ctx context.Context, key K) (val V, ok bool, err error) {
 	defer g.handOff() // also when fetch panics: the queue must never be left without a fetcher
+	ctx, cancel := context.WithTimeout(ctx, g.timeout())
+	defer cancel()
 	err = g.fetch(ctx, []K{key}, func(k K, v V) {
 		if k == key {
 			val, ok = v, true

@@ -329,3 +329,18 @@ func TestManyCallersGetTheirOwnValues(t *testing.T) {
 	}
 	t.Logf("%d lookups in %d fetches (%d keys fetched)", workers*each, fetches.Load(), keysFetched.Load())
 }
+
+func TestAnAloneFetchRunsUnderTheGroupTimeoutToo(t *testing.T) {
+	g := New(func(ctx context.Context, _ []int, _ func(int, int)) error {
+		<-ctx.Done() // a database that stopped answering
+		return ctx.Err()
+	})
+	g.Timeout = 50 * time.Millisecond
+	start := time.Now()
+	if _, _, err := g.Get(context.Background(), 1); !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("Get = %v, want the group's timeout", err)
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("Get took %v", d)
+	}
+}

@@ -1,11 +1,13 @@
 package creatures_test
 
 import (
+	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 
 	"campus.example/apps/internal/creatures"
 	"campus.example/apps/internal/dbtest"
@@ -77,5 +79,51 @@ func TestAPI_DatabaseOutage(t *testing.T) {
 	}
 	if rec := do("POST", "/creatures", `{"name":"Kraken","species":"Cephalopod"}`, "application/json"); rec.Code != http.StatusCreated {
 		t.Errorf("write after the outage: %d %s", rec.Code, rec.Body.String())
+	}
+}
+
+// TestAPI_DatabaseThatHangs stalls the catalog's MariaDB (connections stay open, nothing comes
+// back) while point reads arrive alone and together: each is a 503 with Retry-After once the
+// batch's time limit passes, not a request held for as long as the database hangs; once the
+// database answers again, so does the catalog.
+func TestAPI_DatabaseThatHangs(t *testing.T) {
+	db, relay := dbtest.MariaDBBehindRelay(t)
+	store, err := creatures.NewStore(db, "creatures")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := store.Migrate(t.Context(), false); err != nil {
+		t.Fatal(err)
+	}
+	store.PointReadTimeout(300 * time.Millisecond)
+	h := creatures.NewServer(slog.New(slog.NewTextHandler(io.Discard, nil)), store)
+	get := func() *httptest.ResponseRecorder {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest("GET", "/creatures/1", nil))
+		return rec
+	}
+	if rec := get(); rec.Code != http.StatusNotFound {
+		t.Fatalf("before the stall: %d %s", rec.Code, rec.Body.String())
+	}
+
+	relay.Stall()
+	start := time.Now()
+	codes := make(chan *httptest.ResponseRecorder, 6)
+	for range cap(codes) {
+		go func() { codes <- get() }()
+	}
+	for range cap(codes) {
+		rec := <-codes
+		if rec.Code != http.StatusServiceUnavailable || rec.Header().Get("Retry-After") == "" {
+			t.Errorf("GET during the stall: %d, Retry-After %q: %s", rec.Code, rec.Header().Get("Retry-After"), rec.Body.String())
+		}
+	}
+	if d := time.Since(start); d > 10*time.Second {
+		t.Errorf("the reads took %v to fail", d)
+	}
+
+	relay.Restore()
+	if rec := get(); rec.Code != http.StatusNotFound {
+		t.Errorf("after the stall: %d %s", rec.Code, rec.Body.String())
 	}
 }

@@ -115,6 +115,12 @@ func (s *Store) Get(ctx context.Context, id int64) (Creature, error) {
 // reads that arrive while one is running (pointReads).
 func (s *Store) AppendJSON(ctx context.Context, b []byte, id int64) ([]byte, error) {
 	c, ok, err := s.points.Get(ctx, id)
+	if errors.Is(err, context.DeadlineExceeded) && ctx.Err() == nil {
+		// Not this request's deadline but the batch's (coalesce.Group.Timeout): the
+		// database did not answer in time, which a client may try again later.
+		return b, &problem.Error{Kind: problem.Unavailable, RetryAfter: sqldb.RetryAfter, Err: err,
+			Detail: "The database did not answer in time; try again in a few seconds."}
+	}
 	if err != nil {
 		return b, fmt.Errorf("get creature: %w", err)
 	}
@@ -126,6 +132,10 @@ func (s *Store) AppendJSON(ctx context.Context, b []byte, id int64) ([]byte, err
 	}
 	return append(b, c.json...), nil
 }
+
+// PointReadTimeout sets how long one read of the database for point reads may take before
+// its reads fail as unavailable (coalesce.DefaultTimeout unless set). Call it before serving.
+func (s *Store) PointReadTimeout(d time.Duration) { s.points.Timeout = d }
 
 type querier interface {
 	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
