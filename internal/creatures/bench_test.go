@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"runtime"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -43,20 +44,32 @@ func benchServer(b *testing.B, d sqldb.Dialect, rows int) http.Handler {
 
 func BenchmarkGetCreature(b *testing.B) {
 	for _, d := range dbtest.Dialects {
-		b.Run(d.String(), func(b *testing.B) {
-			h := benchServer(b, d, 1000)
-			var n atomic.Int64
-			b.RunParallel(func(pb *testing.PB) {
-				for pb.Next() {
-					id := n.Add(1)%1000 + 1
-					rec := httptest.NewRecorder()
-					h.ServeHTTP(rec, httptest.NewRequest("GET", fmt.Sprintf("/creatures/%d", id), nil))
-					if rec.Code != http.StatusOK {
-						b.Fatalf("GET: %d", rec.Code)
-					}
+		// One client per core, and 50 clients (as scripts/bench.sh's wrk -c50), whose reads
+		// the store coalesces into batches.
+		for _, clients := range []int{0, 50} {
+			name := d.String()
+			if clients > 0 {
+				name += fmt.Sprintf("/clients=%d", clients)
+			}
+			b.Run(name, func(b *testing.B) {
+				h := benchServer(b, d, 1000)
+				if clients > 0 {
+					b.SetParallelism(max(1, clients/runtime.GOMAXPROCS(0)))
 				}
+				b.ResetTimer() // not the 1 000 creates
+				var n atomic.Int64
+				b.RunParallel(func(pb *testing.PB) {
+					for pb.Next() {
+						id := n.Add(1)%1000 + 1
+						rec := httptest.NewRecorder()
+						h.ServeHTTP(rec, httptest.NewRequest("GET", fmt.Sprintf("/creatures/%d", id), nil))
+						if rec.Code != http.StatusOK {
+							b.Fatalf("GET: %d", rec.Code)
+						}
+					}
+				})
 			})
-		})
+		}
 	}
 }
 
