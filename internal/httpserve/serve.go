@@ -57,7 +57,7 @@ func Serve(ctx context.Context, addr string, h http.Handler, log *slog.Logger, r
 	ln = guardedListener{ln} // see protocol.go
 	flight := newInflight()
 	srv := &http.Server{
-		Handler:           flight.track(SecurityHeaders(refuseSmuggled(h, log))),
+		Handler:           serveHandler(flight, h, log),
 		ConnContext:       connContext,
 		ReadHeaderTimeout: ReadHeaderTimeout,
 		ReadTimeout:       ReadTimeout,
@@ -93,6 +93,12 @@ func Serve(ctx context.Context, addr string, h http.Handler, log *slog.Logger, r
 		return err
 	}
 	return nil
+}
+
+// serveHandler wraps h in what every request of Serve goes through: tracking for a shutdown
+// that has to cut it, the security headers, and the refusal of smuggled requests.
+func serveHandler(flight *inflight, h http.Handler, log *slog.Logger) http.Handler {
+	return flight.track(SecurityHeaders(refuseSmuggled(h, log)))
 }
 
 // cut ends the requests that outlived the grace period: it logs each, closes every
