@@ -17,13 +17,46 @@ const APIContentSecurityPolicy = "default-src 'none'; frame-ancestors 'none'; ba
 //   - Content-Security-Policy: APIContentSecurityPolicy, which a handler that serves pages
 //     (such as package spa's) replaces with its own;
 //   - X-Frame-Options: DENY, frame-ancestors for browsers that predate CSP.
+//
+// Serve wraps every service in it, and each service's NewServer does too, so that its
+// handler is hardened without Serve (as in its tests); when both run, the inner one finds
+// the headers set and leaves them.
 func SecurityHeaders(h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		hdr := w.Header()
-		hdr.Set("X-Content-Type-Options", "nosniff")
-		hdr.Set("Referrer-Policy", "no-referrer")
-		hdr.Set("Content-Security-Policy", APIContentSecurityPolicy)
-		hdr.Set("X-Frame-Options", "DENY")
+		setSecurityHeaders(w.Header())
 		h.ServeHTTP(w, r)
 	})
+}
+
+// securityHeaders are the names (in net/http's canonical form, so that indexing the map
+// needs no canonicalisation) and values SecurityHeaders sets. Every response shares the
+// value slices, which saves an allocation per header and response. That is safe because
+// each has len == cap: an Add appends to a copy, Set and Del replace or drop the slice, and
+// nothing in net/http writes into a header's values in place.
+var securityHeaders = [...]struct {
+	name  string
+	value []string
+}{
+	{"X-Content-Type-Options", []string{"nosniff"}},
+	{"Referrer-Policy", []string{"no-referrer"}},
+	{"Content-Security-Policy", []string{APIContentSecurityPolicy}},
+	{"X-Frame-Options", []string{"DENY"}},
+}
+
+// setSecurityHeaders sets the security headers in hdr, unless an outer SecurityHeaders has
+// set them all already (each holds the shared slice itself, not only an equal value).
+func setSecurityHeaders(hdr http.Header) {
+	set := true
+	for _, sh := range securityHeaders {
+		if v := hdr[sh.name]; len(v) != 1 || &v[0] != &sh.value[0] {
+			set = false
+			break
+		}
+	}
+	if set {
+		return
+	}
+	for _, sh := range securityHeaders {
+		hdr[sh.name] = sh.value
+	}
 }

@@ -5,11 +5,13 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"log/slog"
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -85,28 +87,53 @@ func TestServe_ShutsDownGracefully(t *testing.T) {
 }
 
 // TestSecurityHeaders checks that the headers are set before the handler writes, whatever it
-// writes, and that a handler may replace the policy with its own.
+// writes, that a handler may replace the policy with its own, and that two layers (Serve's
+// and a service's own) send each header once. Every response shares the values, so it also
+// checks that a handler's Add to one does not reach the next response.
 func TestSecurityHeaders(t *testing.T) {
 	for _, tc := range []struct {
 		name   string
 		h      http.HandlerFunc
 		policy string
+		frame  []string
 	}{
-		{"success", func(w http.ResponseWriter, _ *http.Request) { _, _ = w.Write([]byte("{}")) }, httpserve.APIContentSecurityPolicy},
-		{"error", func(w http.ResponseWriter, _ *http.Request) { http.Error(w, "no", http.StatusTeapot) }, httpserve.APIContentSecurityPolicy},
-		{"empty", func(w http.ResponseWriter, _ *http.Request) { w.WriteHeader(http.StatusNoContent) }, httpserve.APIContentSecurityPolicy},
+		{"success", func(w http.ResponseWriter, _ *http.Request) { _, _ = w.Write([]byte("{}")) }, httpserve.APIContentSecurityPolicy, nil},
+		{"error", func(w http.ResponseWriter, _ *http.Request) { http.Error(w, "no", http.StatusTeapot) }, httpserve.APIContentSecurityPolicy, nil},
+		{"empty", func(w http.ResponseWriter, _ *http.Request) { w.WriteHeader(http.StatusNoContent) }, httpserve.APIContentSecurityPolicy, nil},
 		{"own policy", func(w http.ResponseWriter, _ *http.Request) {
 			w.Header().Set("Content-Security-Policy", "default-src 'self'")
-		}, "default-src 'self'"},
+		}, "default-src 'self'", nil},
+		{"added value", func(w http.ResponseWriter, _ *http.Request) {
+			w.Header().Add("X-Frame-Options", "SAMEORIGIN")
+		}, httpserve.APIContentSecurityPolicy, []string{"DENY", "SAMEORIGIN"}},
 	} {
-		rec := httptest.NewRecorder()
-		httpserve.SecurityHeaders(tc.h).ServeHTTP(rec, httptest.NewRequest("GET", "/", nil))
-		for name, want := range map[string]string{
-			"X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer", "X-Frame-Options": "DENY", "Content-Security-Policy": tc.policy,
-		} {
-			if got := rec.Header().Get(name); got != want {
-				t.Errorf("%s: %s = %q, want %q", tc.name, name, got, want)
+		for layers, h := range []http.Handler{httpserve.SecurityHeaders(tc.h), httpserve.SecurityHeaders(httpserve.SecurityHeaders(tc.h))} {
+			name := fmt.Sprintf("%s, %d layers", tc.name, layers+1)
+			rec := httptest.NewRecorder()
+			h.ServeHTTP(rec, httptest.NewRequest("GET", "/", nil))
+			frame := tc.frame
+			if frame == nil {
+				frame = []string{"DENY"}
 			}
+			checkHeaders(t, name, rec.Header(), map[string][]string{
+				"X-Content-Type-Options": {"nosniff"}, "Referrer-Policy": {"no-referrer"}, "X-Frame-Options": frame, "Content-Security-Policy": {tc.policy},
+			})
+			// The next response, of a handler that changes nothing, has the headers as set.
+			rec = httptest.NewRecorder()
+			httpserve.SecurityHeaders(http.NotFoundHandler()).ServeHTTP(rec, httptest.NewRequest("GET", "/", nil))
+			checkHeaders(t, name+", next response", rec.Header(), map[string][]string{
+				"X-Content-Type-Options": {"nosniff"}, "Referrer-Policy": {"no-referrer"}, "X-Frame-Options": {"DENY"}, "Content-Security-Policy": {httpserve.APIContentSecurityPolicy},
+			})
+		}
+	}
+}
+
+// checkHeaders checks that each header in want has exactly the values given.
+func checkHeaders(t *testing.T, name string, got http.Header, want map[string][]string) {
+	t.Helper()
+	for h, values := range want {
+		if !slices.Equal(got.Values(h), values) {
+			t.Errorf("%s: %s = %q, want %q", name, h, got.Values(h), values)
 		}
 	}
 }
