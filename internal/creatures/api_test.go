@@ -93,11 +93,11 @@ func apiCases() []apiCase {
 
 		// Reading one.
 		{name: "get", method: "GET", path: "/creatures/1", status: 200, want: axolotl,
-			check: headersAre("ETag", creatures.ETag(axolotl))},
+			check: allHeadersAre("ETag", creatures.ETag(axolotl), "Content-Type", "application/json", "Cache-Control", "no-cache")},
 		{name: "get with null optionals", method: "GET", path: "/creatures/2", status: 200, want: kraken,
 			check: bodyHas(`"habitat":null`, `"description":null`)},
 		{name: "get not modified", method: "GET", path: "/creatures/1", headers: []string{"If-None-Match", creatures.ETag(axolotl)}, status: 304,
-			check: bodyIs("")},
+			check: both(bodyIs(""), allHeadersAre("ETag", creatures.ETag(axolotl)))},
 		{name: "get weak etag not modified", method: "GET", path: "/creatures/1", headers: []string{"If-None-Match", "W/" + creatures.ETag(axolotl)}, status: 304},
 		{name: "get stale etag", method: "GET", path: "/creatures/1", headers: []string{"If-None-Match", staleETag}, status: 200, want: axolotl},
 		{name: "get missing", method: "GET", path: "/creatures/99", status: 404},
@@ -105,6 +105,11 @@ func apiCases() []apiCase {
 		{name: "get non-numeric id", method: "GET", path: "/creatures/abc", status: 400},
 		{name: "get negative id", method: "GET", path: "/creatures/-1", status: 400},
 		{name: "get huge id", method: "GET", path: "/creatures/99999999999999999999", status: 400},
+		{name: "get 18-digit id", method: "GET", path: "/creatures/999999999999999999", status: 404},
+		{name: "get 19-digit id", method: "GET", path: "/creatures/1000000000000000000", status: 400},
+		{name: "get id with a letter", method: "GET", path: "/creatures/1a", status: 400},
+		{name: "get id with a sign", method: "GET", path: "/creatures/+1", status: 400},
+		{name: "get id in other digits", method: "GET", path: "/creatures/%D9%A1", status: 400},
 
 		// Creating.
 		{name: "create", method: "POST", path: "/creatures", status: 201, want: created,
@@ -323,6 +328,32 @@ func headersAre(pairs ...string) func(*testing.T, *fixture, *httptest.ResponseRe
 				t.Errorf("header %s = %q, want %q", pairs[i], got, pairs[i+1])
 			}
 		}
+	}
+}
+
+// allHeadersAre checks that the response has exactly the headers given, each with the one
+// value given, besides the security headers (which checkSecurityHeaders checks).
+func allHeadersAre(pairs ...string) func(*testing.T, *fixture, *httptest.ResponseRecorder) {
+	return func(t *testing.T, _ *fixture, rec *httptest.ResponseRecorder) {
+		want := http.Header{}
+		for i := 0; i+1 < len(pairs); i += 2 {
+			want.Add(pairs[i], pairs[i+1])
+		}
+		got := rec.Header().Clone()
+		for _, name := range []string{"X-Content-Type-Options", "Referrer-Policy", "Content-Security-Policy", "X-Frame-Options"} {
+			got.Del(name)
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("headers (-want +got):\n%s", diff)
+		}
+	}
+}
+
+// both runs two checks.
+func both(a, b func(*testing.T, *fixture, *httptest.ResponseRecorder)) func(*testing.T, *fixture, *httptest.ResponseRecorder) {
+	return func(t *testing.T, f *fixture, rec *httptest.ResponseRecorder) {
+		a(t, f, rec)
+		b(t, f, rec)
 	}
 }
 

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
+	"hash/fnv"
 	"strings"
 	"testing"
 	"time"
@@ -168,4 +170,17 @@ func FuzzEncode(f *testing.F) {
 		}
 		checkRow(t, c)
 	})
+}
+
+// TestETagOf checks that etagOf gives the quoted FNV-1a hash in 16 lower-case hex digits
+// that it gave when it was formatted with fmt, so that tags clients hold stay valid. The hash
+// of "tag 23900" starts with two zero digits.
+func TestETagOf(t *testing.T) {
+	for _, text := range append(encodeTexts(), "\x00", "a", "tag 23900") {
+		h := fnv.New64a()
+		h.Write([]byte(text))
+		if got, want := etagOf([]byte(text)), fmt.Sprintf(`"%016x"`, h.Sum64()); got != want {
+			t.Errorf("etagOf(%q) = %s, want %s", text, got, want)
+		}
+	}
 }

@@ -1,7 +1,8 @@
 package creatures
 
 import (
-	"fmt"
+	"encoding/binary"
+	"encoding/hex"
 	"hash/fnv"
 	"strings"
 )
@@ -13,11 +14,15 @@ func ETag(c Creature) string {
 	return etagOf(appendCreature(make([]byte, 0, 512), &c))
 }
 
-// etagOf hashes an encoded representation.
+// etagOf hashes an encoded representation: its FNV-1a hash in 16 hex digits, quoted.
 func etagOf(b []byte) string {
 	h := fnv.New64a()
 	h.Write(b)
-	return fmt.Sprintf(`"%016x"`, h.Sum64())
+	var sum [8]byte
+	var tag [1 + 2*len(sum) + 1]byte
+	tag[0], tag[len(tag)-1] = '"', '"'
+	hex.Encode(tag[1:], binary.BigEndian.AppendUint64(sum[:0], h.Sum64()))
+	return string(tag[:])
 }
 
 // ETagMatches reports whether an If-Match or If-None-Match header value matches etag. "*"

@@ -5,8 +5,8 @@ import (
 	"io"
 	"net/http"
 	"net/url"
-	"regexp"
 	"strconv"
+	"strings"
 	"sync"
 
 	"campus.example/apps/internal/jsonhttp"
@@ -19,23 +19,39 @@ const MaxBody = jsonhttp.DefaultMaxBody
 
 const mergePatchType = "application/merge-patch+json"
 
-var idPattern = regexp.MustCompile(`^[0-9]{1,18}$`)
-
+// pathID returns the id in r's path: 1 to 18 decimal digits, so that it always fits an
+// int64.
 func pathID(r *http.Request) (int64, error) {
 	raw := r.PathValue("id")
-	if !idPattern.MatchString(raw) {
+	if len(raw) == 0 || len(raw) > 18 || strings.ContainsFunc(raw, func(c rune) bool { return c < '0' || c > '9' }) {
 		return 0, problem.New(problem.Malformed, "The id %q is not a positive integer.", raw)
 	}
 	id, _ := strconv.ParseInt(raw, 10, 64)
 	return id, nil
 }
 
+// The headers of a creature, named in net/http's canonical form and, where the value is
+// fixed, sharing it: indexing the header map skips the canonicalisation of Header.Set, and
+// a shared value the allocation of a slice per header and response. Each shared slice has
+// len == cap, so an Add appends to a copy and never changes another response.
+const etagKey = "Etag"
+
+var (
+	jsonType = []string{"application/json"}
+	noCache  = []string{"no-cache"}
+)
+
+// setCreatureHeaders sets the headers of a creature's representation with the given tag.
+func setCreatureHeaders(hdr http.Header, etag string) {
+	hdr[etagKey] = []string{etag}
+	hdr["Content-Type"] = jsonType
+	hdr["Cache-Control"] = noCache
+}
+
 // writeCreature sends one creature with its ETag, encoding it once for both.
 func writeCreature(w http.ResponseWriter, status int, c Creature) {
 	body := appendCreature(make([]byte, 0, 512), &c)
-	w.Header().Set("ETag", etagOf(body))
-	w.Header().Set("Content-Type", "application/json")
-	w.Header().Set("Cache-Control", "no-cache")
+	setCreatureHeaders(w.Header(), etagOf(body))
 	w.WriteHeader(status)
 	_, _ = w.Write(append(body, '\n'))
 }
@@ -50,13 +66,12 @@ func (h handlers) get(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	etag := etagOf(body)
-	w.Header().Set("ETag", etag)
 	if inm := r.Header.Get("If-None-Match"); inm != "" && ETagMatches(inm, etag, true) {
+		w.Header()[etagKey] = []string{etag}
 		w.WriteHeader(http.StatusNotModified)
 		return nil
 	}
-	w.Header().Set("Content-Type", "application/json")
-	w.Header().Set("Cache-Control", "no-cache")
+	setCreatureHeaders(w.Header(), etag)
 	w.WriteHeader(http.StatusOK)
 	_, _ = w.Write(append(body, '\n'))
 	return nil
