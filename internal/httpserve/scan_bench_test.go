@@ -37,7 +37,7 @@ func BenchmarkSecurityHeaders(b *testing.B) {
 			b.ReportAllocs()
 			w := httptest.NewRecorder()
 			for b.Loop() {
-				clear(w.HeaderMap)
+				clear(w.Header())
 				c.h.ServeHTTP(w, r)
 			}
 		})

@@ -64,6 +64,7 @@ func Handler(h http.Handler, opts Options) (http.Handler, error) {
 		clientAddr = remoteHost
 	}
 	log := opts.AccessLog
+	line := accessLineOf(log)
 	metrics := opts.Metrics
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
@@ -97,13 +98,12 @@ func Handler(h http.Handler, opts Options) (http.Handler, error) {
 				m.count(rm, r.Method, status)
 			}
 			if log != nil {
-				log.LogAttrs(r.Context(), slog.LevelInfo, "request",
-					slog.String("method", r.Method),
-					slog.String("route", route),
-					slog.Int("status", status),
-					slog.Int64("bytes", rec.bytes),
-					slog.Duration("duration", elapsed),
-					slog.String("client", clientAddr(r)))
+				a := access{method: r.Method, route: route, status: status, bytes: rec.bytes,
+					duration: elapsed, client: clientAddr(r), requestID: id}
+				if line == nil || !line.log(time.Now(), &a) {
+					attrs := a.attrs()
+					log.LogAttrs(r.Context(), slog.LevelInfo, "request", attrs[:]...)
+				}
 			}
 		}()
 		if metrics != nil && r.URL.Path == MetricsPath && (r.Method == http.MethodGet || r.Method == http.MethodHead) {
