@@ -62,16 +62,23 @@ func Check(r *http.Request, allowed ...string) (url.Values, error) {
 	if err != nil {
 		return nil, err
 	}
-	bad := map[string]string{}
+	var bad map[string]string // made at the first bad parameter: most requests have none
 	for name, vs := range vals {
+		var why string
 		switch {
 		case !slices.Contains(allowed, name) && len(allowed) == 0:
-			bad[name] = "is not a known parameter: this endpoint takes none"
+			why = "is not a known parameter: this endpoint takes none"
 		case !slices.Contains(allowed, name):
-			bad[name] = "is not a known parameter (" + strings.Join(allowed, ", ") + ")"
+			why = "is not a known parameter (" + strings.Join(allowed, ", ") + ")"
 		case len(vs) > 1:
-			bad[name] = "must be given once"
+			why = "must be given once"
+		default:
+			continue
 		}
+		if bad == nil {
+			bad = map[string]string{}
+		}
+		bad[name] = why
 	}
 	if len(bad) > 0 {
 		return nil, &problem.Error{Kind: problem.Malformed, Detail: "The query string is not valid.", Fields: bad}
