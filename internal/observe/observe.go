@@ -69,12 +69,14 @@ func Handler(h http.Handler, opts Options) (http.Handler, error) {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
 		id := requestID(r)
-		w.Header()[requestIDKey] = []string{id}
+		// One allocation holds the recorder and the header's value.
+		rec := &recorder{ResponseWriter: w}
+		rec.idHeader[0] = id
+		w.Header()[requestIDKey] = rec.idHeader[:]
 		r = r.WithContext(problem.WithRequestID(r.Context(), id))
 		if m != nil {
 			m.inFlight.Inc()
 		}
-		rec := &recorder{ResponseWriter: w}
 		defer func() {
 			elapsed := time.Since(start)
 			route := r.Pattern

@@ -9,6 +9,8 @@ type recorder struct {
 	http.ResponseWriter
 	status int
 	bytes  int64
+	// idHeader backs the X-Request-ID header's value (len == cap, so an Add copies).
+	idHeader [1]string
 }
 
 func (w *recorder) WriteHeader(code int) {
