@@ -91,10 +91,13 @@ func asProblem(p []byte) ([]byte, bool) {
 	if !ok || len(rest) < 4 || rest[3] != ' ' {
 		return nil, false
 	}
-	statusLine, _, ok := bytes.Cut(rest, []byte(cannedHeaders))
-	if !ok || bytes.ContainsAny(statusLine, "\r\n") {
+	// The status line ends at the first CR or LF; the canned headers must start there. (So
+	// a response of a handler costs a look at its status line, not a search of it whole.)
+	end := bytes.IndexAny(rest, "\r\n")
+	if end < 0 || !bytes.HasPrefix(rest[end:], []byte(cannedHeaders)) {
 		return nil, false
 	}
+	statusLine := rest[:end]
 	code, err := strconv.Atoi(string(statusLine[:3]))
 	if err != nil || code < 400 || code > 599 {
 		return nil, false

@@ -43,3 +43,19 @@ func BenchmarkSecurityHeaders(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkAsProblem measures what the guarded connection spends on each response it
+// writes to recognise net/http's own answers: here a catalog read, which is none of them.
+func BenchmarkAsProblem(b *testing.B) {
+	resp := []byte("HTTP/1.1 200 OK\r\nCache-Control: no-cache\r\nContent-Security-Policy: " + APIContentSecurityPolicy +
+		"\r\nContent-Type: application/json\r\nEtag: \"0123456789abcdef\"\r\nReferrer-Policy: no-referrer\r\n" +
+		"X-Content-Type-Options: nosniff\r\nX-Frame-Options: DENY\r\nX-Request-Id: K3ZB2T7QX4MHPW6D-1v\r\n" +
+		"Date: Tue, 24 Nov 2026 06:29:04 GMT\r\nContent-Length: 230\r\n\r\n" +
+		`{"id":7,"name":"Bench 000007","species":"Load","habitat":"Benchmark hall","danger_level":7,"description":"A creature made for measuring how fast the catalog answers.","created_at":"2026-11-24T06:29:04Z","updated_at":"2026-11-24T06:29:04Z"}` + "\n")
+	b.SetBytes(int64(len(resp)))
+	for b.Loop() {
+		if _, ok := asProblem(resp); ok {
+			b.Fatal("a 200 taken for a problem")
+		}
+	}
+}
