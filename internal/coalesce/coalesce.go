@@ -27,6 +27,10 @@ const DefaultMaxBatch = 128
 // DefaultTimeout bounds a fetch when Timeout is not set.
 const DefaultTimeout = 10 * time.Second
 
+// NoTimeout, as a Group's Timeout, leaves fetches unbounded: for a Fetch that cannot hang,
+// or bounds itself.
+const NoTimeout time.Duration = -1
+
 // Fetch reads the values of keys, which are distinct, and calls found once for each key
 // that has one; a key it does not call found for does not exist. An error fails every
 // lookup of the batch.
@@ -39,7 +43,7 @@ type Group[K comparable, V any] struct {
 	// MaxBatch is the most keys one fetch gets (DefaultMaxBatch when 0 or less); longer
 	// queues are fetched in turns.
 	MaxBatch int
-	// Timeout bounds every fetch (DefaultTimeout when 0 or less), so that a database that
+	// Timeout bounds every fetch (DefaultTimeout when 0, none when NoTimeout), so that a database that
 	// stops answering fails lookups instead of holding them, and the queue behind them, for
 	// as long as it hangs. A fetch for queued lookups serves several callers, so it runs
 	// under no caller's context (a caller that gives up must not fail the others); a caller
@@ -90,8 +94,11 @@ func (g *Group[K, V]) Get(ctx context.Context, key K) (V, bool, error) {
 // queued meanwhile to a goroutine of its own, so that the caller can answer at once.
 func (g *Group[K, V]) alone(ctx context.Context, key K) (val V, ok bool, err error) {
 	defer g.handOff() // also when fetch panics: the queue must never be left without a fetcher
-	ctx, cancel := context.WithTimeout(ctx, g.timeout())
-	defer cancel()
+	if g.Timeout != NoTimeout {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, g.timeout())
+		defer cancel()
+	}
 	err = g.fetch(ctx, []K{key}, func(k K, v V) {
 		if k == key {
 			val, ok = v, true
@@ -151,8 +158,12 @@ func (g *Group[K, V]) fetchQueued(batch []*wait[K, V]) {
 				err = fmt.Errorf("coalesce: fetch panicked: %v", p)
 			}
 		}()
-		ctx, cancel := context.WithTimeout(context.Background(), g.timeout())
-		defer cancel()
+		ctx := context.Background()
+		if g.Timeout != NoTimeout {
+			var cancel context.CancelFunc
+			ctx, cancel = context.WithTimeout(ctx, g.timeout())
+			defer cancel()
+		}
 		return g.fetch(ctx, keys, func(k K, v V) {
 			for _, w := range byKey[k] {
 				w.val, w.ok = v, true

@@ -344,3 +344,22 @@ func TestAnAloneFetchRunsUnderTheGroupTimeoutToo(t *testing.T) {
 		t.Errorf("Get took %v", d)
 	}
 }
+
+func TestNoTimeoutLeavesFetchesUnbounded(t *testing.T) {
+	f := &gatedFetch{}
+	deadlines := make(chan bool, 2)
+	g := New(func(ctx context.Context, keys []int, found func(int, int)) error {
+		_, has := ctx.Deadline()
+		deadlines <- has
+		return f.fetch(ctx, keys, found)
+	})
+	g.Timeout = NoTimeout
+	release, first := holdFirst(t, g, f, 1)
+	out := queueGets(t, g, context.Background(), 2)
+	release()
+	<-first
+	collect(t, out, 1)
+	if alone, queued := <-deadlines, <-deadlines; alone || queued {
+		t.Errorf("deadline set: alone %v, queued %v; want none", alone, queued)
+	}
+}

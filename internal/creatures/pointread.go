@@ -3,8 +3,8 @@ package creatures
 import (
 	"context"
 	"database/sql"
-
 	"strconv"
+	"sync"
 
 	"campus.example/apps/internal/sqldb"
 )
@@ -21,14 +21,26 @@ type encoded struct {
 // several take one query for all of them: on SQLite a prepared statement over the ids as a
 // JSON array (json_each), on MySQL the ids written into the query (they are integers this
 // code formats, never text from a client), in one round trip.
+//
+// On SQLite a read that starts is not tied to ctx's cancellation (one whose ctx is done
+// does not start): a read of rows by primary key in a local file does not hang (a lock wait
+// ends at the busy timeout), and a cancellable context costs the driver and database/sql a
+// goroutine each per query, about a tenth of a point read's CPU.
 func (s *Store) readJSON(ctx context.Context, ids []int64, found func(int64, encoded)) error {
+	if s.db.Dialect == sqldb.SQLite {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		ctx = context.WithoutCancel(ctx)
+	}
 	rows, err := s.queryPoints(ctx, ids)
 	if err != nil {
 		return err
 	}
 	defer rows.Close()
 	buf := make([]byte, 0, 256*len(ids)) // every object of the batch in one allocation
-	var r row
+	r := rowPool.Get().(*row)
+	defer rowPool.Put(r)
 	for rows.Next() {
 		if err := rows.Scan(&r.id, &r.name, &r.species, &r.habitat, &r.danger, &r.desc, &r.createdAt, &r.updatedAt); err != nil {
 			return err
@@ -60,6 +72,10 @@ func (s *Store) queryPoints(ctx context.Context, ids []int64) (*sql.Rows, error)
 	q = append(q, "SELECT "+s.listCols+" FROM "+s.table+" WHERE id IN "...)
 	return s.db.QueryContext(ctx, string(appendIDs(q, '(', ids, ')')))
 }
+
+// rowPool keeps rows for point reads, so that their column buffers are not made anew for
+// every read.
+var rowPool = sync.Pool{New: func() any { return new(row) }}
 
 // appendIDs appends ids between open and close, separated by commas.
 func appendIDs(b []byte, open byte, ids []int64, close byte) []byte {

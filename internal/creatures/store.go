@@ -50,6 +50,9 @@ func NewStore(db *sqldb.DB, table string) (*Store, error) {
 	}
 	keys.Now = func() time.Time { return s.Now() } // one clock for the store and its keys
 	s.points = coalesce.New(s.readJSON)
+	if db.Dialect == sqldb.SQLite {
+		s.points.Timeout = coalesce.NoTimeout // see readJSON
+	}
 	return s, nil
 }
 
