@@ -14,6 +14,7 @@ import (
 	"strings"
 	"time"
 
+	"campus.example/apps/internal/coalesce"
 	"campus.example/apps/internal/sqldb"
 )
 
@@ -37,11 +38,18 @@ type Store struct {
 	// Now is the clock for every timestamp and expiry; tests replace it to fix the time.
 	// Set it before the store is used.
 	Now func() time.Time
+	// sessions coalesces concurrent token checks (Authenticate) into batched lookups.
+	sessions *coalesce.Group[string, sessionRow]
 }
 
 // NewStore returns a store over db. Call Migrate before using it.
 func NewStore(db *sqldb.DB) *Store {
-	return &Store{db: db, Now: time.Now}
+	s := &Store{db: db, Now: time.Now}
+	s.sessions = coalesce.New(s.readSessions)
+	if db.Dialect == sqldb.SQLite {
+		s.sessions.Timeout = coalesce.NoTimeout // see readSessions
+	}
+	return s
 }
 
 // Migrate creates the tables that are missing. It is idempotent and adopts a MySQL database
