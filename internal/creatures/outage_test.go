@@ -20,14 +20,7 @@ import (
 // endpoint a request: each is a 503 problem with Retry-After, never a 500 (issue 7, finding
 // 11). When the port opens again, the same server answers as before, without a restart.
 func TestAPI_DatabaseOutage(t *testing.T) {
-	db, relay := dbtest.MariaDBBehindRelay(t)
-	store, err := creatures.NewStore(db, "creatures")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := store.Migrate(t.Context(), false); err != nil {
-		t.Fatal(err)
-	}
+	store, relay := storeBehindRelay(t)
 	var logs strings.Builder
 	h := creatures.NewServer(slog.New(slog.NewTextHandler(&logs, nil)), store)
 	oapi := openapitest.New(t, creatures.OpenAPI)
@@ -87,14 +80,7 @@ func TestAPI_DatabaseOutage(t *testing.T) {
 // batch's time limit passes, not a request held for as long as the database hangs; once the
 // database answers again, so does the catalog.
 func TestAPI_DatabaseThatHangs(t *testing.T) {
-	db, relay := dbtest.MariaDBBehindRelay(t)
-	store, err := creatures.NewStore(db, "creatures")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := store.Migrate(t.Context(), false); err != nil {
-		t.Fatal(err)
-	}
+	store, relay := storeBehindRelay(t)
 	store.PointReadTimeout(300 * time.Millisecond)
 	h := creatures.NewServer(slog.New(slog.NewTextHandler(io.Discard, nil)), store)
 	get := func() *httptest.ResponseRecorder {
@@ -126,4 +112,19 @@ func TestAPI_DatabaseThatHangs(t *testing.T) {
 	if rec := get(); rec.Code != http.StatusNotFound {
 		t.Errorf("after the stall: %d %s", rec.Code, rec.Body.String())
 	}
+}
+
+// storeBehindRelay returns a migrated, empty catalog store on a MariaDB reached through a
+// relay that the test can cut or stall.
+func storeBehindRelay(t *testing.T) (*creatures.Store, *dbtest.Relay) {
+	t.Helper()
+	db, relay := dbtest.MariaDBBehindRelay(t)
+	store, err := creatures.NewStore(db, "creatures")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := store.Migrate(t.Context(), false); err != nil {
+		t.Fatal(err)
+	}
+	return store, relay
 }
