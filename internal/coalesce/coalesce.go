@@ -11,7 +11,7 @@
 // Under load, the database's cost per query (a round trip to MariaDB, a read transaction in
 // SQLite) is what bounds a point read; gathering the lookups that arrive during one query
 // into the next spreads that cost over all of them. With 50 clients reading creatures by id,
-// MariaDB spent about 100 µs of CPU per lookup alone and 13–25 µs batched (docs/BENCHMARKS.md).
+// MariaDB spent about 100 µs of CPU per lookup alone and 13–19 µs batched (docs/BENCHMARKS.md).
 package coalesce
 
 import (
