@@ -7,12 +7,10 @@ import (
 	"database/sql"
 	"encoding/base64"
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"time"
 
 	"campus.example/apps/internal/problem"
-	"campus.example/apps/internal/sqldb"
 )
 
 // DefaultTokenTTL is how long a login token lasts.
@@ -103,12 +101,6 @@ func (s *Store) purgeSessions(ctx context.Context, member int64, now time.Time) 
 // the token is unknown, revoked or expired.
 func (s *Store) Authenticate(ctx context.Context, token string) (Member, error) {
 	sess, ok, err := s.sessions.Get(ctx, hashToken(token))
-	if errors.Is(err, context.DeadlineExceeded) && ctx.Err() == nil {
-		// The lookup's own time limit (coalesce.Group.Timeout), not the request's: the
-		// database did not answer in time.
-		return Member{}, &problem.Error{Kind: problem.Unavailable, RetryAfter: sqldb.RetryAfter, Err: err,
-			Detail: "The database did not answer in time; try again in a few seconds."}
-	}
 	if err != nil {
 		return Member{}, fmt.Errorf("read session: %w", err)
 	}
@@ -138,18 +130,8 @@ const sessionSelect = "SELECT " + memberColumns + ", s.expires_at, s.token_hash 
 // hashToken made, never text from a client. Under load this spreads a round trip to MariaDB
 // over every request that arrived while the last one ran (see package coalesce); every
 // lookup still starts after its request arrived, so a token revoked before a request began
-// is refused.
-//
-// On SQLite a lookup that starts is not tied to ctx's cancellation (one whose ctx is done
-// does not start): a read by key in a local file does not hang, and a cancellable context
-// costs the driver and database/sql a goroutine each per query.
+// is refused. sqldb.KeyReads sets the group for the dialect.
 func (s *Store) readSessions(ctx context.Context, hashes []string, found func(string, sessionRow)) error {
-	if s.db.Dialect == sqldb.SQLite {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		ctx = context.WithoutCancel(ctx)
-	}
 	var rows *sql.Rows
 	if len(hashes) == 1 {
 		stmt, err := s.db.Prepared(ctx, sessionSelect+" = ?")

@@ -45,10 +45,7 @@ type Store struct {
 // NewStore returns a store over db. Call Migrate before using it.
 func NewStore(db *sqldb.DB) *Store {
 	s := &Store{db: db, Now: time.Now}
-	s.sessions = coalesce.New(s.readSessions)
-	if db.Dialect == sqldb.SQLite {
-		s.sessions.Timeout = coalesce.NoTimeout // see readSessions
-	}
+	s.sessions = sqldb.KeyReads(db, s.readSessions)
 	return s
 }
 

@@ -16,6 +16,7 @@ package coalesce
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sync"
 	"time"
@@ -26,6 +27,11 @@ const DefaultMaxBatch = 128
 
 // DefaultTimeout bounds a fetch when Timeout is not set.
 const DefaultTimeout = 10 * time.Second
+
+// ErrTimeout is in the error of a lookup whose fetch the group's Timeout ended (beside
+// context.DeadlineExceeded), and in no other: a caller's own deadline or cancellation is
+// reported as it is.
+var ErrTimeout = errors.New("coalesce: the fetch ran past the group's time limit")
 
 // NoTimeout, as a Group's Timeout, leaves fetches unbounded: for a Fetch that cannot hang,
 // or bounds itself.
@@ -94,16 +100,20 @@ func (g *Group[K, V]) Get(ctx context.Context, key K) (V, bool, error) {
 // queued meanwhile to a goroutine of its own, so that the caller can answer at once.
 func (g *Group[K, V]) alone(ctx context.Context, key K) (val V, ok bool, err error) {
 	defer g.handOff() // also when fetch panics: the queue must never be left without a fetcher
+	fetchCtx := ctx
 	if g.Timeout != NoTimeout {
 		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, g.timeout())
+		fetchCtx, cancel = context.WithTimeout(ctx, g.timeout())
 		defer cancel()
 	}
-	err = g.fetch(ctx, []K{key}, func(k K, v V) {
+	err = g.fetch(fetchCtx, []K{key}, func(k K, v V) {
 		if k == key {
 			val, ok = v, true
 		}
 	})
+	if err != nil && ctx.Err() == nil && errors.Is(fetchCtx.Err(), context.DeadlineExceeded) {
+		err = fmt.Errorf("%w: %w", ErrTimeout, err)
+	}
 	return val, ok, err
 }
 
@@ -164,11 +174,15 @@ func (g *Group[K, V]) fetchQueued(batch []*wait[K, V]) {
 			ctx, cancel = context.WithTimeout(ctx, g.timeout())
 			defer cancel()
 		}
-		return g.fetch(ctx, keys, func(k K, v V) {
+		err = g.fetch(ctx, keys, func(k K, v V) {
 			for _, w := range byKey[k] {
 				w.val, w.ok = v, true
 			}
 		})
+		if err != nil && ctx.Err() != nil {
+			err = fmt.Errorf("%w: %w", ErrTimeout, err)
+		}
+		return err
 	}()
 	for _, w := range batch {
 		if err != nil {

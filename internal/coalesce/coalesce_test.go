@@ -230,7 +230,7 @@ func TestACallerThatGivesUpLeavesTheOthers(t *testing.T) {
 	gone := queueGets(t, g, ctx, 2)
 	stay := queueGets(t, g, context.Background(), 3)
 	cancel()
-	if r := collect(t, gone, 1)[0]; !errors.Is(r.err, context.Canceled) {
+	if r := collect(t, gone, 1)[0]; !errors.Is(r.err, context.Canceled) || errors.Is(r.err, ErrTimeout) {
 		t.Errorf("cancelled Get = %+v, want context.Canceled while the batch is still held", r)
 	}
 	release()
@@ -288,7 +288,7 @@ func TestAQueuedFetchRunsUnderTheGroupTimeout(t *testing.T) {
 	f.mu.Unlock()
 	release()
 	<-first
-	if r := collect(t, out, 1)[0]; !errors.Is(r.err, context.DeadlineExceeded) {
+	if r := collect(t, out, 1)[0]; !errors.Is(r.err, context.DeadlineExceeded) || !errors.Is(r.err, ErrTimeout) {
 		t.Errorf("queued Get = %+v, want the group's timeout", r)
 	}
 }
@@ -337,7 +337,7 @@ func TestAnAloneFetchRunsUnderTheGroupTimeoutToo(t *testing.T) {
 	})
 	g.Timeout = 50 * time.Millisecond
 	start := time.Now()
-	if _, _, err := g.Get(context.Background(), 1); !errors.Is(err, context.DeadlineExceeded) {
+	if _, _, err := g.Get(context.Background(), 1); !errors.Is(err, context.DeadlineExceeded) || !errors.Is(err, ErrTimeout) {
 		t.Errorf("Get = %v, want the group's timeout", err)
 	}
 	if d := time.Since(start); d > 5*time.Second {
@@ -361,5 +361,17 @@ func TestNoTimeoutLeavesFetchesUnbounded(t *testing.T) {
 	collect(t, out, 1)
 	if alone, queued := <-deadlines, <-deadlines; alone || queued {
 		t.Errorf("deadline set: alone %v, queued %v; want none", alone, queued)
+	}
+}
+
+func TestACallersOwnDeadlineIsNotTheGroups(t *testing.T) {
+	g := New(func(ctx context.Context, _ []int, _ func(int, int)) error {
+		<-ctx.Done()
+		return ctx.Err()
+	})
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
+	defer cancel()
+	if _, _, err := g.Get(ctx, 1); !errors.Is(err, context.DeadlineExceeded) || errors.Is(err, ErrTimeout) {
+		t.Errorf("Get = %v, want the caller's deadline, not ErrTimeout", err)
 	}
 }

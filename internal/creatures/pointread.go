@@ -21,18 +21,7 @@ type encoded struct {
 // several take one query for all of them: on SQLite a prepared statement over the ids as a
 // JSON array (json_each), on MySQL the ids written into the query (they are integers this
 // code formats, never text from a client), in one round trip.
-//
-// On SQLite a read that starts is not tied to ctx's cancellation (one whose ctx is done
-// does not start): a read of rows by primary key in a local file does not hang (a lock wait
-// ends at the busy timeout), and a cancellable context costs the driver and database/sql a
-// goroutine each per query, about a tenth of a point read's CPU.
 func (s *Store) readJSON(ctx context.Context, ids []int64, found func(int64, encoded)) error {
-	if s.db.Dialect == sqldb.SQLite {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		ctx = context.WithoutCancel(ctx)
-	}
 	rows, err := s.queryPoints(ctx, ids)
 	if err != nil {
 		return err

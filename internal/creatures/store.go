@@ -49,10 +49,7 @@ func NewStore(db *sqldb.DB, table string) (*Store, error) {
 		listCols:    listColumns(db.Dialect),
 	}
 	keys.Now = func() time.Time { return s.Now() } // one clock for the store and its keys
-	s.points = coalesce.New(s.readJSON)
-	if db.Dialect == sqldb.SQLite {
-		s.points.Timeout = coalesce.NoTimeout // see readJSON
-	}
+	s.points = sqldb.KeyReads(db, s.readJSON)
 	return s, nil
 }
 
@@ -118,12 +115,6 @@ func (s *Store) Get(ctx context.Context, id int64) (Creature, error) {
 // reads that arrive while one is running (pointReads).
 func (s *Store) AppendJSON(ctx context.Context, b []byte, id int64) ([]byte, error) {
 	c, ok, err := s.points.Get(ctx, id)
-	if errors.Is(err, context.DeadlineExceeded) && ctx.Err() == nil {
-		// Not this request's deadline but the batch's (coalesce.Group.Timeout): the
-		// database did not answer in time, which a client may try again later.
-		return b, &problem.Error{Kind: problem.Unavailable, RetryAfter: sqldb.RetryAfter, Err: err,
-			Detail: "The database did not answer in time; try again in a few seconds."}
-	}
 	if err != nil {
 		return b, fmt.Errorf("get creature: %w", err)
 	}

@@ -10,6 +10,7 @@ import (
 	"modernc.org/sqlite"
 	sqlite3 "modernc.org/sqlite/lib"
 
+	"campus.example/apps/internal/coalesce"
 	"campus.example/apps/internal/problem"
 )
 
@@ -34,6 +35,9 @@ const (
 func IsUnavailable(err error) bool {
 	if err == nil {
 		return false
+	}
+	if errors.Is(err, coalesce.ErrTimeout) { // a batched read the database did not answer in time
+		return true
 	}
 	if errors.Is(err, driver.ErrBadConn) || errors.Is(err, mysql.ErrInvalidConn) ||
 		errors.Is(err, syscall.ECONNREFUSED) || errors.Is(err, syscall.ECONNRESET) || errors.Is(err, syscall.EPIPE) {

@@ -1,10 +1,12 @@
 package sqldb_test
 
 import (
+	"context"
 	"database/sql"
 	"errors"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"campus.example/apps/internal/dbtest"
 	"campus.example/apps/internal/problem"
@@ -21,6 +23,16 @@ func TestIsUnavailable(t *testing.T) {
 		mustExec(t, db, "INSERT INTO u (k) VALUES ('a')")
 		_, dup := db.Exec("INSERT INTO u (k) VALUES ('a')")
 		_, syntax := db.Exec("INSERT INTO nowhere VALUES (1)")
+		reads := sqldb.KeyReads(db, func(ctx context.Context, keys []string, found func(string, bool)) error {
+			return db.QueryRowContext(ctx, "SELECT k FROM u WHERE k = ?", keys[0]).Scan(new(string))
+		})
+		reads.Timeout = 200 * time.Millisecond
+		gone, cancel := context.WithCancel(t.Context())
+		cancel()
+		_, _, canceled := reads.Get(gone, "a")
+		relay.Stall()
+		_, _, stalled := reads.Get(t.Context(), "a")
+		relay.Restore()
 		relay.Cut()
 		_, cut := db.Exec("INSERT INTO u (k) VALUES ('b')")
 		ping := db.PingContext(t.Context())
@@ -32,6 +44,8 @@ func TestIsUnavailable(t *testing.T) {
 		}{
 			{"write while cut off", cut, true},
 			{"ping while cut off", ping, true},
+			{"batched read past its time limit", stalled, true},
+			{"batched read of a request already gone", canceled, false},
 			{"duplicate key", dup, false},
 			{"missing table", syntax, false},
 		} {
