@@ -26,18 +26,23 @@ export interface ListStateProps {
   children: ReactNode;
 }
 
+/** LoadError says why a screen's data could not be loaded, with a button that loads it again. */
+export function LoadError({ error, retry }: { error: string; retry(): void }) {
+  return (
+    <div className="state" role="alert">
+      <p>{error}</p>
+      <IonButton fill="outline" onClick={retry}>
+        <IonIcon slot="start" icon={refreshOutline} aria-hidden="true" />
+        Try again
+      </IonButton>
+    </div>
+  );
+}
+
 /** ListState shows a list's loading, error and empty states, else the list. */
 export function ListState({ loading, error, empty, emptyText, retry, children }: ListStateProps) {
   if (error) {
-    return (
-      <div className="state" role="alert">
-        <p>{error}</p>
-        <IonButton fill="outline" onClick={retry}>
-          <IonIcon slot="start" icon={refreshOutline} aria-hidden="true" />
-          Try again
-        </IonButton>
-      </div>
-    );
+    return <LoadError error={error} retry={retry} />;
   }
   if (loading && empty) {
     return <Loading />;

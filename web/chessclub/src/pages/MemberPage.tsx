@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { cameraOutline, mailOutline, peopleOutline, ribbonOutline } from 'ionicons/icons';
 import { IonButton, IonIcon, IonSpinner } from '../components/ionic';
+import { LoadError } from '../components/ListState';
 import { Link } from 'react-router-dom';
 import { ApiError, type Member, type RatingChange, type Tournament } from '../api';
 import { RatingHistory } from '../components/RatingHistory';
@@ -74,14 +75,7 @@ export default function MemberPage() {
     );
   }
   if (error) {
-    return (
-      <div className="state" role="alert">
-        <p>{error}</p>
-        <IonButton fill="outline" onClick={() => void reload()}>
-          Try again
-        </IonButton>
-      </div>
-    );
+    return <LoadError error={error} retry={() => void reload()} />;
   }
   if (!shown) {
     return loading ? <Loading /> : null;

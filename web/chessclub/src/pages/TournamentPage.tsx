@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
-import { calendarOutline, createOutline, downloadOutline, flagOutline, locationOutline, playOutline, shuffleOutline, timerOutline, trophyOutline, arrowUndoOutline } from 'ionicons/icons';
+import { createOutline, downloadOutline, flagOutline, playOutline, shuffleOutline, timerOutline, trophyOutline, arrowUndoOutline } from 'ionicons/icons';
 import { ApiError, type Crosstable, type Player, type Round, type Standings, type Tournament } from '../api';
 import { Loading } from '../components/AppPage';
 import { IonButton, IonIcon, IonSpinner, showToast } from '../components/ionic';
+import { LoadError } from '../components/ListState';
 import { useRouterLink } from '../links';
 import { notifyIfAllowed } from '../notify';
 import { markFirstRender } from '../perf';
@@ -13,11 +14,12 @@ import { usePageTitle } from '../title';
 import { useLoad } from '../useLoad';
 import { useTournamentEvents, type TournamentEvent } from '../useTournamentEvents';
 import { memberId as routeId } from './MemberPage';
-import { dateRange, formatName } from './TournamentsPage';
+import { WhenWhere, dateRange, formatName } from './TournamentsPage';
 import { PairingsTab } from './tournament/PairingsTab';
 import { PlayersTab } from './tournament/PlayersTab';
 import { StandingsTab } from './tournament/StandingsTab';
 import { CrosstableTab } from './tournament/CrosstableTab';
+import { useAction } from './tournament/useAction';
 import './tournament/tournament.css';
 
 /** Everything the tournament screen shows, loaded together and again after each live event. */
@@ -72,7 +74,7 @@ export default function TournamentPage() {
     return { tournament, players, rounds, standings, crosstable };
   }, [api, id]);
   const { data, loading, error, status, reload } = useLoad(load);
-  const [busy, setBusy] = useState('');
+  const { busy, run: act } = useAction(reload);
   const shown = data && data.tournament.id === id ? data : undefined;
   const t = shown?.tournament;
 
@@ -115,18 +117,6 @@ export default function TournamentPage() {
     }
   }
 
-  async function act(name: string, run: () => Promise<unknown>, done: string) {
-    setBusy(name);
-    try {
-      await run();
-      void showToast({ message: done, duration: 3000, color: 'success' });
-    } catch (err) {
-      void showToast({ message: err instanceof Error ? err.message : String(err), duration: 5000, color: 'danger' });
-    } finally {
-      setBusy('');
-      await reload();
-    }
-  }
 
   if (status === 404) {
     return (
@@ -138,14 +128,7 @@ export default function TournamentPage() {
     );
   }
   if (error && !shown) {
-    return (
-      <div className="state" role="alert">
-        <p>{error}</p>
-        <IonButton fill="outline" onClick={() => void reload()}>
-          Try again
-        </IonButton>
-      </div>
-    );
+    return <LoadError error={error} retry={() => void reload()} />;
   }
   if (!shown || !t) return loading ? <Loading /> : null;
 
@@ -163,16 +146,7 @@ export default function TournamentPage() {
           <span className={`state-badge state-${t.state ?? 'open'}`}>{STATE_NAMES[t.state ?? 'open']}</span>
           {t.state === 'running' && t.current_round ? <span>Round {t.current_round}{t.rounds ? ` of ${t.rounds}` : ''}</span> : null}
         </p>
-        <p className="meta">
-          <IonIcon icon={calendarOutline} aria-hidden="true" />
-          <time dateTime={t.start_date}>{dateRange(t)}</time>
-          {t.location && (
-            <>
-              <IonIcon icon={locationOutline} aria-hidden="true" />
-              <span>{t.location}</span>
-            </>
-          )}
-        </p>
+        <WhenWhere t={t} />
         <p className="meta">
           <IonIcon icon={timerOutline} aria-hidden="true" />
           <span>

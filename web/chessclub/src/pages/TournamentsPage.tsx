@@ -30,6 +30,22 @@ export function dateRange(t: Pick<Tournament, 'start_date' | 'end_date'>, locale
   return formatDayRange(t.start_date, t.end_date, locale);
 }
 
+/** WhenWhere is a tournament's line of dates and, when it has one, place. */
+export function WhenWhere({ t }: { t: Pick<Tournament, 'start_date' | 'end_date' | 'location'> }) {
+  return (
+    <p className="meta">
+      <IonIcon icon={calendarOutline} aria-hidden="true" />
+      <time dateTime={t.start_date}>{dateRange(t)}</time>
+      {t.location && (
+        <>
+          <IonIcon icon={locationOutline} aria-hidden="true" />
+          <span>{t.location}</span>
+        </>
+      )}
+    </p>
+  );
+}
+
 /**
  * TournamentsPage lists the tournaments, upcoming, running and past; anyone may see them, and
  * tapping one opens it. A member may create one or import one from a TRF file.
@@ -79,16 +95,7 @@ export default function TournamentsPage() {
               <IonItem key={t.id} className="tournament" data-tournament={t.name} button detail {...link(`/tournaments/${t.id}`)}>
                 <IonLabel>
                   <h3>{t.name}</h3>
-                  <p className="meta">
-                    <IonIcon icon={calendarOutline} aria-hidden="true" />
-                    <time dateTime={t.start_date}>{dateRange(t)}</time>
-                    {t.location && (
-                      <>
-                        <IonIcon icon={locationOutline} aria-hidden="true" />
-                        <span>{t.location}</span>
-                      </>
-                    )}
-                  </p>
+                  <WhenWhere t={t} />
                   <p>
                     {formatName(t.format)}
                     {t.rounds ? ` · ${t.rounds} ${t.rounds === 1 ? 'round' : 'rounds'}` : ''}

@@ -2,10 +2,11 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { enterOutline, exitOutline, personAddOutline } from 'ionicons/icons';
 import type { Member, Player } from '../../api';
-import { IonButton, IonIcon, IonSpinner, showToast } from '../../components/ionic';
+import { IonButton, IonIcon, IonSpinner } from '../../components/ionic';
 import { useRouterLink } from '../../links';
 import { useSession } from '../../session';
 import type { TabProps } from './PairingsTab';
+import { useAction } from './useAction';
 
 /**
  * PlayersTab lists the entries (pairing number, name, rating), lets a member enter while the
@@ -16,7 +17,7 @@ export function PlayersTab({ data, organiser, reload }: TabProps) {
   const { api, member: me, status } = useSession();
   const link = useRouterLink();
   const { tournament: t, players } = data;
-  const [busy, setBusy] = useState('');
+  const { busy, run } = useAction(reload);
   const [members, setMembers] = useState<Member[] | null>(null);
   const [adding, setAdding] = useState('');
   const entry = me ? players.find((p) => p.member_id === me.id) : undefined;
@@ -35,18 +36,6 @@ export function PlayersTab({ data, organiser, reload }: TabProps) {
     };
   }, [api, organiser, t.state]);
 
-  async function run(name: string, call: () => Promise<unknown>, done: string) {
-    setBusy(name);
-    try {
-      await call();
-      void showToast({ message: done, duration: 3000, color: 'success' });
-    } catch (err) {
-      void showToast({ message: err instanceof Error ? err.message : String(err), duration: 5000, color: 'danger' });
-    } finally {
-      setBusy('');
-      await reload();
-    }
-  }
 
   const leaveWord = (p: Player) => (open ? 'Remove' : 'Withdraw') + ` ${p.full_name}`;
   const candidates = (members ?? []).filter((m) => !m.guest && !players.some((p) => p.member_id === m.id));

@@ -1,0 +1,1 @@
+import"./index-BsPP7zL9.js";

@@ -1,1 +1,0 @@
-import"./index-DBh1uw_x.js";

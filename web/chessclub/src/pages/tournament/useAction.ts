@@ -1,0 +1,25 @@
+import { useState } from 'react';
+import { showToast } from '../../components/ionic';
+
+/**
+ * useAction runs the calls behind a tournament's buttons (start, pair, enter, withdraw, …) one
+ * at a time: `busy` names the one running, so that the buttons can be disabled and the pressed
+ * one show a spinner; the call ends in a toast that says it was done or why not, and the
+ * tournament is reloaded either way, so the screen shows what the server now has.
+ */
+export function useAction(reload: () => Promise<void>) {
+  const [busy, setBusy] = useState('');
+  async function run(name: string, call: () => Promise<unknown>, done: string) {
+    setBusy(name);
+    try {
+      await call();
+      void showToast({ message: done, duration: 3000, color: 'success' });
+    } catch (err) {
+      void showToast({ message: err instanceof Error ? err.message : String(err), duration: 5000, color: 'danger' });
+    } finally {
+      setBusy('');
+      await reload();
+    }
+  }
+  return { busy, run };
+}
