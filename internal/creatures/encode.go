@@ -1,11 +1,15 @@
 package creatures
 
 import (
+	"context"
+	"database/sql"
 	"errors"
 	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"campus.example/apps/internal/sqlitedirect"
 )
 
 // The API's JSON of a creature is written by hand: the list writes one object per row, and
@@ -258,4 +262,44 @@ func appendJSONString[S string | []byte](b []byte, s S) []byte {
 	}
 	b = append(b, s[done:]...)
 	return append(b, '"')
+}
+
+// eachRow calls each with r holding every row of rows (listColumns) in turn, and closes rows.
+func eachRow(rows *sql.Rows, r *row, each func() error) error {
+	defer rows.Close()
+	for rows.Next() {
+		if err := rows.Scan(&r.id, &r.name, &r.species, &r.habitat, &r.danger, &r.desc, &r.createdAt, &r.updatedAt); err != nil {
+			return err
+		}
+		if err := each(); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
+}
+
+// eachDirectRow runs query (of listColumns) on SQLite's direct connections and calls each with
+// r holding every row in turn. The text is copied out of SQLite's memory into r's own
+// buffers, which a pooled row keeps from one read to the next.
+func eachDirectRow(ctx context.Context, p *sqlitedirect.Pool, query string, args []any, r *row, each func() error) error {
+	return p.Query(ctx, query, args, func(x sqlitedirect.Row) error {
+		var err error
+		if r.id, err = x.Int64(0); err != nil {
+			return err
+		}
+		if r.danger, err = x.Int64(4); err != nil {
+			return err
+		}
+		for i, col := range [...]*column{1: &r.name, 2: &r.species, 3: &r.habitat, 5: &r.desc, 6: &r.createdAt, 7: &r.updatedAt} {
+			if col == nil {
+				continue
+			}
+			b, null, err := x.Text(i)
+			if err != nil {
+				return err
+			}
+			col.b, col.null = append(col.b[:0], b...), null
+		}
+		return each()
+	})
 }

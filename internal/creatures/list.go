@@ -156,25 +156,28 @@ func (s *Store) List(ctx context.Context, opts ListOptions, yield func(object []
 		query += " LIMIT ? OFFSET ?"
 		args = append(args, limit, opts.Offset)
 	}
-	rows, err := s.db.QueryContext(ctx, query, args...)
-	if err != nil {
-		return fmt.Errorf("list creatures: %w", err)
-	}
-	defer rows.Close()
 	var r row
 	var buf []byte
-	for rows.Next() {
-		if err := rows.Scan(&r.id, &r.name, &r.species, &r.habitat, &r.danger, &r.desc, &r.createdAt, &r.updatedAt); err != nil {
-			return fmt.Errorf("list creatures: %w", err)
-		}
+	var yieldErr error // returned as it is; the database's errors say they come from the list
+	encode := func() (err error) {
 		if buf, err = r.appendJSON(buf[:0]); err != nil {
-			return fmt.Errorf("list creatures: creature %d: %w", r.id, err)
+			return fmt.Errorf("creature %d: %w", r.id, err)
 		}
-		if err := yield(buf); err != nil {
-			return err
-		}
+		yieldErr = yield(buf)
+		return yieldErr
 	}
-	return rows.Err()
+	var err error
+	if direct := s.db.Direct(); direct != nil {
+		err = eachDirectRow(ctx, direct, query, args, &r, encode)
+	} else if rows, qerr := s.db.QueryContext(ctx, query, args...); qerr != nil {
+		err = qerr
+	} else {
+		err = eachRow(rows, &r, encode)
+	}
+	if err != nil && err != yieldErr {
+		return fmt.Errorf("list creatures: %w", err)
+	}
+	return err
 }
 
 // listColumns returns the columns the list reads, in row's order. The timestamps come as

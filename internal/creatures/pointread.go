@@ -20,38 +20,42 @@ type encoded struct {
 // encodes each. One id, the case whenever the server is not busy, takes a prepared statement;
 // several take one query for all of them: on SQLite a prepared statement over the ids as a
 // JSON array (json_each), on MySQL the ids written into the query (they are integers this
-// code formats, never text from a client), in one round trip.
+// code formats, never text from a client), in one round trip. SQLite's reads go through the
+// direct connections (sqlitedirect), which prepare every query once.
 func (s *Store) readJSON(ctx context.Context, ids []int64, found func(int64, encoded)) error {
-	rows, err := s.queryPoints(ctx, ids)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
 	buf := make([]byte, 0, 256*len(ids)) // every object of the batch in one allocation
 	r := rowPool.Get().(*row)
 	defer rowPool.Put(r)
-	for rows.Next() {
-		if err := rows.Scan(&r.id, &r.name, &r.species, &r.habitat, &r.danger, &r.desc, &r.createdAt, &r.updatedAt); err != nil {
-			return err
-		}
+	each := func() error {
 		start := len(buf)
 		var encErr error
 		buf, encErr = r.appendJSON(buf)
 		found(r.id, encoded{json: buf[start:len(buf):len(buf)], err: encErr})
+		return nil
 	}
-	return rows.Err()
+	if direct := s.db.Direct(); direct != nil {
+		if len(ids) == 1 {
+			return eachDirectRow(ctx, direct, s.pointQuery, []any{ids[0]}, r, each)
+		}
+		return eachDirectRow(ctx, direct, s.pointsQuery, []any{string(appendIDs(make([]byte, 0, 8*len(ids)), '[', ids, ']'))}, r, each)
+	}
+	rows, err := s.queryPoints(ctx, ids)
+	if err != nil {
+		return err
+	}
+	return eachRow(rows, r, each)
 }
 
 func (s *Store) queryPoints(ctx context.Context, ids []int64) (*sql.Rows, error) {
 	if len(ids) == 1 {
-		stmt, err := s.db.Prepared(ctx, "SELECT "+s.listCols+" FROM "+s.table+" WHERE id = ?")
+		stmt, err := s.db.Prepared(ctx, s.pointQuery)
 		if err != nil {
 			return nil, err
 		}
 		return stmt.QueryContext(ctx, ids[0])
 	}
 	if s.db.Dialect == sqldb.SQLite {
-		stmt, err := s.db.Prepared(ctx, "SELECT "+s.listCols+" FROM "+s.table+" WHERE id IN (SELECT value FROM json_each(?))")
+		stmt, err := s.db.Prepared(ctx, s.pointsQuery)
 		if err != nil {
 			return nil, err
 		}

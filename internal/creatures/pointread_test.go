@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"campus.example/apps/internal/dbtest"
+	"campus.example/apps/internal/sqldb"
 )
 
 // TestReadJSON_ManyIDsMatchOneByOne reads batches of ids in one query, as coalesced point reads
@@ -90,6 +91,57 @@ func TestReadJSON_ManyIDsMatchOneByOne(t *testing.T) {
 				if len(got) > len(batch) {
 					t.Errorf("batch of %d found %d rows", len(batch), len(got))
 				}
+			}
+		})
+	}
+}
+
+// TestReads_RowsAnotherProgramWrote reads, on SQLite (whose columns take any value), rows
+// that the catalog never writes but another program may have: each such row fails its own
+// read with an error, never a panic or a wrong object, and the rows beside it read as ever.
+func TestReads_RowsAnotherProgramWrote(t *testing.T) {
+	db := dbtest.Open(t, sqldb.SQLite)
+	s, err := NewStore(db, "creatures")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Migrate(t.Context(), false); err != nil {
+		t.Fatal(err)
+	}
+	good, err := s.Create(t.Context(), Input{Name: "Good", Species: "Test", DangerLevel: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name, set string
+	}{
+		// The table's CHECK and NOT NULL constraints keep out much else (text for a danger
+		// level, no creation time); a TEXT column turns numbers into text.
+		{"a real number for a danger level", "danger_level = 2.5"},
+		{"a creation time that is not one", "created_at = 'yesterday'"},
+		{"a number for an update time", "updated_at = 1764000000"},
+	}
+	for i, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			id := int64(1000 + i)
+			if _, err := db.Exec("INSERT INTO creatures (id, name, name_key, species, species_key, danger_level, created_at, updated_at) "+
+				"VALUES (?, ?, ?, 'Test', 'test', 1, '2026-11-24 03:00:00+00:00', '2026-11-24 03:00:00+00:00')", id, tt.name, tt.name); err != nil {
+				t.Fatal(err)
+			}
+			defer db.Exec("DELETE FROM creatures WHERE id = ?", id)
+			if _, err := db.Exec("UPDATE creatures SET "+tt.set+" WHERE id = ?", id); err != nil {
+				t.Fatal(err)
+			}
+			if b, err := s.AppendJSON(t.Context(), nil, id); err == nil {
+				t.Errorf("point read: %s, want an error", b)
+			}
+			if _, err := s.AppendJSON(t.Context(), nil, good.ID); err != nil {
+				t.Errorf("the good row beside it: %v", err)
+			}
+			var listed int
+			err := s.List(t.Context(), ListOptions{Sort: "id"}, func([]byte) error { listed++; return nil })
+			if err == nil || listed != 1 {
+				t.Errorf("list: %d rows then %v, want the good row and then an error", listed, err)
 			}
 		})
 	}

@@ -29,6 +29,8 @@ type Store struct {
 	listCols string
 	// points coalesces concurrent point reads (AppendJSON) into batches.
 	points *coalesce.Group[int64, encoded]
+	// pointQuery reads one row by id, pointsQuery (SQLite) several by a JSON array of ids.
+	pointQuery, pointsQuery string
 }
 
 // NewStore returns a store over table, which must be a valid identifier (ValidIdentifier).
@@ -48,6 +50,8 @@ func NewStore(db *sqldb.DB, table string) (*Store, error) {
 		idempotency: keys,
 		listCols:    listColumns(db.Dialect),
 	}
+	s.pointQuery = "SELECT " + s.listCols + " FROM " + s.table + " WHERE id = ?"
+	s.pointsQuery = "SELECT " + s.listCols + " FROM " + s.table + " WHERE id IN (SELECT value FROM json_each(?))"
 	keys.Now = func() time.Time { return s.Now() } // one clock for the store and its keys
 	s.points = sqldb.KeyReads(db, s.readJSON)
 	return s, nil

@@ -14,6 +14,8 @@ import (
 
 	"github.com/go-sql-driver/mysql"
 	"modernc.org/sqlite"
+
+	"campus.example/apps/internal/sqlitedirect"
 )
 
 // DB is a connection pool together with its dialect. It is safe for concurrent use.
@@ -22,7 +24,13 @@ type DB struct {
 	Dialect Dialect
 	source  Source
 	stmts   sync.Map // query → *sql.Stmt, see Prepared
+	direct  *sqlitedirect.Pool
 }
+
+// Direct returns the pool of direct SQLite connections (package sqlitedirect) beside db,
+// for the few reads that run most often, or nil on MySQL. Its connections are opened when
+// first used, so a program that never calls it pays nothing; Close closes them.
+func (db *DB) Direct() *sqlitedirect.Pool { return db.direct }
 
 // Source returns where the pool connects, for logging (it holds no password in String form).
 func (db *DB) Source() Source { return db.source }
@@ -51,7 +59,11 @@ func Open(ctx context.Context, src Source) (*DB, error) {
 		sqlDB.Close()
 		return nil, fmt.Errorf("connect to %s: %w", src, err)
 	}
-	return &DB{DB: sqlDB, Dialect: src.Dialect, source: src}, nil
+	db := &DB{DB: sqlDB, Dialect: src.Dialect, source: src}
+	if src.Dialect == SQLite {
+		db.direct = sqlitedirect.Open(src.Path, sqlitePoolSize())
+	}
+	return db, nil
 }
 
 var registerFold sync.Once
@@ -87,11 +99,15 @@ func openSQLite(path string) (*sql.DB, error) {
 	if err != nil {
 		return nil, err
 	}
-	n := max(4, 2*runtime.GOMAXPROCS(0))
+	n := sqlitePoolSize()
 	db.SetMaxOpenConns(n)
 	db.SetMaxIdleConns(n)
 	return db, nil
 }
+
+// sqlitePoolSize is how many connections an SQLite pool keeps: SQLite's work runs on the
+// calling goroutine, so a few per processor keep every processor busy.
+func sqlitePoolSize() int { return max(4, 2*runtime.GOMAXPROCS(0)) }
 
 func openMySQL(cfg *mysql.Config) (*sql.DB, error) {
 	conn, err := mysql.NewConnector(cfg)

@@ -25,9 +25,13 @@ func (db *DB) Prepared(ctx context.Context, query string) (*sql.Stmt, error) {
 	return stmt, nil
 }
 
-// Close closes the prepared statements and then the pool.
+// Close closes the direct SQLite connections (Direct), the prepared statements and then the
+// pool.
 func (db *DB) Close() error {
 	var errs []error
+	if db.direct != nil {
+		errs = append(errs, db.direct.Close())
+	}
 	db.stmts.Range(func(k, v any) bool {
 		errs = append(errs, v.(*sql.Stmt).Close())
 		db.stmts.Delete(k)

@@ -12,6 +12,7 @@ import (
 
 	"campus.example/apps/internal/coalesce"
 	"campus.example/apps/internal/problem"
+	"campus.example/apps/internal/sqlitedirect"
 )
 
 // RetryAfter is the Retry-After, in seconds, of a request that failed because the database
@@ -55,12 +56,20 @@ func IsUnavailable(err error) bool {
 		}
 		return false
 	}
+	var code interface{ Code() int } // *sqlite.Error and *sqlitedirect.Error
 	var se *sqlite.Error
-	if errors.As(err, &se) {
-		switch se.Code() & 0xff { // the primary result code
-		case sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED:
-			return true
-		}
+	var de *sqlitedirect.Error
+	switch {
+	case errors.As(err, &se):
+		code = se
+	case errors.As(err, &de):
+		code = de
+	default:
+		return false
+	}
+	switch code.Code() & 0xff { // the primary result code
+	case sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED:
+		return true
 	}
 	return false
 }
