@@ -61,10 +61,13 @@ func (h handlers) get(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	body, err := h.store.AppendJSON(r.Context(), make([]byte, 0, 512), id)
+	buf := bodyBufs.Get().(*[]byte)
+	defer bodyBufs.Put(buf)
+	body, err := h.store.AppendJSON(r.Context(), (*buf)[:0], id)
 	if err != nil {
 		return err
 	}
+	*buf = body[:0] // keep a grown buffer for the next read
 	etag := etagOf(body)
 	if inm := r.Header.Get("If-None-Match"); inm != "" && ETagMatches(inm, etag, true) {
 		w.Header()[etagKey] = []string{etag}
@@ -76,6 +79,10 @@ func (h handlers) get(w http.ResponseWriter, r *http.Request) error {
 	_, _ = w.Write(append(body, '\n'))
 	return nil
 }
+
+// bodyBufs keeps point reads' body buffers: the body is copied into the connection's
+// buffer by Write, so the next read can use it.
+var bodyBufs = sync.Pool{New: func() any { b := make([]byte, 0, 512); return &b }}
 
 func (h handlers) create(w http.ResponseWriter, r *http.Request) error {
 	obj, err := jsonhttp.ReadObject(w, r, MaxBody)
