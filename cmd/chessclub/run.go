@@ -129,6 +129,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	if err != nil {
 		return fmt.Errorf("-log-format (%s): %w", twins["log-format"], err)
 	}
+	defer observe.Flush(log) // the access lines that wait, last, after the server has stopped
 	cfg := chessclub.Config{
 		FiguresDir:     *figures,
 		UI:             chessclubweb.Dist(),

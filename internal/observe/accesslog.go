@@ -57,7 +57,7 @@ func (l *accessLine) log(t time.Time, a *access) bool {
 	bp := lineBuffers.Get().(*[]byte)
 	b, ok := l.append((*bp)[:0], t, a)
 	if ok {
-		_, _ = l.w.Write(b) // slog drops a failed write of its handler's too
+		l.w.writeAccess(b) // slog drops a failed write of its handler's too
 	}
 	if cap(b) <= 4<<10 {
 		*bp = b

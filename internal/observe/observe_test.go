@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"io"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -24,7 +25,14 @@ import (
 func testServer(t *testing.T, format string) (*httptest.Server, *servicetest.SyncBuffer) {
 	t.Helper()
 	logs := &servicetest.SyncBuffer{}
-	log, err := observe.NewLogger(logs, format)
+	srv, _ := serverLoggingTo(t, logs, format)
+	return srv, logs
+}
+
+// serverLoggingTo is testServer with its log (NewLogger's) written to w.
+func serverLoggingTo(t *testing.T, w io.Writer, format string) (*httptest.Server, *slog.Logger) {
+	t.Helper()
+	log, err := observe.NewLogger(w, format)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -44,7 +52,7 @@ func testServer(t *testing.T, format string) (*httptest.Server, *servicetest.Syn
 	}
 	srv := httptest.NewServer(h)
 	t.Cleanup(srv.Close)
-	return srv, logs
+	return srv, log
 }
 
 func send(t *testing.T, method, url string, header map[string]string) *http.Response {
