@@ -12,12 +12,16 @@
 // SQLite) is what bounds a point read; gathering the lookups that arrive during one query
 // into the next spreads that cost over all of them. With 50 clients reading creatures by id,
 // MariaDB spent about 100 µs of CPU per lookup alone and 13–19 µs batched (docs/BENCHMARKS.md).
+// A fetch that runs on the CPU, such as SQLite's, is over before many lookups queue behind it;
+// with Gather, a lookup that finds the group idle while lookups have been queueing first
+// lets the goroutines ready to run reach the group, and fetches their lookups with its own.
 package coalesce
 
 import (
 	"context"
 	"errors"
 	"fmt"
+	"runtime"
 	"sync"
 	"time"
 )
@@ -55,10 +59,19 @@ type Group[K comparable, V any] struct {
 	// under no caller's context (a caller that gives up must not fail the others); a caller
 	// that runs its lookup alone runs it under its own context too.
 	Timeout time.Duration
+	// Gather is for a Fetch that runs on the CPU, such as SQLite's, where few lookups queue
+	// behind one: a lookup that finds the group idle, while lookups have been queueing,
+	// first yields to the goroutines ready to run (requests on their way to the group) and
+	// then fetches the lookups they queued meanwhile together with its own, on its own
+	// goroutine, under the group's timeout. When such a yield finds nobody, lookups are
+	// fetched at once again until some queue: an idle server pays nothing.
+	Gather bool
 
 	mu       sync.Mutex
 	fetching bool          // a batch is being fetched
 	queue    []*wait[K, V] // lookups that arrived while it was
+	crowded  bool          // lookups have queued since a gathering lookup last found none
+	yield    func()        // runtime.Gosched; tests queue lookups in it instead
 }
 
 // wait is one queued lookup; done is closed once val, ok and err are set.
@@ -72,7 +85,7 @@ type wait[K comparable, V any] struct {
 
 // New returns a Group that reads through fetch.
 func New[K comparable, V any](fetch Fetch[K, V]) *Group[K, V] {
-	return &Group[K, V]{fetch: fetch}
+	return &Group[K, V]{fetch: fetch, yield: runtime.Gosched}
 }
 
 // Get returns the value of key and whether it exists. It fails with the batch's error, or
@@ -81,12 +94,39 @@ func (g *Group[K, V]) Get(ctx context.Context, key K) (V, bool, error) {
 	g.mu.Lock()
 	if !g.fetching {
 		g.fetching = true
+		gather := g.Gather && g.crowded
 		g.mu.Unlock()
-		return g.alone(ctx, key)
+		if !gather {
+			return g.alone(ctx, key)
+		}
+		// Lookups have been queueing: let the goroutines that are ready to run (requests on
+		// their way here) run first, and fetch the lookups they queue with this one.
+		g.yield()
+		g.mu.Lock()
+		if len(g.queue) == 0 {
+			g.crowded = false // nobody came: back to fetching at once, until lookups queue again
+			g.mu.Unlock()
+			return g.alone(ctx, key)
+		}
+		w := &wait[K, V]{key: key, done: make(chan struct{})}
+		g.queue = append(g.queue, w)
+		batch := g.takeLocked()
+		g.mu.Unlock()
+		func() {
+			defer g.handOff()
+			g.fetchQueued(batch)
+		}()
+		return w.wait(ctx) // answered by this fetch, or by the next when more than a batch queued
 	}
 	w := &wait[K, V]{key: key, done: make(chan struct{})}
 	g.queue = append(g.queue, w)
+	g.crowded = true
 	g.mu.Unlock()
+	return w.wait(ctx)
+}
+
+// wait returns the lookup's answer once its fetch gives it, or ctx's error if ctx ends first.
+func (w *wait[K, V]) wait(ctx context.Context) (V, bool, error) {
 	select {
 	case <-w.done:
 		return w.val, w.ok, w.err
@@ -133,6 +173,11 @@ func (g *Group[K, V]) next() []*wait[K, V] {
 		g.fetching = false
 		return nil
 	}
+	return g.takeLocked()
+}
+
+// takeLocked takes the next batch off the queue, which is not empty. g.mu is held.
+func (g *Group[K, V]) takeLocked() []*wait[K, V] {
 	n := min(len(g.queue), g.maxBatch())
 	batch := g.queue[:n:n]
 	if n == len(g.queue) {

@@ -296,38 +296,116 @@ func TestAQueuedFetchRunsUnderTheGroupTimeout(t *testing.T) {
 // TestManyCallersGetTheirOwnValues is the race detector's test: many goroutines, random keys,
 // some missing, and every answer must be its key's.
 func TestManyCallersGetTheirOwnValues(t *testing.T) {
-	var fetches, keysFetched atomic.Int64
-	g := New(func(_ context.Context, keys []int, found func(int, string)) error {
-		fetches.Add(1)
-		keysFetched.Add(int64(len(keys)))
-		time.Sleep(50 * time.Microsecond) // a query's time, so that lookups queue
-		for _, k := range keys {
-			if k%7 != 0 {
-				found(k, fmt.Sprint("v", k))
-			}
-		}
-		return nil
-	})
-	const workers, each = 32, 300
-	var wg sync.WaitGroup
-	for w := range workers {
-		wg.Go(func() {
-			rnd := rand.New(rand.NewPCG(uint64(w), 1))
-			for range each {
-				k := rnd.IntN(500)
-				v, ok, err := g.Get(context.Background(), k)
-				if err != nil || ok != (k%7 != 0) || (ok && v != fmt.Sprint("v", k)) {
-					t.Errorf("Get(%d) = %q, %v, %v", k, v, ok, err)
-					return
+	for _, gather := range []bool{false, true} {
+		t.Run(fmt.Sprintf("gather=%v", gather), func(t *testing.T) {
+			var fetches, keysFetched atomic.Int64
+			g := New(func(_ context.Context, keys []int, found func(int, string)) error {
+				fetches.Add(1)
+				keysFetched.Add(int64(len(keys)))
+				time.Sleep(50 * time.Microsecond) // a query's time, so that lookups queue
+				for _, k := range keys {
+					if k%7 != 0 {
+						found(k, fmt.Sprint("v", k))
+					}
 				}
+				return nil
+			})
+			g.Gather = gather
+			const workers, each = 32, 300
+			var wg sync.WaitGroup
+			for w := range workers {
+				wg.Go(func() {
+					rnd := rand.New(rand.NewPCG(uint64(w), 1))
+					for range each {
+						k := rnd.IntN(500)
+						v, ok, err := g.Get(context.Background(), k)
+						if err != nil || ok != (k%7 != 0) || (ok && v != fmt.Sprint("v", k)) {
+							t.Errorf("Get(%d) = %q, %v, %v", k, v, ok, err)
+							return
+						}
+					}
+				})
+			}
+			wg.Wait()
+			if fetches.Load() >= workers*each {
+				t.Errorf("%d fetches for %d lookups: nothing was coalesced", fetches.Load(), workers*each)
+			}
+			t.Logf("%d lookups in %d fetches (%d keys fetched)", workers*each, fetches.Load(), keysFetched.Load())
+		})
+	}
+}
+
+// crowd makes g's lookups queue once (one held alone, one behind it), as under load, so that
+// the next lookup on an idle group gathers; it returns once the group is idle again.
+func crowd(t *testing.T, g *Group[int, int], f *gatedFetch) {
+	t.Helper()
+	release, first := holdFirst(t, g, f, 90)
+	queued := queueGets(t, g, context.Background(), 91)
+	release()
+	collect(t, first, 1)
+	collect(t, queued, 1)
+	waitFor(t, func() bool { g.mu.Lock(); defer g.mu.Unlock(); return !g.fetching })
+	if !g.crowded {
+		t.Fatal("a lookup queued, and the group is not crowded")
+	}
+}
+
+func TestGather(t *testing.T) {
+	tests := []struct {
+		name         string
+		crowded      bool  // lookups queued before
+		arrive       []int // lookups that queue while the gathering one yields
+		maxBatch     int
+		want         [][]int // the batches after crowd's, the gathering lookup's key is 7
+		crowdedAfter bool
+	}{
+		{"an idle group fetches at once, without yielding", false, nil, 0, [][]int{{7}}, false},
+		{"a yield that finds nobody fetches alone and stops gathering", true, nil, 0, [][]int{{7}}, false},
+		{"lookups that queue during the yield share the fetch", true, []int{3, 4}, 0, [][]int{{3, 4, 7}}, true},
+		{"past MaxBatch the gathering lookup waits for the next batch", true, []int{3, 4, 5}, 2, [][]int{{3, 4}, {5, 7}}, true},
+		{"the same key twice is fetched once", true, []int{7, 7}, 0, [][]int{{7}}, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := &gatedFetch{}
+			g := New(f.fetch)
+			g.Gather, g.MaxBatch = true, tt.maxBatch
+			if tt.crowded {
+				crowd(t, g, f)
+			}
+			f.gate = nil
+			before := len(f.seen())
+			var arrived <-chan result
+			yielded := false
+			g.yield = func() {
+				yielded = true
+				if !tt.crowded {
+					t.Error("yielded on a group where nothing had queued")
+				}
+				arrived = queueGets(t, g, context.Background(), tt.arrive...)
+			}
+			v, ok, err := g.Get(context.Background(), 7)
+			if v != 70 || !ok || err != nil {
+				t.Errorf("Get(7) = %d, %v, %v", v, ok, err)
+			}
+			for _, r := range collect(t, arrived, len(tt.arrive)) {
+				if r.val != r.key*10 || !r.ok || r.err != nil {
+					t.Errorf("a lookup that arrived during the yield: %+v", r)
+				}
+			}
+			waitFor(t, func() bool { g.mu.Lock(); defer g.mu.Unlock(); return !g.fetching })
+			got := f.seen()[before:]
+			for _, b := range got {
+				slices.Sort(b)
+			}
+			if !slices.EqualFunc(got, tt.want, slices.Equal) {
+				t.Errorf("batches %v, want %v", got, tt.want)
+			}
+			if yielded != tt.crowded || g.crowded != tt.crowdedAfter {
+				t.Errorf("yielded %v, crowded after %v; want %v, %v", yielded, g.crowded, tt.crowded, tt.crowdedAfter)
 			}
 		})
 	}
-	wg.Wait()
-	if fetches.Load() >= workers*each {
-		t.Errorf("%d fetches for %d lookups: nothing was coalesced", fetches.Load(), workers*each)
-	}
-	t.Logf("%d lookups in %d fetches (%d keys fetched)", workers*each, fetches.Load(), keysFetched.Load())
 }
 
 func TestAnAloneFetchRunsUnderTheGroupTimeoutToo(t *testing.T) {
