@@ -181,9 +181,10 @@ func (s *Store) List(ctx context.Context, opts ListOptions, yield func(object []
 }
 
 // listColumns returns the columns the list reads, in row's order. The timestamps come as
-// text that appendTimestamp writes out without parsing in the common case: SQLite's as stored
-// (a CAST, so that the driver does not parse them into time.Time). MariaDB's come as the
-// driver decodes them (cheaply: a few bytes on the wire) and column.Scan formats them.
+// text that appendTimestamp writes out without parsing in the common case: SQLite's as stored,
+// read through sqlitedirect (the CAST makes any other value another program stored text too,
+// which appendTimestamp then refuses as not a date and time). MariaDB's come as the driver
+// decodes them (cheaply: a few bytes on the wire) and column.Scan formats them.
 func listColumns(d sqldb.Dialect) string {
 	ts := func(col string) string {
 		if d == sqldb.MySQL {

@@ -5,8 +5,6 @@ import (
 	"database/sql"
 	"strconv"
 	"sync"
-
-	"campus.example/apps/internal/sqldb"
 )
 
 // encoded is one creature's JSON object as a point read answers it, or the error of
@@ -17,11 +15,11 @@ type encoded struct {
 }
 
 // readJSON is the point reads' coalesce.Fetch: it reads the rows of ids in one query and
-// encodes each. One id, the case whenever the server is not busy, takes a prepared statement;
-// several take one query for all of them: on SQLite a prepared statement over the ids as a
-// JSON array (json_each), on MySQL the ids written into the query (they are integers this
-// code formats, never text from a client), in one round trip. SQLite's reads go through the
-// direct connections (sqlitedirect), which prepare every query once.
+// encodes each. SQLite's reads go through the direct connections (sqlitedirect, which
+// prepare every query once): one id by primary key, several as one JSON array (json_each).
+// On MySQL one id, the case whenever the server is not busy, takes a prepared statement;
+// several are written into the query (they are integers this code formats, never text from
+// a client), in one round trip.
 func (s *Store) readJSON(ctx context.Context, ids []int64, found func(int64, encoded)) error {
 	buf := make([]byte, 0, 256*len(ids)) // every object of the batch in one allocation
 	r := rowPool.Get().(*row)
@@ -39,27 +37,20 @@ func (s *Store) readJSON(ctx context.Context, ids []int64, found func(int64, enc
 		}
 		return eachDirectRow(ctx, direct, s.pointsQuery, []any{string(appendIDs(make([]byte, 0, 8*len(ids)), '[', ids, ']'))}, r, each)
 	}
-	rows, err := s.queryPoints(ctx, ids)
+	rows, err := s.queryMySQLPoints(ctx, ids)
 	if err != nil {
 		return err
 	}
 	return eachRow(rows, r, each)
 }
 
-func (s *Store) queryPoints(ctx context.Context, ids []int64) (*sql.Rows, error) {
+func (s *Store) queryMySQLPoints(ctx context.Context, ids []int64) (*sql.Rows, error) {
 	if len(ids) == 1 {
 		stmt, err := s.db.Prepared(ctx, s.pointQuery)
 		if err != nil {
 			return nil, err
 		}
 		return stmt.QueryContext(ctx, ids[0])
-	}
-	if s.db.Dialect == sqldb.SQLite {
-		stmt, err := s.db.Prepared(ctx, s.pointsQuery)
-		if err != nil {
-			return nil, err
-		}
-		return stmt.QueryContext(ctx, string(appendIDs(make([]byte, 0, 8*len(ids)), '[', ids, ']')))
 	}
 	q := make([]byte, 0, len(s.listCols)+len(s.table)+40+8*len(ids))
 	q = append(q, "SELECT "+s.listCols+" FROM "+s.table+" WHERE id IN "...)

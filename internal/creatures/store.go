@@ -29,7 +29,7 @@ type Store struct {
 	listCols string
 	// points coalesces concurrent point reads (AppendJSON) into batches.
 	points *coalesce.Group[int64, encoded]
-	// pointQuery reads one row by id, pointsQuery (SQLite) several by a JSON array of ids.
+	// pointQuery reads one row by id; pointsQuery (SQLite's) several, by a JSON array of ids.
 	pointQuery, pointsQuery string
 }
 
