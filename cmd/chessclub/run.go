@@ -12,6 +12,9 @@ import (
 	"strings"
 
 	"campus.example/apps/internal/chessclub"
+	"campus.example/apps/internal/chessclub/auth"
+	"campus.example/apps/internal/chessclub/members"
+	"campus.example/apps/internal/chessclub/photos"
 	"campus.example/apps/internal/chessclub/play"
 	"campus.example/apps/internal/flagenv"
 	"campus.example/apps/internal/httpserve"
@@ -56,9 +59,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		"s3://bucket/prefix?endpoint=URL&region=REGION (credentials from AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY)")
 	origins := fs.String("cors-origins", strings.Join(chessclub.DefaultCORSOrigins, ","), "comma-separated origins that may call the API from a browser (* for any);\n"+
 		"the default is the native app's web views: iOS (capacitor://, ionic://) and Android (https://localhost, http://localhost)")
-	tokenTTL := fs.Duration("token-ttl", chessclub.DefaultTokenTTL, "how long a login token lasts")
-	maxPhoto := fs.Int64("max-photo-bytes", chessclub.DefaultMaxPhotoBytes, "largest photo accepted, in bytes")
-	photoMemory := fs.Int64("photo-memory", chessclub.DefaultPhotoMemory, "memory that photo decodes may take at once, in bytes (at least 33554432);\n"+
+	tokenTTL := fs.Duration("token-ttl", auth.DefaultTokenTTL, "how long a login token lasts")
+	maxPhoto := fs.Int64("max-photo-bytes", photos.DefaultMaxPhotoBytes, "largest photo accepted, in bytes")
+	photoMemory := fs.Int64("photo-memory", photos.DefaultPhotoMemory, "memory that photo decodes may take at once, in bytes (at least 33554432);\n"+
 		"a photo that would need more is refused (422), one that must wait longer than 10 s for it gets 429")
 	grace := fs.Duration("shutdown-grace", httpserve.ShutdownGrace, "how long a shutdown waits for requests in flight before it cuts them (and logs which)")
 	proxies := fs.String("trusted-proxies", "", "comma-separated IP addresses or CIDR prefixes of the reverse proxies in front of the server;\n"+
@@ -109,8 +112,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	if *maxPhoto <= 0 {
 		return fmt.Errorf("-max-photo-bytes (%s) must be positive, not %d", twins["max-photo-bytes"], *maxPhoto)
 	}
-	if *photoMemory < chessclub.MinPhotoMemory {
-		return fmt.Errorf("-photo-memory (%s) must be at least %d bytes, not %d", twins["photo-memory"], chessclub.MinPhotoMemory, *photoMemory)
+	if *photoMemory < photos.MinPhotoMemory {
+		return fmt.Errorf("-photo-memory (%s) must be at least %d bytes, not %d", twins["photo-memory"], photos.MinPhotoMemory, *photoMemory)
 	}
 	if *maxStreams <= 0 {
 		return fmt.Errorf("-max-streams (%s) must be positive, not %d", twins["max-streams"], *maxStreams)
@@ -121,7 +124,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	if *grace <= 0 {
 		return fmt.Errorf("-shutdown-grace (%s) must be positive, not %v", twins["shutdown-grace"], *grace)
 	}
-	trusted, err := chessclub.ParseTrustedProxies(splitList(*proxies))
+	trusted, err := auth.ParseTrustedProxies(splitList(*proxies))
 	if err != nil {
 		return fmt.Errorf("-trusted-proxies: %w", err)
 	}
@@ -131,20 +134,17 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	}
 	defer observe.Flush(log) // the access lines that wait, last, after the server has stopped
 	cfg := chessclub.Config{
-		FiguresDir:     *figures,
-		UI:             chessclubweb.Dist(),
-		CORSOrigins:    splitList(*origins),
-		TokenTTL:       *tokenTTL,
-		MaxPhotoBytes:  *maxPhoto,
-		PhotoMemory:    *photoMemory,
-		TrustedProxies: trusted,
+		Photos:      photos.Config{Dir: *figures, MaxBytes: *maxPhoto, Memory: *photoMemory},
+		Auth:        auth.Config{TokenTTL: *tokenTTL, TrustedProxies: trusted},
+		UI:          chessclubweb.Dist(),
+		CORSOrigins: splitList(*origins),
 		// The live streams end when the server begins to shut down, rather than hold the
 		// shutdown for its whole grace period.
 		Play: play.Config{MaxStreams: *maxStreams, EventRetention: *retention, Done: ctx.Done()},
 	}
 	if strings.HasPrefix(*figures, "s3://") {
-		cfg.FiguresDir, cfg.FiguresBucket, cfg.BucketRegion = "", *figures, getenv("AWS_REGION")
-		cfg.BucketKeys = chessclub.BucketKeys{AccessKeyID: getenv("AWS_ACCESS_KEY_ID"), SecretAccessKey: getenv("AWS_SECRET_ACCESS_KEY"), SessionToken: getenv("AWS_SESSION_TOKEN")}
+		cfg.Photos.Dir, cfg.Photos.Bucket, cfg.Photos.BucketRegion = "", *figures, getenv("AWS_REGION")
+		cfg.Photos.BucketKeys = photos.BucketKeys{AccessKeyID: getenv("AWS_ACCESS_KEY_ID"), SecretAccessKey: getenv("AWS_SECRET_ACCESS_KEY"), SessionToken: getenv("AWS_SESSION_TOKEN")}
 	}
 	limit, err := memoryLimit(*memLimit, cfg, getenv)
 	if err != nil {
@@ -176,7 +176,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		return err
 	}
 	metrics := observe.MetricsHandler(reg)
-	opts := observe.Options{Registry: reg, ClientAddr: chessclub.ClientAddr(trusted)}
+	opts := observe.Options{Registry: reg, ClientAddr: auth.ClientAddr(trusted)}
 	if *metricsAddr == "" {
 		opts.Metrics = metrics
 	}
@@ -234,7 +234,7 @@ func runAdmin(ctx context.Context, args []string, getenv func(string) string, st
 		return err
 	}
 	defer closeDB()
-	if err := store.SetRole(ctx, fs.Arg(0), chessclub.RoleAdmin); err != nil {
+	if err := store.SetRole(ctx, fs.Arg(0), members.RoleAdmin); err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "%s is now an admin\n", fs.Arg(0))

@@ -3,6 +3,8 @@ package chessclub
 import (
 	"net/http"
 	"strings"
+
+	"campus.example/apps/internal/chessclub/api"
 )
 
 // apiOrApp serves the original backend's root paths (/login, /members, /tournaments …),
@@ -20,13 +22,13 @@ func apiOrApp(app, api http.Handler) http.Handler {
 	})
 }
 
-// idOrApp serves api for a path whose {id} is a tournament id, and the app otherwise: the
+// idOrApp serves endpoint for a path whose {id} is a tournament id, and the app otherwise: the
 // app's own pages under /tournaments/ (such as /tournaments/new) keep their answers, such as
 // 405 to a DELETE, rather than the API's 400 for a malformed id.
-func idOrApp(app, api http.Handler) http.Handler {
+func idOrApp(app, endpoint http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if idPattern.MatchString(r.PathValue("id")) {
-			api.ServeHTTP(w, r)
+		if api.IDPattern.MatchString(r.PathValue("id")) {
+			endpoint.ServeHTTP(w, r)
 			return
 		}
 		app.ServeHTTP(w, r)

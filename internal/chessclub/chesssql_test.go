@@ -1,8 +1,9 @@
-package chessclub
+package chessclub_test
 
 import (
 	"context"
 	"database/sql"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
@@ -14,8 +15,13 @@ import (
 	"strings"
 	"testing"
 
+	"campus.example/apps/internal/chessclub"
+	"campus.example/apps/internal/chessclub/auth"
+	"campus.example/apps/internal/chessclub/clubtest"
+	"campus.example/apps/internal/chessclub/photos"
 	"campus.example/apps/internal/chessclub/play"
 	"campus.example/apps/internal/dbtest"
+	"campus.example/apps/internal/imagetest"
 	"campus.example/apps/internal/sqldb"
 )
 
@@ -78,7 +84,7 @@ func TestChessSQL(t *testing.T) {
 	t.Cleanup(func() { admin.Exec("DELETE FROM chessclub.tournaments WHERE name = ?", marker) })
 	before := tournamentRows(t, admin, "chessclub", true)
 	source()
-	diff(t, "tournaments after sourcing again", tournamentRows(t, admin, "chessclub", true), before)
+	clubtest.Diff(t, "tournaments after sourcing again", tournamentRows(t, admin, "chessclub", true), before)
 	var accounts int
 	if err := admin.QueryRow("SELECT COUNT(*) FROM chessclub.members WHERE joined_at < '2000-01-01'").Scan(&accounts); err != nil || accounts != 0 {
 		t.Errorf("the script seems to create accounts: %d (%v)", accounts, err)
@@ -124,7 +130,7 @@ func TestChessSQL(t *testing.T) {
 				}
 			}
 			dbtest.SourceScript(t, copyPath)
-			diff(t, st.name, rows(), st.want)
+			clubtest.Diff(t, st.name, rows(), st.want)
 		}
 	})
 
@@ -135,7 +141,7 @@ func TestChessSQL(t *testing.T) {
 
 	t.Run("same schema as the migrations", func(t *testing.T) {
 		migrated := dbtest.MariaDB(t)
-		if err := NewStore(migrated).Migrate(context.Background()); err != nil {
+		if err := chessclub.NewStore(migrated).Migrate(context.Background()); err != nil {
 			t.Fatal(err)
 		}
 		var name string
@@ -146,26 +152,26 @@ func TestChessSQL(t *testing.T) {
 		if len(want) < 40 {
 			t.Fatalf("the migrated schema has only %d rows: %v", len(want), want)
 		}
-		diff(t, "chess.sql schema vs migrations", got, want)
+		clubtest.Diff(t, "chess.sql schema vs migrations", got, want)
 	})
 
 	t.Run("served by a non-root user over TCP", func(t *testing.T) {
 		db, user := dbtest.OpenAsNewUser(t, scripted, "SELECT, INSERT, UPDATE, DELETE")
-		store := NewStore(db)
+		store := chessclub.NewStore(db)
 		if err := store.Migrate(t.Context()); err != nil {
 			t.Fatalf("migrate as %s: %v", user, err)
 		}
-		srv, err := NewServer(slog.New(slog.NewTextHandler(io.Discard, nil)), store, Config{FiguresDir: t.TempDir(), Password: testPassword})
+		srv, err := chessclub.NewServer(slog.New(slog.NewTextHandler(io.Discard, nil)), store, chessclub.Config{Photos: photos.Config{Dir: t.TempDir()}, Auth: auth.Config{Password: clubtest.Password}})
 		if err != nil {
 			t.Fatal(err)
 		}
-		e := &env{t: t, dialect: sqldb.MySQL, store: store, srv: srv, tokens: map[string]string{}, ids: map[string]int64{}}
-		e.cfg.FiguresDir = t.TempDir()
+		e := &clubtest.Env{T: t, Dialect: sqldb.MySQL, Store: store, Handler: srv, Tokens: map[string]string{}, IDs: map[string]int64{}}
+		e.Config.Photos.Dir = t.TempDir()
 		username := "script_" + dbtest.RandomHex(4)
-		e.register(username, "Script Tester", "")
-		id := e.tournament(username, "Served "+username, "2030-02-02")
+		e.Register(username, "Script Tester")
+		id := e.Tournament(username, "Served "+username, "2030-02-02")
 		var list []play.Tournament
-		e.mustDo(req{method: "GET", path: "/api/tournaments"}, http.StatusOK).decode(t, &list)
+		e.MustDo(clubtest.Req{Method: "GET", Path: "/api/tournaments"}, http.StatusOK).Decode(t, &list)
 		var listed []string
 		for _, tr := range list {
 			listed = append(listed, strconv.FormatInt(tr.ID, 10))
@@ -173,17 +179,17 @@ func TestChessSQL(t *testing.T) {
 		slices.Sort(listed)
 		stored := tournamentRows(t, admin, scripted, false)
 		slices.Sort(stored)
-		diff(t, "the API lists the script's database", listed, stored)
+		clubtest.Diff(t, "the API lists the script's database", listed, stored)
 		if !slices.Contains(listed, strconv.FormatInt(id, 10)) {
 			t.Errorf("tournament %d missing from the list", id)
 		}
 		// A failed login works through the throttle's table as this user.
-		res := e.do(req{method: "POST", path: "/api/login", remoteAddr: "192.0.2.77:1",
-			body: map[string]any{"username": username, "password": "wrong"}})
-		diff(t, "failed login as "+user, res.status, http.StatusUnauthorized)
-		body, ct := multipartBody(t, "photo", testJPEG(t, 16, 16, true))
-		e.mustDo(req{method: "POST", path: "/api/figures", as: username, body: body, contentType: ct}, http.StatusCreated)
-		e.mustDo(req{method: "DELETE", path: "/api/tournaments/" + itoa(id), as: username}, http.StatusNoContent)
+		res := e.Do(clubtest.Req{Method: "POST", Path: "/api/login", RemoteAddr: "192.0.2.77:1",
+			Body: map[string]any{"username": username, "password": "wrong"}})
+		clubtest.Diff(t, "failed login as "+user, res.Status, http.StatusUnauthorized)
+		body, ct := clubtest.MultipartBody(t, "photo", imagetest.SampleJPEG(t, 16, 16, true))
+		e.MustDo(clubtest.Req{Method: "POST", Path: "/api/figures", As: username, Body: body, ContentType: ct}, http.StatusCreated)
+		e.MustDo(clubtest.Req{Method: "DELETE", Path: "/api/tournaments/" + fmt.Sprint(id), As: username}, http.StatusNoContent)
 		rec := httptest.NewRecorder()
 		srv.ServeHTTP(rec, httptest.NewRequest("GET", "/readyz", nil))
 		if rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), `"database":"ok"`) {
@@ -209,7 +215,7 @@ func sourceRetargeted(t *testing.T) string {
 func retargetedScript(t *testing.T, database string) string {
 	t.Helper()
 	var script strings.Builder
-	if err := WriteScript(&script, database); err != nil {
+	if err := chessclub.WriteScript(&script, database); err != nil {
 		t.Fatal(err)
 	}
 	path := filepath.Join(t.TempDir(), "chess.sql")
@@ -254,13 +260,13 @@ func TestScriptIsCurrent(t *testing.T) {
 		t.Fatal(err)
 	}
 	var b strings.Builder
-	if err := WriteScript(&b, DefaultDatabase); err != nil {
+	if err := chessclub.WriteScript(&b, chessclub.DefaultDatabase); err != nil {
 		t.Fatal(err)
 	}
 	if b.String() != string(committed) {
 		t.Error("chess.sql is stale; regenerate it with: go run ./cmd/chessclub sql > chess.sql")
 	}
-	if err := WriteScript(&b, "club; DROP DATABASE x"); err == nil {
+	if err := chessclub.WriteScript(&b, "club; DROP DATABASE x"); err == nil {
 		t.Error("WriteScript accepted an invalid database name")
 	}
 }

@@ -1,10 +1,13 @@
-package chessclub
+package chessclub_test
 
 import (
 	"net/http"
 	"testing"
 
+	"campus.example/apps/internal/chessclub/clubtest"
+	"campus.example/apps/internal/chessclub/photos"
 	"campus.example/apps/internal/httpserve"
+	"campus.example/apps/internal/imagetest"
 	"campus.example/apps/internal/spa"
 	"campus.example/apps/internal/sqldb"
 )
@@ -14,36 +17,36 @@ import (
 // — and that the app's pages have a policy that runs no inline script and may not be framed
 // (issue 7, finding 9).
 func TestSecurityHeaders(t *testing.T) {
-	e := newEnv(t, sqldb.SQLite).withMembers()
-	var fig Figure
-	e.mustDo(req{method: "POST", path: "/api/figures", as: "alice", body: testJPEG(t, 8, 8, true), contentType: "image/jpeg"}, http.StatusCreated).decode(t, &fig)
+	e := clubtest.New(t, sqldb.SQLite).WithMembers()
+	var fig photos.Figure
+	e.MustDo(clubtest.Req{Method: "POST", Path: "/api/figures", As: "alice", Body: imagetest.SampleJPEG(t, 8, 8, true), ContentType: "image/jpeg"}, http.StatusCreated).Decode(t, &fig)
 	for _, tc := range []struct {
 		name   string
-		r      req
+		r      clubtest.Req
 		status int
 		policy string
 	}{
-		{"API success", req{method: "GET", path: "/api/tournaments"}, 200, httpserve.APIContentSecurityPolicy},
-		{"API success, authenticated", req{method: "GET", path: "/api/me", as: "alice"}, 200, httpserve.APIContentSecurityPolicy},
-		{"API created", req{method: "POST", path: "/api/tournaments", as: "alice", body: map[string]any{"name": "T", "start_date": "2026-05-01"}}, 201, httpserve.APIContentSecurityPolicy},
-		{"API no content", req{method: "POST", path: "/api/logout", as: "bob"}, 204, httpserve.APIContentSecurityPolicy},
-		{"API unauthorized", req{method: "GET", path: "/api/me"}, 401, httpserve.APIContentSecurityPolicy},
-		{"API not found", req{method: "GET", path: "/api/nothing"}, 404, httpserve.APIContentSecurityPolicy},
-		{"API wrong method", req{method: "PUT", path: "/api/me"}, 405, httpserve.APIContentSecurityPolicy},
-		{"API malformed", req{method: "POST", path: "/api/login", body: "{", contentType: "application/json"}, 400, httpserve.APIContentSecurityPolicy},
-		{"CORS preflight", req{method: "OPTIONS", path: "/api/tournaments", header: map[string]string{"Origin": "capacitor://localhost", "Access-Control-Request-Method": "POST"}}, 204, httpserve.APIContentSecurityPolicy},
-		{"photo", req{method: "GET", path: fig.URL}, 200, "default-src 'none'"},
-		{"thumbnail", req{method: "GET", path: fig.ThumbnailURL}, 200, "default-src 'none'"},
-		{"health", req{method: "GET", path: "/healthz"}, 200, httpserve.APIContentSecurityPolicy},
-		{"OpenAPI document", req{method: "GET", path: "/openapi.json"}, 200, httpserve.APIContentSecurityPolicy},
-		{"app page", req{method: "GET", path: "/"}, 200, spa.ContentSecurityPolicy},
-		{"app deep link", req{method: "GET", path: "/tournaments/new"}, 200, spa.ContentSecurityPolicy},
-		{"app file missing", req{method: "GET", path: "/missing.js"}, 404, httpserve.APIContentSecurityPolicy},
+		{"API success", clubtest.Req{Method: "GET", Path: "/api/tournaments"}, 200, httpserve.APIContentSecurityPolicy},
+		{"API success, authenticated", clubtest.Req{Method: "GET", Path: "/api/me", As: "alice"}, 200, httpserve.APIContentSecurityPolicy},
+		{"API created", clubtest.Req{Method: "POST", Path: "/api/tournaments", As: "alice", Body: map[string]any{"name": "T", "start_date": "2026-05-01"}}, 201, httpserve.APIContentSecurityPolicy},
+		{"API no content", clubtest.Req{Method: "POST", Path: "/api/logout", As: "bob"}, 204, httpserve.APIContentSecurityPolicy},
+		{"API unauthorized", clubtest.Req{Method: "GET", Path: "/api/me"}, 401, httpserve.APIContentSecurityPolicy},
+		{"API not found", clubtest.Req{Method: "GET", Path: "/api/nothing"}, 404, httpserve.APIContentSecurityPolicy},
+		{"API wrong method", clubtest.Req{Method: "PUT", Path: "/api/me"}, 405, httpserve.APIContentSecurityPolicy},
+		{"API malformed", clubtest.Req{Method: "POST", Path: "/api/login", Body: "{", ContentType: "application/json"}, 400, httpserve.APIContentSecurityPolicy},
+		{"CORS preflight", clubtest.Req{Method: "OPTIONS", Path: "/api/tournaments", Header: map[string]string{"Origin": "capacitor://localhost", "Access-Control-Request-Method": "POST"}}, 204, httpserve.APIContentSecurityPolicy},
+		{"photo", clubtest.Req{Method: "GET", Path: fig.URL}, 200, "default-src 'none'"},
+		{"thumbnail", clubtest.Req{Method: "GET", Path: fig.ThumbnailURL}, 200, "default-src 'none'"},
+		{"health", clubtest.Req{Method: "GET", Path: "/healthz"}, 200, httpserve.APIContentSecurityPolicy},
+		{"OpenAPI document", clubtest.Req{Method: "GET", Path: "/openapi.json"}, 200, httpserve.APIContentSecurityPolicy},
+		{"app page", clubtest.Req{Method: "GET", Path: "/"}, 200, spa.ContentSecurityPolicy},
+		{"app deep link", clubtest.Req{Method: "GET", Path: "/tournaments/new"}, 200, spa.ContentSecurityPolicy},
+		{"app file missing", clubtest.Req{Method: "GET", Path: "/missing.js"}, 404, httpserve.APIContentSecurityPolicy},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			res := e.do(tc.r)
-			if res.status != tc.status {
-				t.Fatalf("status %d, want %d: %s", res.status, tc.status, res.body)
+			res := e.Do(tc.r)
+			if res.Status != tc.status {
+				t.Fatalf("status %d, want %d: %s", res.Status, tc.status, res.Body)
 			}
 			for name, want := range map[string]string{
 				"X-Content-Type-Options":  "nosniff",
@@ -51,7 +54,7 @@ func TestSecurityHeaders(t *testing.T) {
 				"X-Frame-Options":         "DENY",
 				"Content-Security-Policy": tc.policy,
 			} {
-				if got := res.header.Get(name); got != want {
+				if got := res.Header.Get(name); got != want {
 					t.Errorf("%s = %q, want %q", name, got, want)
 				}
 			}

@@ -22,6 +22,10 @@ import (
 	"time"
 
 	"campus.example/apps/internal/chessclub"
+	"campus.example/apps/internal/chessclub/auth"
+	"campus.example/apps/internal/chessclub/clubtest"
+	"campus.example/apps/internal/chessclub/members"
+	"campus.example/apps/internal/chessclub/photos"
 	"campus.example/apps/internal/dbtest"
 	"campus.example/apps/internal/hostiletest"
 )
@@ -176,16 +180,16 @@ func TestHostileRequests(t *testing.T) {
 			log := slog.New(slog.NewTextHandler(io.Discard, nil))
 			// The throttles are opened wide so that every case reaches validation and storage;
 			// throttling has suites of its own.
-			wide := chessclub.ThrottleConfig{UserBurst: 1 << 20, UserRefill: time.Second, AddrBurst: 1 << 20, AddrRefill: time.Second,
+			wide := auth.ThrottleConfig{UserBurst: 1 << 20, UserRefill: time.Second, AddrBurst: 1 << 20, AddrRefill: time.Second,
 				RegisterBurst: 1 << 20, RegisterRefill: time.Second}
-			srv, err := chessclub.NewServer(log, store, chessclub.Config{FiguresDir: figures,
-				Password: chessclub.PasswordParams{Memory: 64, Time: 1, Threads: 1}, Throttle: wide})
+			srv, err := chessclub.NewServer(log, store, chessclub.Config{Photos: photos.Config{Dir: figures},
+				Auth: auth.Config{Password: clubtest.Password, Throttle: wide}})
 			if err != nil {
 				t.Fatal(err)
 			}
 			c := &hostileClub{base: hostiletest.Serve(t, srv, nil)}
 			c.setUp(t)
-			if err := store.SetRole(t.Context(), "root", chessclub.RoleAdmin); err != nil {
+			if err := store.SetRole(t.Context(), "root", members.RoleAdmin); err != nil {
 				t.Fatal(err)
 			}
 			c.setUpPlay(t)

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"time"
 
+	"campus.example/apps/internal/chessclub/api"
 	"campus.example/apps/internal/idempotency"
 	"campus.example/apps/internal/problem"
 	"campus.example/apps/internal/sqldb"
@@ -21,8 +22,8 @@ func newOnceGuards(h *handlers, store *Store) (onceGuards, error) {
 	}
 	// The store's clock is read at each call: tests set Store.Now after NewServer too.
 	keys.Now = func() time.Time { return store.Now() }
-	g := idempotency.NewGuard(keys, h.log, MaxBody)
-	return onceGuards{json: g, photo: g.WithMaxBody(h.photos.maxBytes + multipartSlack)}, nil
+	g := idempotency.NewGuard(keys, h.log, api.MaxBody)
+	return onceGuards{json: g, photo: g.WithMaxBody(h.photos.MaxUploadBody())}, nil
 }
 
 // onceOpen guards a public POST: its keys are scoped to the route alone.
@@ -35,8 +36,8 @@ func (h *handlers) onceOpen(route string, fn func(http.ResponseWriter, *http.Req
 
 // onceMember guards a POST that needs a login: its keys are scoped to the route and the
 // caller, so two members' keys never meet.
-func (h *handlers) onceMember(g *idempotency.Guard, route string, fn func(http.ResponseWriter, *http.Request, Member) error) func(http.ResponseWriter, *http.Request, Member) error {
-	return func(w http.ResponseWriter, r *http.Request, m Member) error {
+func (h *handlers) onceMember(g *idempotency.Guard, route string, fn func(http.ResponseWriter, *http.Request, api.Caller) error) func(http.ResponseWriter, *http.Request, api.Caller) error {
+	return func(w http.ResponseWriter, r *http.Request, m api.Caller) error {
 		scope := route + " member " + strconv.FormatInt(m.ID, 10)
 		g.Serve(w, r, scope, h.writeErr(func(w http.ResponseWriter, r *http.Request) error { return fn(w, r, m) }))
 		return nil

@@ -5,6 +5,9 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+
+	"campus.example/apps/internal/chessclub/auth"
+	"campus.example/apps/internal/chessclub/photos"
 )
 
 // memoryBase is what the server holds besides password hashes and photo decodes: the Go
@@ -28,13 +31,13 @@ const memoryBase = 32 << 20
 // limit (about twice its 2 × 19 MiB of live hashes, see docs/BENCHMARKS.md); a lower limit
 // trades CPU for memory there.
 func MemoryLimit(cfg Config) int64 {
-	hashes := int64(cfg.HashConcurrency)
+	hashes := int64(cfg.Auth.HashConcurrency)
 	if hashes <= 0 {
 		hashes = int64(runtime.GOMAXPROCS(0))
 	}
-	hashKiB := int64(cfg.Password.Memory)
-	if cfg.Password == (PasswordParams{}) {
-		hashKiB = int64(DefaultPasswordParams.Memory)
+	hashKiB := int64(cfg.Auth.Password.Memory)
+	if cfg.Auth.Password == (auth.PasswordParams{}) {
+		hashKiB = int64(auth.DefaultPasswordParams.Memory)
 	}
 	return memoryBase + hashes*hashKiB<<10 + decodeMemory(cfg)
 }
@@ -42,10 +45,10 @@ func MemoryLimit(cfg Config) int64 {
 // decodeMemory is the most that the photo decodes running at once hold: the photo memory
 // budget, which admits each decode by what it will take (see decodeCost and photoBudget).
 func decodeMemory(cfg Config) int64 {
-	if cfg.PhotoMemory <= 0 {
-		return DefaultPhotoMemory
+	if cfg.Photos.Memory <= 0 {
+		return photos.DefaultPhotoMemory
 	}
-	return cfg.PhotoMemory
+	return cfg.Photos.Memory
 }
 
 // ParseMemoryLimit reads a -memory-limit value: a number of bytes, optionally with the unit

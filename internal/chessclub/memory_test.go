@@ -3,6 +3,9 @@ package chessclub
 import (
 	"runtime"
 	"testing"
+
+	"campus.example/apps/internal/chessclub/auth"
+	"campus.example/apps/internal/chessclub/photos"
 )
 
 func TestMemoryLimit(t *testing.T) {
@@ -13,11 +16,13 @@ func TestMemoryLimit(t *testing.T) {
 		want int64
 	}{
 		{"defaults", Config{}, memoryBase + procs*19<<20 + 256<<20},
-		{"configured", Config{HashConcurrency: 4, Password: PasswordParams{Memory: 64 << 10, Time: 1, Threads: 1}, PhotoMemory: 100 << 20},
+		{"configured", Config{Auth: auth.Config{HashConcurrency: 4, Password: auth.PasswordParams{Memory: 64 << 10, Time: 1, Threads: 1}}, Photos: photos.Config{Memory: 100 << 20}},
 			memoryBase + 4*64<<20 + 100<<20},
 	}
 	for _, tc := range tests {
-		diff(t, tc.name, MemoryLimit(tc.cfg), tc.want)
+		if got := MemoryLimit(tc.cfg); got != tc.want {
+			t.Errorf("%s: MemoryLimit = %d, want %d", tc.name, got, tc.want)
+		}
 	}
 }
 

@@ -1,13 +1,14 @@
 package chessclub
 
 import (
-	"errors"
 	"io"
 	"net/http"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
 
+	"campus.example/apps/internal/chessclub/api"
+	"campus.example/apps/internal/chessclub/auth"
 	"campus.example/apps/internal/problem"
 )
 
@@ -99,7 +100,7 @@ func (m *clubMetrics) refusal(endpoint string, err error) string {
 	case problem.Unauthorized:
 		return "wrong_credentials"
 	case problem.TooManyRequests:
-		if errors.Is(err, errHashBusy) {
+		if auth.IsHashBusy(err) {
 			return "busy"
 		}
 		m.throttled.WithLabelValues(endpoint).Inc()
@@ -112,8 +113,8 @@ func (m *clubMetrics) refusal(endpoint string, err error) string {
 
 // countUpload wraps the photo upload handler and counts each upload, and the bytes of its
 // body that were read, by outcome.
-func (m *clubMetrics) countUpload(fn func(http.ResponseWriter, *http.Request, Member) error) func(http.ResponseWriter, *http.Request, Member) error {
-	return func(w http.ResponseWriter, r *http.Request, caller Member) error {
+func (m *clubMetrics) countUpload(fn func(http.ResponseWriter, *http.Request, api.Caller) error) func(http.ResponseWriter, *http.Request, api.Caller) error {
+	return func(w http.ResponseWriter, r *http.Request, caller api.Caller) error {
 		body := &countingReader{ReadCloser: r.Body}
 		r.Body = body
 		err := fn(w, r, caller)

@@ -1,4 +1,4 @@
-package chessclub
+package chessclub_test
 
 import (
 	"encoding/json"
@@ -11,18 +11,22 @@ import (
 	"github.com/prometheus/common/expfmt"
 	"github.com/prometheus/common/model"
 
+	"campus.example/apps/internal/chessclub"
+	"campus.example/apps/internal/chessclub/auth"
+	"campus.example/apps/internal/chessclub/clubtest"
+	"campus.example/apps/internal/imagetest"
 	"campus.example/apps/internal/sqldb"
 )
 
 // scrapeMetrics reads the server's /metrics through the API suite's request path (so the
 // answer is checked against openapi.json too).
-func (e *env) scrapeMetrics() map[string]*dto.MetricFamily {
-	e.t.Helper()
-	res := e.mustDo(req{method: "GET", path: "/metrics"}, http.StatusOK)
+func scrapeMetrics(e *clubtest.Env) map[string]*dto.MetricFamily {
+	e.T.Helper()
+	res := e.MustDo(clubtest.Req{Method: "GET", Path: "/metrics"}, http.StatusOK)
 	p := expfmt.NewTextParser(model.UTF8Validation)
-	fams, err := p.TextToMetricFamilies(strings.NewReader(string(res.body)))
+	fams, err := p.TextToMetricFamilies(strings.NewReader(string(res.Body)))
 	if err != nil {
-		e.t.Fatalf("metrics do not parse: %v", err)
+		e.T.Fatalf("metrics do not parse: %v", err)
 	}
 	return fams
 }
@@ -54,24 +58,24 @@ func value(fams map[string]*dto.MetricFamily, name, labels string) float64 {
 // endpoint, photo uploads by outcome with their bytes, and the queue waits of password
 // hashes and photo decodes are timed.
 func TestMetrics_Club(t *testing.T) {
-	forDialects(t, func(t *testing.T, d sqldb.Dialect) {
-		e := newEnv(t, d, func(c *Config) {
-			c.Throttle = ThrottleConfig{UserBurst: 2, UserRefill: time.Hour, AddrBurst: 100, AddrRefill: time.Second,
+	clubtest.ForDialects(t, func(t *testing.T, d sqldb.Dialect) {
+		e := clubtest.New(t, d, func(c *chessclub.Config) {
+			c.Auth.Throttle = auth.ThrottleConfig{UserBurst: 2, UserRefill: time.Hour, AddrBurst: 100, AddrRefill: time.Second,
 				RegisterBurst: 1, RegisterRefill: time.Hour}
 		})
-		e.register("alice", "Alice Anand", "")
-		e.mustDo(req{method: "POST", path: "/api/user", body: map[string]any{"username": "bob", "password": "password-bob", "full_name": "Bob"}}, http.StatusTooManyRequests)
+		e.Register("alice", "Alice Anand")
+		e.MustDo(clubtest.Req{Method: "POST", Path: "/api/user", Body: map[string]any{"username": "bob", "password": "password-bob", "full_name": "Bob"}}, http.StatusTooManyRequests)
 		wrong := map[string]any{"username": "alice", "password": "not-alice-password"}
-		e.mustDo(req{method: "POST", path: "/api/login", body: wrong}, http.StatusUnauthorized)
-		e.mustDo(req{method: "POST", path: "/api/login", body: wrong}, http.StatusUnauthorized)
-		e.mustDo(req{method: "POST", path: "/api/login", body: wrong}, http.StatusTooManyRequests)
-		e.mustDo(req{method: "POST", path: "/api/login", body: `{"username": "alice"`, contentType: "application/json"}, http.StatusBadRequest)
+		e.MustDo(clubtest.Req{Method: "POST", Path: "/api/login", Body: wrong}, http.StatusUnauthorized)
+		e.MustDo(clubtest.Req{Method: "POST", Path: "/api/login", Body: wrong}, http.StatusUnauthorized)
+		e.MustDo(clubtest.Req{Method: "POST", Path: "/api/login", Body: wrong}, http.StatusTooManyRequests)
+		e.MustDo(clubtest.Req{Method: "POST", Path: "/api/login", Body: `{"username": "alice"`, ContentType: "application/json"}, http.StatusBadRequest)
 
-		photo := testPNG(t, 40, 30, false)
-		e.mustDo(req{method: "POST", path: "/api/figures", as: "alice", body: photo, contentType: "image/png"}, http.StatusCreated)
-		e.mustDo(req{method: "POST", path: "/api/figures", as: "alice", body: "not a photo", contentType: "text/plain"}, http.StatusUnsupportedMediaType)
+		photo := imagetest.SamplePNG(t, 40, 30, false)
+		e.MustDo(clubtest.Req{Method: "POST", Path: "/api/figures", As: "alice", Body: photo, ContentType: "image/png"}, http.StatusCreated)
+		e.MustDo(clubtest.Req{Method: "POST", Path: "/api/figures", As: "alice", Body: "not a photo", ContentType: "text/plain"}, http.StatusUnsupportedMediaType)
 
-		fams := e.scrapeMetrics()
+		fams := scrapeMetrics(e)
 		for _, c := range []struct {
 			name, labels string
 			want         float64
@@ -102,27 +106,27 @@ func TestMetrics_Club(t *testing.T) {
 // TestAccessLog_Client: the access log names the client as the login throttle does: the
 // peer, unless the peer is a trusted proxy, whose X-Forwarded-For then names it.
 func TestAccessLog_Client(t *testing.T) {
-	proxies, err := ParseTrustedProxies([]string{"10.0.0.0/8"})
+	proxies, err := auth.ParseTrustedProxies([]string{"10.0.0.0/8"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	e := newEnv(t, sqldb.SQLite, func(c *Config) { c.TrustedProxies = proxies })
+	e := clubtest.New(t, sqldb.SQLite, func(c *chessclub.Config) { c.Auth.TrustedProxies = proxies })
 	for _, tc := range []struct{ name, peer, forwarded, want string }{
 		{"direct", "198.51.100.7:1234", "", "198.51.100.7"},
 		{"untrusted peer's header ignored", "198.51.100.7:1234", "203.0.113.9", "198.51.100.7"},
 		{"behind a trusted proxy", "10.1.2.3:443", "203.0.113.9", "203.0.113.9"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			before := len(e.watch.logs.String())
+			before := len(e.Logs())
 			h := map[string]string{"X-Request-ID": "client-" + strings.ReplaceAll(tc.name, " ", "-")}
 			if tc.forwarded != "" {
 				h["X-Forwarded-For"] = tc.forwarded
 			}
-			e.mustDo(req{method: "GET", path: "/api/tournaments", remoteAddr: tc.peer, header: h}, http.StatusOK)
+			e.MustDo(clubtest.Req{Method: "GET", Path: "/api/tournaments", RemoteAddr: tc.peer, Header: h}, http.StatusOK)
 			var line struct {
 				Msg, Route, Client string
 			}
-			for l := range strings.Lines(e.watch.logs.String()[before:]) {
+			for l := range strings.Lines(e.Logs()[before:]) {
 				if err := json.Unmarshal([]byte(l), &line); err != nil {
 					t.Fatal(err)
 				}

@@ -1,10 +1,14 @@
-package chessclub
+package chessclub_test
 
 import (
+	"fmt"
 	"net/http"
 	"testing"
 
+	"campus.example/apps/internal/chessclub/clubtest"
+	"campus.example/apps/internal/chessclub/photos"
 	"campus.example/apps/internal/dbtest"
+	"campus.example/apps/internal/imagetest"
 )
 
 // TestDatabaseOutage cuts the server off from its MariaDB (a relay in front of the real server
@@ -13,41 +17,41 @@ import (
 // (issue 7, finding 11). When the port opens again, the same server answers as before.
 func TestDatabaseOutage(t *testing.T) {
 	db, relay := dbtest.MariaDBBehindRelay(t)
-	e := newEnvOn(t, db).withMembers()
-	tournament := itoa(e.tournament("alice", "Kept", "2026-06-01"))
-	photo := testJPEG(t, 8, 8, true)
-	var fig Figure
-	e.mustDo(req{method: "POST", path: "/api/figures", as: "alice", body: photo, contentType: "image/jpeg"}, http.StatusCreated).decode(t, &fig)
+	e := clubtest.NewOn(t, db).WithMembers()
+	tournament := fmt.Sprint(e.Tournament("alice", "Kept", "2026-06-01"))
+	photo := imagetest.SampleJPEG(t, 8, 8, true)
+	var fig photos.Figure
+	e.MustDo(clubtest.Req{Method: "POST", Path: "/api/figures", As: "alice", Body: photo, ContentType: "image/jpeg"}, http.StatusCreated).Decode(t, &fig)
 
 	relay.Cut()
-	for _, r := range []req{
-		{method: "POST", path: "/api/user", body: map[string]any{"username": "dora", "password": "long enough", "full_name": "Dora"}},
-		{method: "POST", path: "/api/login", body: map[string]any{"username": "alice", "password": "password-alice"}},
-		{method: "POST", path: "/api/logout", as: "bob"},
-		{method: "GET", path: "/api/me", as: "alice"},
-		{method: "GET", path: "/api/members", as: "alice"},
-		{method: "GET", path: "/api/members/" + itoa(e.ids["alice"]), as: "alice"},
-		{method: "GET", path: "/api/tournaments"},
-		{method: "GET", path: "/api/tournaments/" + tournament},
-		{method: "POST", path: "/api/tournaments", as: "alice", body: map[string]any{"name": "New", "start_date": "2026-07-01"}},
-		{method: "DELETE", path: "/api/tournaments/" + tournament, as: "alice"},
-		{method: "POST", path: "/api/figures", as: "alice", body: photo, contentType: "image/jpeg"},
-		{method: "GET", path: fig.URL},
+	for _, r := range []clubtest.Req{
+		{Method: "POST", Path: "/api/user", Body: map[string]any{"username": "dora", "password": "long enough", "full_name": "Dora"}},
+		{Method: "POST", Path: "/api/login", Body: map[string]any{"username": "alice", "password": "password-alice"}},
+		{Method: "POST", Path: "/api/logout", As: "bob"},
+		{Method: "GET", Path: "/api/me", As: "alice"},
+		{Method: "GET", Path: "/api/members", As: "alice"},
+		{Method: "GET", Path: "/api/members/" + fmt.Sprint(e.IDs["alice"]), As: "alice"},
+		{Method: "GET", Path: "/api/tournaments"},
+		{Method: "GET", Path: "/api/tournaments/" + tournament},
+		{Method: "POST", Path: "/api/tournaments", As: "alice", Body: map[string]any{"name": "New", "start_date": "2026-07-01"}},
+		{Method: "DELETE", Path: "/api/tournaments/" + tournament, As: "alice"},
+		{Method: "POST", Path: "/api/figures", As: "alice", Body: photo, ContentType: "image/jpeg"},
+		{Method: "GET", Path: fig.URL},
 	} {
-		t.Run(r.method+" "+r.path, func(t *testing.T) {
-			res := e.do(r)
-			checkProblem(t, res, wantProblem{503, "unavailable", nil})
-			if res.header.Get("Retry-After") != "5" {
-				t.Errorf("Retry-After = %q, want 5", res.header.Get("Retry-After"))
+		t.Run(r.Method+" "+r.Path, func(t *testing.T) {
+			res := e.Do(r)
+			clubtest.CheckProblem(t, res, clubtest.WantProblem{Status: 503, Slug: "unavailable"})
+			if res.Header.Get("Retry-After") != "5" {
+				t.Errorf("Retry-After = %q, want 5", res.Header.Get("Retry-After"))
 			}
 		})
 	}
-	if res := e.do(req{method: "GET", path: "/readyz"}); res.status != http.StatusServiceUnavailable {
-		t.Errorf("readyz during the outage: %d", res.status)
+	if res := e.Do(clubtest.Req{Method: "GET", Path: "/readyz"}); res.Status != http.StatusServiceUnavailable {
+		t.Errorf("readyz during the outage: %d", res.Status)
 	}
 
 	relay.Restore()
-	e.mustDo(req{method: "GET", path: "/api/me", as: "alice"}, http.StatusOK)
-	e.mustDo(req{method: "POST", path: "/api/tournaments", as: "alice", body: map[string]any{"name": "After", "start_date": "2026-07-01"}}, http.StatusCreated)
-	e.mustDo(req{method: "GET", path: fig.URL}, http.StatusOK)
+	e.MustDo(clubtest.Req{Method: "GET", Path: "/api/me", As: "alice"}, http.StatusOK)
+	e.MustDo(clubtest.Req{Method: "POST", Path: "/api/tournaments", As: "alice", Body: map[string]any{"name": "After", "start_date": "2026-07-01"}}, http.StatusCreated)
+	e.MustDo(clubtest.Req{Method: "GET", Path: fig.URL}, http.StatusOK)
 }

@@ -1,10 +1,14 @@
-package chessclub
+package chessclub_test
 
 import (
+	"fmt"
 	"net/http"
 	"strings"
 	"testing"
 
+	"campus.example/apps/internal/chessclub/clubtest"
+	"campus.example/apps/internal/chessclub/photos"
+	"campus.example/apps/internal/imagetest"
 	"campus.example/apps/internal/sqldb"
 )
 
@@ -13,13 +17,13 @@ import (
 // not know. Each is a 400 naming the parameter, before anything else is looked at (token,
 // body) and without changing anything (issue 7, finding 5).
 func TestQueryStrings(t *testing.T) {
-	forDialects(t, func(t *testing.T, d sqldb.Dialect) {
-		e := newEnv(t, d).withMembers()
-		tournament := itoa(e.tournament("alice", "Kept", "2026-06-01"))
-		photo := testJPEG(t, 8, 8, true)
-		var fig Figure
-		e.mustDo(req{method: "POST", path: "/api/figures", as: "alice", body: photo, contentType: "image/jpeg"}, http.StatusCreated).decode(t, &fig)
-		before := e.snapshot()
+	clubtest.ForDialects(t, func(t *testing.T, d sqldb.Dialect) {
+		e := clubtest.New(t, d).WithMembers()
+		tournament := fmt.Sprint(e.Tournament("alice", "Kept", "2026-06-01"))
+		photo := imagetest.SampleJPEG(t, 8, 8, true)
+		var fig photos.Figure
+		e.MustDo(clubtest.Req{Method: "POST", Path: "/api/figures", As: "alice", Body: photo, ContentType: "image/jpeg"}, http.StatusCreated).Decode(t, &fig)
+		before := snapshot(e)
 
 		endpoints := []struct {
 			method, path string
@@ -31,7 +35,7 @@ func TestQueryStrings(t *testing.T) {
 			{"POST", "/api/logout", "", ""},
 			{"GET", "/api/me", "", ""},
 			{"GET", "/api/members", "", ""},
-			{"GET", "/api/members/" + itoa(e.ids["alice"]), "", ""},
+			{"GET", "/api/members/" + fmt.Sprint(e.IDs["alice"]), "", ""},
 			{"GET", "/api/tournaments", "", ""},
 			{"POST", "/api/tournaments", `{"name":"New","start_date":"2026-07-01"}`, "application/json"},
 			{"GET", "/api/tournaments/" + tournament, "", ""},
@@ -57,32 +61,32 @@ func TestQueryStrings(t *testing.T) {
 			for _, q := range queries {
 				for _, as := range []string{"", "alice"} {
 					t.Run(ep.method+" "+ep.path+"?"+q.raw+" as "+as, func(t *testing.T) {
-						res := e.do(req{method: ep.method, path: ep.path + "?" + q.raw, as: as, body: ep.body, contentType: ep.contentType})
-						checkProblem(t, res, wantProblem{400, "malformed-request", []string{q.field}})
+						res := e.Do(clubtest.Req{Method: ep.method, Path: ep.path + "?" + q.raw, As: as, Body: ep.body, ContentType: ep.contentType})
+						clubtest.CheckProblem(t, res, clubtest.WantProblem{Status: 400, Slug: "malformed-request", Fields: []string{q.field}})
 					})
 				}
 			}
 		}
 		// The parameters that endpoints do take are still taken, once.
-		checkProblem(t, e.do(req{method: "DELETE", path: "/api/tournaments?id=" + tournament + "&id=" + tournament, as: "alice"}),
-			wantProblem{400, "malformed-request", []string{"id"}})
-		checkProblem(t, e.do(req{method: "POST", path: "/api/figures?member_id=1&member_id=1", as: "alice", body: photo, contentType: "image/jpeg"}),
-			wantProblem{400, "malformed-request", []string{"member_id"}})
-		if after := e.snapshot(); after != before {
+		clubtest.CheckProblem(t, e.Do(clubtest.Req{Method: "DELETE", Path: "/api/tournaments?id=" + tournament + "&id=" + tournament, As: "alice"}),
+			clubtest.WantProblem{Status: 400, Slug: "malformed-request", Fields: []string{"id"}})
+		clubtest.CheckProblem(t, e.Do(clubtest.Req{Method: "POST", Path: "/api/figures?member_id=1&member_id=1", As: "alice", Body: photo, ContentType: "image/jpeg"}),
+			clubtest.WantProblem{Status: 400, Slug: "malformed-request", Fields: []string{"member_id"}})
+		if after := snapshot(e); after != before {
 			t.Errorf("refused requests changed the data:\nbefore %s\nafter  %s", before, after)
 		}
-		e.mustDo(req{method: "DELETE", path: "/api/tournaments/" + tournament + "?id=" + tournament, as: "alice"}, http.StatusNoContent)
+		e.MustDo(clubtest.Req{Method: "DELETE", Path: "/api/tournaments/" + tournament + "?id=" + tournament, As: "alice"}, http.StatusNoContent)
 
 		// The app's own pages are not endpoints: its router reads their query strings. A
 		// browser navigating to /tournaments gets the app; any other GET there is the original
 		// backend's alias of GET /api/tournaments, and its query string is checked as the API's.
 		navigate := map[string]string{"Accept": "text/html,application/xhtml+xml,*/*;q=0.8"}
 		for _, path := range []string{"/?utm_source=poster", "/tournaments?x=%ZZ"} {
-			res := e.do(req{method: "GET", path: path, header: navigate})
-			if res.status != http.StatusOK || !strings.HasPrefix(res.header.Get("Content-Type"), "text/html") {
-				t.Errorf("GET %s: %d %s", path, res.status, res.header.Get("Content-Type"))
+			res := e.Do(clubtest.Req{Method: "GET", Path: path, Header: navigate})
+			if res.Status != http.StatusOK || !strings.HasPrefix(res.Header.Get("Content-Type"), "text/html") {
+				t.Errorf("GET %s: %d %s", path, res.Status, res.Header.Get("Content-Type"))
 			}
 		}
-		checkProblem(t, e.do(req{method: "GET", path: "/tournaments?x=%ZZ"}), wantProblem{400, "malformed-request", []string{"x"}})
+		clubtest.CheckProblem(t, e.Do(clubtest.Req{Method: "GET", Path: "/tournaments?x=%ZZ"}), clubtest.WantProblem{Status: 400, Slug: "malformed-request", Fields: []string{"x"}})
 	})
 }

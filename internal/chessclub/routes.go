@@ -21,21 +21,19 @@ func (h *handlers) routes(ui fs.FS, corsOrigins []string) http.Handler {
 
 	// The creating POSTs honour Idempotency-Key (idempotency.go): a retry gets the first
 	// response again instead of making a second member, tournament or photo.
-	register := h.wrap(h.onceOpen("POST /api/user", h.metrics.countRegistration(h.register)))
-	login := h.wrap(h.metrics.countLogin(h.login))
+	register := h.wrap(h.onceOpen("POST /api/user", h.metrics.countRegistration(h.auth.Register)))
+	login := h.wrap(h.metrics.countLogin(h.auth.Login))
 	mux.Handle("POST /api/user", register)
 	mux.Handle("POST /api/login", login)
-	mux.Handle("POST /api/logout", h.authed(h.logout))
-	mux.Handle("GET /api/me", h.authed(h.me))
-	listMembers := h.authed(h.listMembers)
+	mux.Handle("POST /api/logout", h.authed(h.auth.Logout))
+	mux.Handle("GET /api/me", h.authed(h.auth.Me))
+	listMembers := h.authed(h.members.List)
 	mux.Handle("GET /api/members", listMembers)
-	mux.Handle("GET /api/members/{id}", h.authed(h.getMember))
-	mux.Handle("PATCH /api/members/{id}", h.authed(h.patchMember))
+	mux.Handle("GET /api/members/{id}", h.authed(h.members.Get))
+	mux.Handle("PATCH /api/members/{id}", h.authed(h.members.Patch))
 
 	listTournaments := h.wrap(h.play.ListTournaments)
-	createTournament := h.authed(h.onceMember(h.once.json, "POST /api/tournaments", func(w http.ResponseWriter, r *http.Request, m Member) error {
-		return h.play.CreateTournament(w, r, asCaller(m))
-	}))
+	createTournament := h.player(h.onceMember(h.once.json, "POST /api/tournaments", h.play.CreateTournament))
 	deleteTournament := h.player(h.play.DeleteTournament, "id")
 	mux.Handle("GET /api/tournaments", listTournaments)
 	mux.Handle("POST /api/tournaments", createTournament)
@@ -69,10 +67,10 @@ func (h *handlers) routes(ui fs.FS, corsOrigins []string) http.Handler {
 	mux.Handle("GET /api/members/{id}/ratings", h.player(h.play.MemberRatings))
 	mux.Handle("GET /api/members/{id}/tournaments", h.player(h.play.MemberTournaments))
 
-	uploadFigure := h.authed(h.onceMember(h.once.photo, "POST /api/figures", h.metrics.countUpload(h.uploadFigure)), "member_id")
+	uploadFigure := h.player(h.onceMember(h.once.photo, "POST /api/figures", h.metrics.countUpload(h.photos.Upload)), "member_id")
 	mux.Handle("POST /api/figures", uploadFigure)
-	mux.Handle("GET /api/figures/{id}", h.wrap(h.getFigure))
-	mux.Handle("GET /api/figures/{id}/thumbnail", h.wrap(h.getThumbnail))
+	mux.Handle("GET /api/figures/{id}", h.wrap(h.photos.Get))
+	mux.Handle("GET /api/figures/{id}/thumbnail", h.wrap(h.photos.Thumbnail))
 
 	mux.Handle("GET /openapi.json", query.Only(httpserve.JSONDocument(OpenAPI)))
 	mux.Handle("GET /healthz", query.Only(httpserve.Healthz()))

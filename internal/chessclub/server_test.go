@@ -1,4 +1,4 @@
-package chessclub
+package chessclub_test
 
 import (
 	"io"
@@ -7,33 +7,37 @@ import (
 	"testing"
 	"time"
 
+	"campus.example/apps/internal/chessclub"
+	"campus.example/apps/internal/chessclub/auth"
+	"campus.example/apps/internal/chessclub/clubtest"
+	"campus.example/apps/internal/chessclub/photos"
 	"campus.example/apps/internal/dbtest"
 )
 
 // TestNewServerConfig checks that zero values take defaults and negative ones are refused,
 // not quietly taken for defaults.
 func TestNewServerConfig(t *testing.T) {
-	store := NewStore(dbtest.SQLite(t))
+	store := chessclub.NewStore(dbtest.SQLite(t))
 	if err := store.Migrate(t.Context()); err != nil {
 		t.Fatal(err)
 	}
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	tests := []struct {
 		name    string
-		change  func(*Config)
+		change  func(*chessclub.Config)
 		wantErr string
 	}{
-		{"defaults", func(*Config) {}, ""},
-		{"negative token TTL", func(c *Config) { c.TokenTTL = -5 * time.Second }, "TokenTTL (-5s)"},
-		{"negative photo limit", func(c *Config) { c.MaxPhotoBytes = -1 }, "MaxPhotoBytes (-1)"},
-		{"negative pixel limit", func(c *Config) { c.MaxPixels = -1 }, "MaxPixels (-1)"},
-		{"no photo directory", func(c *Config) { c.FiguresDir = "" }, "FiguresDir is required"},
+		{"defaults", func(*chessclub.Config) {}, ""},
+		{"negative token TTL", func(c *chessclub.Config) { c.Auth.TokenTTL = -5 * time.Second }, "TokenTTL (-5s)"},
+		{"negative photo limit", func(c *chessclub.Config) { c.Photos.MaxBytes = -1 }, "MaxBytes (-1)"},
+		{"negative pixel limit", func(c *chessclub.Config) { c.Photos.MaxPixels = -1 }, "MaxPixels (-1)"},
+		{"no photo directory", func(c *chessclub.Config) { c.Photos.Dir = "" }, "Dir is required"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			cfg := Config{FiguresDir: t.TempDir(), Password: testPassword}
+			cfg := chessclub.Config{Photos: photos.Config{Dir: t.TempDir()}, Auth: auth.Config{Password: clubtest.Password}}
 			tc.change(&cfg)
-			_, err := NewServer(log, store, cfg)
+			_, err := chessclub.NewServer(log, store, cfg)
 			got := ""
 			if err != nil {
 				got = err.Error()

@@ -1,20 +1,22 @@
 // Package chessclub is the Chess Club API: members with password logins and bearer tokens,
 // tournaments, and member photos, over SQLite or MariaDB.
 //
-// The Store owns the database and its schema; NewServer wires it, the password hasher, the
-// login throttle, the photo directory and the tournaments (package play) into one
-// http.Handler whose routes are all listed in routes.go.
+// The package root wires the parts into one server and holds nothing else: the Store owns
+// the database and its schema (migrations, the sample tournaments, chess.sql); NewServer
+// joins authentication (package auth), the members (members), their photos (photos) and
+// tournament play (play) into one http.Handler, whose routes are all listed in routes.go,
+// with the cross-cutting parts: idempotency keys, metrics, CORS and the original backend's
+// paths. The subpackages never import the root; the rules of chess are in internal/chess.
 package chessclub
 
 import (
 	"context"
-	"database/sql"
 	"embed"
 	"fmt"
 	"strings"
 	"time"
 
-	"campus.example/apps/internal/coalesce"
+	"campus.example/apps/internal/chessclub/members"
 	"campus.example/apps/internal/sqldb"
 )
 
@@ -38,15 +40,11 @@ type Store struct {
 	// Now is the clock for every timestamp and expiry; tests replace it to fix the time.
 	// Set it before the store is used.
 	Now func() time.Time
-	// sessions coalesces concurrent token checks (Authenticate) into batched lookups.
-	sessions *coalesce.Group[string, sessionRow]
 }
 
 // NewStore returns a store over db. Call Migrate before using it.
 func NewStore(db *sqldb.DB) *Store {
-	s := &Store{db: db, Now: time.Now}
-	s.sessions = sqldb.KeyReads(db, s.readSessions)
-	return s
+	return &Store{db: db, Now: time.Now}
 }
 
 // Migrate creates the tables that are missing. It is idempotent and adopts a MySQL database
@@ -86,14 +84,8 @@ const scriptSamplesGuard = "WHERE NOT EXISTS (SELECT 1 FROM schema_migrations) A
 // Ping checks that the database answers.
 func (s *Store) Ping(ctx context.Context) error { return s.db.PingContext(ctx) }
 
-// now returns the store's clock in UTC to the second, the precision both databases keep.
-func (s *Store) now() time.Time { return s.Now().UTC().Truncate(time.Second) }
-
-type scanner interface{ Scan(dest ...any) error }
-
-func nullString(ns sql.NullString) *string {
-	if !ns.Valid {
-		return nil
-	}
-	return &ns.String
+// SetRole gives the member with username (without regard to case) the role. It returns a
+// NotFound problem when there is no such member.
+func (s *Store) SetRole(ctx context.Context, username, role string) error {
+	return members.NewStore(s.db, s.Now).SetRole(ctx, username, role)
 }

@@ -1,9 +1,11 @@
-package chessclub
+package chessclub_test
 
 import (
+	"fmt"
 	"net/http"
 	"testing"
 
+	"campus.example/apps/internal/chessclub/clubtest"
 	"campus.example/apps/internal/chessclub/play"
 	"campus.example/apps/internal/sqldb"
 )
@@ -13,7 +15,7 @@ import (
 type jsonEndpoint struct {
 	method, path, as string
 	// valid is a body the endpoint accepts, written so the spoiled bodies differ in one place.
-	valid func(e *env) string
+	valid func(e *clubtest.Env) string
 	// field is the member that the spoiled bodies spoil.
 	field string
 }
@@ -21,11 +23,11 @@ type jsonEndpoint struct {
 func jsonEndpoints() []jsonEndpoint {
 	return []jsonEndpoint{
 		{method: "POST", path: "/api/user", field: "full_name",
-			valid: func(*env) string { return `{"username":"dora","password":"long enough","full_name":"%s"}` }},
+			valid: func(*clubtest.Env) string { return `{"username":"dora","password":"long enough","full_name":"%s"}` }},
 		{method: "POST", path: "/api/login", field: "username",
-			valid: func(*env) string { return `{"username":"%s","password":"password-alice"}` }},
+			valid: func(*clubtest.Env) string { return `{"username":"%s","password":"password-alice"}` }},
 		{method: "POST", path: "/api/tournaments", as: "alice", field: "name",
-			valid: func(*env) string { return `{"name":"%s","start_date":"2026-05-01"}` }},
+			valid: func(*clubtest.Env) string { return `{"name":"%s","start_date":"2026-05-01"}` }},
 	}
 }
 
@@ -51,70 +53,70 @@ func TestStrictJSON_Text(t *testing.T) {
 		name        string
 		text        string
 		contentType string
-		want        wantProblem
+		want        clubtest.WantProblem
 	}{
-		{"Latin-1 byte", "Caf\xe9", "", wantProblem{400, "malformed-request", nil}},
-		{"overlong encoding", "a\xc0\xafb", "", wantProblem{400, "malformed-request", nil}},
-		{"lone high surrogate", `a\ud800`, "", wantProblem{400, "malformed-request", nil}},
-		{"lone low surrogate", `\udc00a`, "", wantProblem{400, "malformed-request", nil}},
-		{"charset Latin-1", "Dora", "application/json; charset=iso-8859-1", wantProblem{415, "unsupported-media-type", nil}},
+		{"Latin-1 byte", "Caf\xe9", "", clubtest.WantProblem{Status: 400, Slug: "malformed-request"}},
+		{"overlong encoding", "a\xc0\xafb", "", clubtest.WantProblem{Status: 400, Slug: "malformed-request"}},
+		{"lone high surrogate", `a\ud800`, "", clubtest.WantProblem{Status: 400, Slug: "malformed-request"}},
+		{"lone low surrogate", `\udc00a`, "", clubtest.WantProblem{Status: 400, Slug: "malformed-request"}},
+		{"charset Latin-1", "Dora", "application/json; charset=iso-8859-1", clubtest.WantProblem{Status: 415, Slug: "unsupported-media-type"}},
 	}
-	forDialects(t, func(t *testing.T, d sqldb.Dialect) {
-		e := newEnv(t, d).withMembers()
-		id := e.tournament("alice", "Kept", "2026-06-01")
-		before := e.snapshot()
+	clubtest.ForDialects(t, func(t *testing.T, d sqldb.Dialect) {
+		e := clubtest.New(t, d).WithMembers()
+		id := e.Tournament("alice", "Kept", "2026-06-01")
+		before := snapshot(e)
 		for _, ep := range jsonEndpoints() {
 			for _, tc := range cases {
 				t.Run(ep.path+"/"+tc.name, func(t *testing.T) {
 					want := tc.want
-					if want.status == 400 {
-						want.fields = []string{ep.field}
+					if want.Status == 400 {
+						want.Fields = []string{ep.field}
 					}
 					ct := tc.contentType
 					if ct == "" {
 						ct = "application/json"
 					}
-					res := e.do(req{method: ep.method, path: ep.path, as: ep.as, body: spoil(ep.valid(e), tc.text), contentType: ct})
-					checkProblem(t, res, want)
+					res := e.Do(clubtest.Req{Method: ep.method, Path: ep.path, As: ep.as, Body: spoil(ep.valid(e), tc.text), ContentType: ct})
+					clubtest.CheckProblem(t, res, want)
 				})
 			}
 		}
 		// The delete endpoint reads its body itself, labelled or not.
 		for _, tc := range []struct {
 			body, contentType string
-			want              wantProblem
+			want              clubtest.WantProblem
 		}{
-			{"{\"id\":1,\"note\":\"\xff\"}", "application/json", wantProblem{400, "malformed-request", []string{"note"}}},
-			{`{"id":1,"note":"\ud800"}`, "", wantProblem{400, "malformed-request", []string{"note"}}},
-			{`{"id":1}`, "application/json; charset=latin1", wantProblem{415, "unsupported-media-type", nil}},
+			{"{\"id\":1,\"note\":\"\xff\"}", "application/json", clubtest.WantProblem{Status: 400, Slug: "malformed-request", Fields: []string{"note"}}},
+			{`{"id":1,"note":"\ud800"}`, "", clubtest.WantProblem{Status: 400, Slug: "malformed-request", Fields: []string{"note"}}},
+			{`{"id":1}`, "application/json; charset=latin1", clubtest.WantProblem{Status: 415, Slug: "unsupported-media-type"}},
 		} {
-			res := e.do(req{method: "DELETE", path: "/api/tournaments/" + itoa(id), as: "alice", body: tc.body, contentType: tc.contentType})
-			checkProblem(t, res, tc.want)
+			res := e.Do(clubtest.Req{Method: "DELETE", Path: "/api/tournaments/" + fmt.Sprint(id), As: "alice", Body: tc.body, ContentType: tc.contentType})
+			clubtest.CheckProblem(t, res, tc.want)
 		}
-		if after := e.snapshot(); after != before {
+		if after := snapshot(e); after != before {
 			t.Errorf("refused requests changed the data:\nbefore %s\nafter  %s", before, after)
 		}
 		// And the valid bodies are accepted, so the refusals above were about the text.
-		e.mustDo(req{method: "POST", path: "/api/user", body: spoil(jsonEndpoints()[0].valid(e), "Dora \\u00e9\\ud83d\\ude00"), contentType: "application/json"}, http.StatusCreated)
+		e.MustDo(clubtest.Req{Method: "POST", Path: "/api/user", Body: spoil(jsonEndpoints()[0].valid(e), "Dora \\u00e9\\ud83d\\ude00"), ContentType: "application/json"}, http.StatusCreated)
 	})
 }
 
 // snapshot summarises what the API shows of members and tournaments, for checking that
 // refused requests changed nothing.
-func (e *env) snapshot() string {
-	e.t.Helper()
-	return string(e.mustDo(req{method: "GET", path: "/api/members", as: "carol"}, http.StatusOK).body) +
-		string(e.mustDo(req{method: "GET", path: "/api/tournaments"}, http.StatusOK).body)
+func snapshot(e *clubtest.Env) string {
+	e.T.Helper()
+	return string(e.MustDo(clubtest.Req{Method: "GET", Path: "/api/members", As: "carol"}, http.StatusOK).Body) +
+		string(e.MustDo(clubtest.Req{Method: "GET", Path: "/api/tournaments"}, http.StatusOK).Body)
 }
 
 // TestStrictJSON_MembersAndNumbers sends every JSON endpoint a member twice, and numbers that
 // are not integers where integers belong: each is a 400 naming the field, and nothing changes
 // (issue 7, finding 7).
 func TestStrictJSON_MembersAndNumbers(t *testing.T) {
-	forDialects(t, func(t *testing.T, d sqldb.Dialect) {
-		e := newEnv(t, d).withMembers()
-		id := e.tournament("alice", "Kept", "2026-06-01")
-		before := e.snapshot()
+	clubtest.ForDialects(t, func(t *testing.T, d sqldb.Dialect) {
+		e := clubtest.New(t, d).WithMembers()
+		id := e.Tournament("alice", "Kept", "2026-06-01")
+		before := snapshot(e)
 		for _, tc := range []struct {
 			name       string
 			method, as string
@@ -128,18 +130,18 @@ func TestStrictJSON_MembersAndNumbers(t *testing.T) {
 			{"tournament, rounds 1e-400", "POST", "alice", "/api/tournaments", `{"name":"A","start_date":"2026-05-01","rounds":1e-400}`, "rounds"},
 			{"tournament, rounds 7.5", "POST", "alice", "/api/tournaments", `{"name":"A","start_date":"2026-05-01","rounds":7.5}`, "rounds"},
 			{"tournament, rounds 2^64", "POST", "alice", "/api/tournaments", `{"name":"A","start_date":"2026-05-01","rounds":18446744073709551616}`, "rounds"},
-			{"delete, id twice", "DELETE", "alice", "/api/tournaments", `{"id":` + itoa(id) + `,"id":999}`, "id"},
+			{"delete, id twice", "DELETE", "alice", "/api/tournaments", `{"id":` + fmt.Sprint(id) + `,"id":999}`, "id"},
 		} {
 			t.Run(tc.name, func(t *testing.T) {
-				res := e.do(req{method: tc.method, path: tc.path, as: tc.as, body: tc.body, contentType: "application/json"})
-				checkProblem(t, res, wantProblem{400, "malformed-request", []string{tc.field}})
+				res := e.Do(clubtest.Req{Method: tc.method, Path: tc.path, As: tc.as, Body: tc.body, ContentType: "application/json"})
+				clubtest.CheckProblem(t, res, clubtest.WantProblem{Status: 400, Slug: "malformed-request", Fields: []string{tc.field}})
 			})
 		}
-		if after := e.snapshot(); after != before {
+		if after := snapshot(e); after != before {
 			t.Errorf("refused requests changed the data:\nbefore %s\nafter  %s", before, after)
 		}
 		var tr play.Tournament
-		e.mustDo(req{method: "POST", path: "/api/tournaments", as: "alice", body: `{"name":"A","start_date":"2026-05-01","rounds":7.0}`, contentType: "application/json"}, http.StatusCreated).decode(t, &tr)
+		e.MustDo(clubtest.Req{Method: "POST", Path: "/api/tournaments", As: "alice", Body: `{"name":"A","start_date":"2026-05-01","rounds":7.0}`, ContentType: "application/json"}, http.StatusCreated).Decode(t, &tr)
 		if tr.Rounds == nil || *tr.Rounds != 7 {
 			t.Errorf("rounds 7.0 stored as %v, want 7", tr.Rounds)
 		}

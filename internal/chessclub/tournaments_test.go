@@ -1,12 +1,14 @@
-package chessclub
+package chessclub_test
 
 import (
+	"fmt"
 	"net/http"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp/cmpopts"
 
+	"campus.example/apps/internal/chessclub/clubtest"
 	"campus.example/apps/internal/chessclub/play"
 	"campus.example/apps/internal/sqldb"
 )
@@ -16,49 +18,49 @@ import (
 var ignoreVersions = cmpopts.IgnoreUnexported(play.Tournament{})
 
 func TestTournaments(t *testing.T) {
-	forDialects(t, func(t *testing.T, d sqldb.Dialect) {
-		e := newEnv(t, d).withMembers()
+	clubtest.ForDialects(t, func(t *testing.T, d sqldb.Dialect) {
+		e := clubtest.New(t, d).WithMembers()
 		var empty []play.Tournament
-		e.mustDo(req{method: "GET", path: "/api/tournaments"}, http.StatusOK).decode(t, &empty)
+		e.MustDo(clubtest.Req{Method: "GET", Path: "/api/tournaments"}, http.StatusOK).Decode(t, &empty)
 		if empty == nil || len(empty) != 0 {
 			t.Errorf("empty list = %#v, want []", empty)
 		}
 
 		loc, tc, desc := "Room 101", "90+30", "Seven rounds, FIDE rated."
 		rounds := 7
-		res := e.mustDo(req{method: "POST", path: "/api/tournaments", as: "alice", body: map[string]any{
+		res := e.MustDo(clubtest.Req{Method: "POST", Path: "/api/tournaments", As: "alice", Body: map[string]any{
 			"name": " Spring Open ", "start_date": "2026-04-10", "end_date": "2026-04-12", "location": loc,
 			"format": "round_robin", "rounds": 7, "time_control": tc, "description": desc,
 		}}, http.StatusCreated)
 		var full play.Tournament
-		res.decode(t, &full)
-		alice := e.ids["alice"]
-		diff(t, "created", full, play.Tournament{ID: full.ID, Name: "Spring Open", StartDate: "2026-04-10", EndDate: "2026-04-12",
-			Location: &loc, Format: play.FormatRoundRobin, Rounds: &rounds, TimeControl: &tc, Description: &desc, CreatedBy: &alice, CreatedAt: t0,
+		res.Decode(t, &full)
+		alice := e.IDs["alice"]
+		clubtest.Diff(t, "created", full, play.Tournament{ID: full.ID, Name: "Spring Open", StartDate: "2026-04-10", EndDate: "2026-04-12",
+			Location: &loc, Format: play.FormatRoundRobin, Rounds: &rounds, TimeControl: &tc, Description: &desc, CreatedBy: &alice, CreatedAt: clubtest.T0,
 			Settings: play.DefaultSettings, State: play.StateOpen}, ignoreVersions)
-		if got := res.header.Get("Location"); got != "/api/tournaments/"+itoa(full.ID) {
+		if got := res.Header.Get("Location"); got != "/api/tournaments/"+fmt.Sprint(full.ID) {
 			t.Errorf("Location = %q", got)
 		}
 		var one play.Tournament
-		e.mustDo(req{method: "GET", path: "/api/tournaments/" + itoa(full.ID)}, http.StatusOK).decode(t, &one)
-		diff(t, "read back", one, full, ignoreVersions)
+		e.MustDo(clubtest.Req{Method: "GET", Path: "/api/tournaments/" + fmt.Sprint(full.ID)}, http.StatusOK).Decode(t, &one)
+		clubtest.Diff(t, "read back", one, full, ignoreVersions)
 
 		var minimal play.Tournament
-		e.mustDo(req{method: "POST", path: "/api/tournaments", as: "bob", body: map[string]any{"name": "Blitz night", "start_date": "2026-04-10"}}, http.StatusCreated).decode(t, &minimal)
-		bob := e.ids["bob"]
-		diff(t, "defaults", minimal, play.Tournament{ID: minimal.ID, Name: "Blitz night", StartDate: "2026-04-10", EndDate: "2026-04-10",
-			Format: play.FormatSwiss, CreatedBy: &bob, CreatedAt: t0, Settings: play.DefaultSettings, State: play.StateOpen}, ignoreVersions)
-		early := e.tournament("carol", "Winter Cup", "2026-01-05")
-		later := e.tournament("carol", "Summer", "2026-07-01")
+		e.MustDo(clubtest.Req{Method: "POST", Path: "/api/tournaments", As: "bob", Body: map[string]any{"name": "Blitz night", "start_date": "2026-04-10"}}, http.StatusCreated).Decode(t, &minimal)
+		bob := e.IDs["bob"]
+		clubtest.Diff(t, "defaults", minimal, play.Tournament{ID: minimal.ID, Name: "Blitz night", StartDate: "2026-04-10", EndDate: "2026-04-10",
+			Format: play.FormatSwiss, CreatedBy: &bob, CreatedAt: clubtest.T0, Settings: play.DefaultSettings, State: play.StateOpen}, ignoreVersions)
+		early := e.Tournament("carol", "Winter Cup", "2026-01-05")
+		later := e.Tournament("carol", "Summer", "2026-07-01")
 
 		var list []play.Tournament
-		e.mustDo(req{method: "GET", path: "/api/tournaments"}, http.StatusOK).decode(t, &list)
+		e.MustDo(clubtest.Req{Method: "GET", Path: "/api/tournaments"}, http.StatusOK).Decode(t, &list)
 		var ids []int64
 		for _, tr := range list {
 			ids = append(ids, tr.ID)
 		}
 		// By start date, then id: the two on 2026-04-10 keep their creation order.
-		diff(t, "order", ids, []int64{early, full.ID, minimal.ID, later})
+		clubtest.Diff(t, "order", ids, []int64{early, full.ID, minimal.ID, later})
 
 		valid := func(k string, v any) map[string]any {
 			b := map[string]any{"name": "X", "start_date": "2026-05-01"}
@@ -73,42 +75,42 @@ func TestTournaments(t *testing.T) {
 			name string
 			as   string
 			body any
-			want wantProblem
+			want clubtest.WantProblem
 		}{
-			{"end before start", "alice", valid("end_date", "2026-04-30"), wantProblem{422, "validation", []string{"end_date"}}},
-			{"bad date", "alice", valid("start_date", "2026-02-30"), wantProblem{422, "validation", []string{"start_date"}}},
-			{"date with time", "alice", valid("start_date", "2026-02-01T10:00:00Z"), wantProblem{422, "validation", []string{"start_date"}}},
-			{"no start", "alice", valid("start_date", nil), wantProblem{422, "validation", []string{"start_date"}}},
-			{"no name", "alice", valid("name", nil), wantProblem{422, "validation", []string{"name"}}},
-			{"long name", "alice", valid("name", strings.Repeat("n", 101)), wantProblem{422, "validation", []string{"name"}}},
-			{"bad format", "alice", valid("format", "blitz"), wantProblem{422, "validation", []string{"format"}}},
-			{"zero rounds", "alice", valid("rounds", 0), wantProblem{422, "validation", []string{"rounds"}}},
-			{"51 rounds", "alice", valid("rounds", 51), wantProblem{422, "validation", []string{"rounds"}}},
-			{"fractional rounds", "alice", valid("rounds", 2.5), wantProblem{400, "malformed-request", []string{"rounds"}}},
-			{"long time control", "alice", valid("time_control", strings.Repeat("5", 51)), wantProblem{422, "validation", []string{"time_control"}}},
-			{"read-only created_by", "alice", valid("created_by", 1), wantProblem{422, "validation", []string{"created_by"}}},
-			{"unknown field", "alice", valid("prize", 100), wantProblem{422, "validation", []string{"prize"}}},
-			{"not logged in", "", valid("name", "Y"), wantProblem{401, "unauthorized", nil}},
-			{"not JSON", "alice", "name=X", wantProblem{415, "unsupported-media-type", nil}},
+			{"end before start", "alice", valid("end_date", "2026-04-30"), clubtest.WantProblem{Status: 422, Slug: "validation", Fields: []string{"end_date"}}},
+			{"bad date", "alice", valid("start_date", "2026-02-30"), clubtest.WantProblem{Status: 422, Slug: "validation", Fields: []string{"start_date"}}},
+			{"date with time", "alice", valid("start_date", "2026-02-01T10:00:00Z"), clubtest.WantProblem{Status: 422, Slug: "validation", Fields: []string{"start_date"}}},
+			{"no start", "alice", valid("start_date", nil), clubtest.WantProblem{Status: 422, Slug: "validation", Fields: []string{"start_date"}}},
+			{"no name", "alice", valid("name", nil), clubtest.WantProblem{Status: 422, Slug: "validation", Fields: []string{"name"}}},
+			{"long name", "alice", valid("name", strings.Repeat("n", 101)), clubtest.WantProblem{Status: 422, Slug: "validation", Fields: []string{"name"}}},
+			{"bad format", "alice", valid("format", "blitz"), clubtest.WantProblem{Status: 422, Slug: "validation", Fields: []string{"format"}}},
+			{"zero rounds", "alice", valid("rounds", 0), clubtest.WantProblem{Status: 422, Slug: "validation", Fields: []string{"rounds"}}},
+			{"51 rounds", "alice", valid("rounds", 51), clubtest.WantProblem{Status: 422, Slug: "validation", Fields: []string{"rounds"}}},
+			{"fractional rounds", "alice", valid("rounds", 2.5), clubtest.WantProblem{Status: 400, Slug: "malformed-request", Fields: []string{"rounds"}}},
+			{"long time control", "alice", valid("time_control", strings.Repeat("5", 51)), clubtest.WantProblem{Status: 422, Slug: "validation", Fields: []string{"time_control"}}},
+			{"read-only created_by", "alice", valid("created_by", 1), clubtest.WantProblem{Status: 422, Slug: "validation", Fields: []string{"created_by"}}},
+			{"unknown field", "alice", valid("prize", 100), clubtest.WantProblem{Status: 422, Slug: "validation", Fields: []string{"prize"}}},
+			{"not logged in", "", valid("name", "Y"), clubtest.WantProblem{Status: 401, Slug: "unauthorized"}},
+			{"not JSON", "alice", "name=X", clubtest.WantProblem{Status: 415, Slug: "unsupported-media-type"}},
 		}
 		for _, tc := range tests {
 			t.Run(tc.name, func(t *testing.T) {
-				r := req{method: "POST", path: "/api/tournaments", as: tc.as, body: tc.body}
+				r := clubtest.Req{Method: "POST", Path: "/api/tournaments", As: tc.as, Body: tc.body}
 				if s, ok := tc.body.(string); ok {
-					r.body, r.contentType = s, "application/x-www-form-urlencoded"
+					r.Body, r.ContentType = s, "application/x-www-form-urlencoded"
 				}
-				checkProblem(t, e.do(r), tc.want)
+				clubtest.CheckProblem(t, e.Do(r), tc.want)
 			})
 		}
-		checkProblem(t, e.do(req{method: "GET", path: "/api/tournaments/424242"}), wantProblem{404, "not-found", nil})
-		checkProblem(t, e.do(req{method: "GET", path: "/api/tournaments/x1"}), wantProblem{400, "malformed-request", nil})
+		clubtest.CheckProblem(t, e.Do(clubtest.Req{Method: "GET", Path: "/api/tournaments/424242"}), clubtest.WantProblem{Status: 404, Slug: "not-found"})
+		clubtest.CheckProblem(t, e.Do(clubtest.Req{Method: "GET", Path: "/api/tournaments/x1"}), clubtest.WantProblem{Status: 400, Slug: "malformed-request"})
 	})
 }
 
 // TestDeleteForms checks the three ways to name the tournament to delete, and who may.
 func TestDeleteForms(t *testing.T) {
-	forDialects(t, func(t *testing.T, d sqldb.Dialect) {
-		e := newEnv(t, d).withMembers()
+	clubtest.ForDialects(t, func(t *testing.T, d sqldb.Dialect) {
+		e := clubtest.New(t, d).WithMembers()
 		tests := []struct {
 			name string
 			as   string
@@ -155,30 +157,30 @@ func TestDeleteForms(t *testing.T) {
 		problemFields := map[string][]string{"id twice": {"id"}}
 		for _, tc := range tests {
 			t.Run(tc.name, func(t *testing.T) {
-				id := e.tournament("alice", "To delete", "2026-06-01")
-				other := e.tournament("alice", "To keep", "2026-06-02")
+				id := e.Tournament("alice", "To delete", "2026-06-01")
+				other := e.Tournament("alice", "To keep", "2026-06-02")
 				fill := func(s string) string {
-					return strings.NewReplacer("%d", itoa(id), "%o", itoa(other)).Replace(s)
+					return strings.NewReplacer("%d", fmt.Sprint(id), "%o", fmt.Sprint(other)).Replace(s)
 				}
-				r := req{method: "DELETE", path: fill(tc.path), as: tc.as, contentType: tc.contentType}
+				r := clubtest.Req{Method: "DELETE", Path: fill(tc.path), As: tc.as, ContentType: tc.contentType}
 				if tc.body != "" {
-					r.body = fill(tc.body)
+					r.Body = fill(tc.body)
 				}
-				res := e.do(r)
+				res := e.Do(r)
 				if tc.want != 204 {
-					checkProblem(t, res, wantProblem{status: tc.want, slug: tc.slug, fields: problemFields[tc.name]})
-				} else if res.status != 204 || len(res.body) != 0 {
-					t.Fatalf("status %d, body %q; want 204 and no body", res.status, res.body)
+					clubtest.CheckProblem(t, res, clubtest.WantProblem{Status: tc.want, Slug: tc.slug, Fields: problemFields[tc.name]})
+				} else if res.Status != 204 || len(res.Body) != 0 {
+					t.Fatalf("status %d, body %q; want 204 and no body", res.Status, res.Body)
 				}
-				st := e.do(req{method: "GET", path: "/api/tournaments/" + itoa(id)}).status
+				st := e.Do(clubtest.Req{Method: "GET", Path: "/api/tournaments/" + fmt.Sprint(id)}).Status
 				if gone := st == http.StatusNotFound; gone != (tc.want == 204) {
 					t.Errorf("after the delete, GET says %d", st)
 				}
-				if st := e.do(req{method: "GET", path: "/api/tournaments/" + itoa(other)}).status; st != http.StatusOK {
+				if st := e.Do(clubtest.Req{Method: "GET", Path: "/api/tournaments/" + fmt.Sprint(other)}).Status; st != http.StatusOK {
 					t.Errorf("the other tournament: GET says %d", st)
 				}
 				if tc.want == 400 && strings.Contains(tc.name, "differ") {
-					if detail := res.problemDoc(t).Detail; !strings.Contains(detail, itoa(id)) || !strings.Contains(detail, itoa(other)) {
+					if detail := res.Problem(t).Detail; !strings.Contains(detail, fmt.Sprint(id)) || !strings.Contains(detail, fmt.Sprint(other)) {
 						t.Errorf("detail %q does not name both ids", detail)
 					}
 				}

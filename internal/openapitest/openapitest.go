@@ -79,3 +79,13 @@ func truncate(s string) string {
 	}
 	return s
 }
+
+// Describes reports whether the document has an operation for req's path and method.
+func (v *Validator) Describes(req *http.Request) bool {
+	r := req.Clone(context.Background())
+	if r.URL.Host == "" {
+		r.URL.Scheme, r.URL.Host = "http", "localhost"
+	}
+	_, _, err := v.router.FindRoute(r)
+	return err == nil
+}

@@ -23,7 +23,7 @@ func benchNight(b *testing.B, d sqldb.Dialect) (*club, int64) {
 	rng := rand.New(rand.NewPCG(4, 400))
 	tr := c.create(map[string]any{"rounds": 9})
 	for i := 1; i <= 400; i++ {
-		id := c.Register(fmt.Sprintf("n%03d", i), fmt.Sprintf("Night Player %03d", i), map[string]any{"declared_rating": 2600 - 3*i})
+		id := c.Register(fmt.Sprintf("n%03d", i), fmt.Sprintf("Night Player %03d", i), map[string]any{"declared_rating": 2600 - 3*i}).ID
 		c.MustDo(clubtest.Req{Method: "POST", Path: clubtest.Path("/api/tournaments/%d/players", tr.ID), As: "org", Body: map[string]any{"member_id": id}}, http.StatusCreated)
 	}
 	c.start(tr.ID)

@@ -7,6 +7,7 @@ import (
 	"fmt"
 
 	"campus.example/apps/internal/chess"
+	"campus.example/apps/internal/chessclub/api"
 	"campus.example/apps/internal/problem"
 	"campus.example/apps/internal/sqldb"
 )
@@ -38,7 +39,7 @@ func (s *Service) players(ctx context.Context, id int64) ([]Player, error) {
 // already paired, a bye of the kind missed says (MissedZero or MissedHalf). It returns the
 // entry, or NotFound (no tournament), Invalid (no such member), Forbidden or Conflict (already
 // entered, full, started, finished).
-func (s *Service) enter(ctx context.Context, id int64, caller Caller, member int64, missed string) (Player, error) {
+func (s *Service) enter(ctx context.Context, id int64, caller api.Caller, member int64, missed string) (Player, error) {
 	var out Player
 	err := s.change(ctx, id, func(tx *sql.Tx, f *field) error {
 		t := f.t
@@ -131,7 +132,7 @@ func memberRating(ctx context.Context, tx *sql.Tx, member int64) (int, bool, err
 // player withdraws: they are not paired again, and their results stay. Withdrawing twice
 // changes nothing. It returns NotFound (no tournament, or the member has not entered),
 // Forbidden, or Conflict (finished).
-func (s *Service) leave(ctx context.Context, id int64, caller Caller, member int64) error {
+func (s *Service) leave(ctx context.Context, id int64, caller api.Caller, member int64) error {
 	return s.change(ctx, id, func(tx *sql.Tx, f *field) error {
 		t := f.t
 		if member != caller.ID && mayOrganise(t, caller) != nil {
@@ -174,7 +175,7 @@ func (s *Service) leave(ctx context.Context, id int64, caller Caller, member int
 // the same round changes nothing. It returns NotFound (no tournament, not entered, no such
 // round), Forbidden, or Conflict (not a Swiss, the round paired already, the player
 // withdrawn, the bye limit reached, finished).
-func (s *Service) requestBye(ctx context.Context, id int64, caller Caller, member int64, r int) error {
+func (s *Service) requestBye(ctx context.Context, id int64, caller api.Caller, member int64, r int) error {
 	return s.change(ctx, id, func(tx *sql.Tx, f *field) error {
 		t := f.t
 		e, err := f.byeTarget(caller, member, r)
@@ -206,7 +207,7 @@ func (s *Service) requestBye(ctx context.Context, id int64, caller Caller, membe
 
 // cancelBye withdraws member's request for a bye in round r, which is not yet paired. It
 // returns NotFound when there is no such request, and the errors of requestBye.
-func (s *Service) cancelBye(ctx context.Context, id int64, caller Caller, member int64, r int) error {
+func (s *Service) cancelBye(ctx context.Context, id int64, caller api.Caller, member int64, r int) error {
 	return s.change(ctx, id, func(tx *sql.Tx, f *field) error {
 		e, err := f.byeTarget(caller, member, r)
 		if err != nil {
@@ -223,7 +224,7 @@ func (s *Service) cancelBye(ctx context.Context, id int64, caller Caller, member
 }
 
 // byeTarget checks a bye request or cancellation and returns the player it is for.
-func (f *field) byeTarget(caller Caller, member int64, r int) (*entrant, error) {
+func (f *field) byeTarget(caller api.Caller, member int64, r int) (*entrant, error) {
 	t := f.t
 	if member != caller.ID && mayOrganise(t, caller) != nil {
 		return nil, problem.New(problem.Forbidden, "Only the player, the organiser or an admin may ask for a player's bye.")

@@ -5,12 +5,14 @@ import (
 	"net/http"
 	"strconv"
 
+	"campus.example/apps/internal/chessclub/api"
+
 	"campus.example/apps/internal/jsonhttp"
 )
 
 // ListPlayers answers GET /api/tournaments/{id}/players.
 func (s *Service) ListPlayers(w http.ResponseWriter, r *http.Request) error {
-	id, err := pathID(r)
+	id, err := api.PathID(r)
 	if err != nil {
 		return err
 	}
@@ -18,15 +20,15 @@ func (s *Service) ListPlayers(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, ps)
+	api.WriteJSON(w, http.StatusOK, ps)
 	return nil
 }
 
 // EnterPlayer answers POST /api/tournaments/{id}/players. The body is optional: without one,
 // or without member_id, the caller enters themself. missed_rounds (zero or half, for a late
 // entry) says what the rounds paired before the entry give the player.
-func (s *Service) EnterPlayer(w http.ResponseWriter, r *http.Request, caller Caller) error {
-	id, err := pathID(r)
+func (s *Service) EnterPlayer(w http.ResponseWriter, r *http.Request, caller api.Caller) error {
+	id, err := api.PathID(r)
 	if err != nil {
 		return err
 	}
@@ -58,14 +60,14 @@ func (s *Service) EnterPlayer(w http.ResponseWriter, r *http.Request, caller Cal
 		return err
 	}
 	w.Header().Set("Location", "/api/tournaments/"+strconv.FormatInt(id, 10)+"/players/"+strconv.FormatInt(member, 10))
-	writeJSON(w, http.StatusCreated, p)
+	api.WriteJSON(w, http.StatusCreated, p)
 	return nil
 }
 
 // RemovePlayer answers DELETE /api/tournaments/{id}/players/{member_id}: leave before the
 // start, withdraw after it.
-func (s *Service) RemovePlayer(w http.ResponseWriter, r *http.Request, caller Caller) error {
-	id, err := pathID(r)
+func (s *Service) RemovePlayer(w http.ResponseWriter, r *http.Request, caller api.Caller) error {
+	id, err := api.PathID(r)
 	if err != nil {
 		return err
 	}
@@ -81,18 +83,18 @@ func (s *Service) RemovePlayer(w http.ResponseWriter, r *http.Request, caller Ca
 }
 
 // RequestBye answers PUT /api/tournaments/{id}/players/{member_id}/byes/{round}.
-func (s *Service) RequestBye(w http.ResponseWriter, r *http.Request, caller Caller) error {
+func (s *Service) RequestBye(w http.ResponseWriter, r *http.Request, caller api.Caller) error {
 	return s.byeRequest(w, r, caller, s.requestBye)
 }
 
 // CancelBye answers DELETE /api/tournaments/{id}/players/{member_id}/byes/{round}.
-func (s *Service) CancelBye(w http.ResponseWriter, r *http.Request, caller Caller) error {
+func (s *Service) CancelBye(w http.ResponseWriter, r *http.Request, caller api.Caller) error {
 	return s.byeRequest(w, r, caller, s.cancelBye)
 }
 
-func (s *Service) byeRequest(w http.ResponseWriter, r *http.Request, caller Caller,
-	fn func(ctx context.Context, id int64, caller Caller, member int64, round int) error) error {
-	id, err := pathID(r)
+func (s *Service) byeRequest(w http.ResponseWriter, r *http.Request, caller api.Caller,
+	fn func(ctx context.Context, id int64, caller api.Caller, member int64, round int) error) error {
+	id, err := api.PathID(r)
 	if err != nil {
 		return err
 	}

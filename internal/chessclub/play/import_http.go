@@ -7,6 +7,8 @@ import (
 	"net/http"
 	"strconv"
 
+	"campus.example/apps/internal/chessclub/api"
+
 	"campus.example/apps/internal/problem"
 )
 
@@ -16,7 +18,7 @@ var importTypes = map[string]bool{"text/plain": true, "application/octet-stream"
 
 // ImportTournament answers POST /api/tournaments/import: a TRF-2026 file as the body makes a
 // tournament organised by the caller (readImport, importTournament).
-func (s *Service) ImportTournament(w http.ResponseWriter, r *http.Request, caller Caller) error {
+func (s *Service) ImportTournament(w http.ResponseWriter, r *http.Request, caller api.Caller) error {
 	mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
 	if err != nil || !importTypes[mt] {
 		return problem.New(problem.UnsupportedMediaType, "Send the TRF file as text/plain (or application/octet-stream).")
@@ -39,6 +41,6 @@ func (s *Service) ImportTournament(w http.ResponseWriter, r *http.Request, calle
 	}
 	w.Header().Set("Location", "/api/tournaments/"+strconv.FormatInt(t.ID, 10))
 	w.Header().Set("ETag", t.etag())
-	writeJSON(w, http.StatusCreated, t)
+	api.WriteJSON(w, http.StatusCreated, t)
 	return nil
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"campus.example/apps/internal/chess/knockout"
+	"campus.example/apps/internal/chessclub/api"
 )
 
 // start moves the tournament with id from open to running on behalf of caller (its organiser
@@ -14,7 +15,7 @@ import (
 // round robin's and a knockout's rounds become the rounds their schedule has. It returns the
 // tournament, or NotFound, Forbidden, or Conflict (not open, fewer than two players, a Swiss
 // without a number of rounds, a round robin of more than MaxRounds rounds).
-func (s *Service) start(ctx context.Context, id int64, caller Caller, ifMatch string) (Tournament, error) {
+func (s *Service) start(ctx context.Context, id int64, caller api.Caller, ifMatch string) (Tournament, error) {
 	var out Tournament
 	err := s.change(ctx, id, func(tx *sql.Tx, f *field) error {
 		t := f.t
@@ -93,7 +94,7 @@ func doubleWord(t Tournament) string {
 // unplayed. A rated tournament's rating changes are applied in the same transaction
 // (applyRatings). It returns the tournament, or NotFound, Forbidden, or Conflict (not
 // running, results missing).
-func (s *Service) finish(ctx context.Context, id int64, caller Caller, ifMatch string) (Tournament, error) {
+func (s *Service) finish(ctx context.Context, id int64, caller api.Caller, ifMatch string) (Tournament, error) {
 	var out Tournament
 	err := s.change(ctx, id, func(tx *sql.Tx, f *field) error {
 		t := f.t

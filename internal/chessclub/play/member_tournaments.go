@@ -3,13 +3,15 @@ package play
 import (
 	"context"
 	"net/http"
+
+	"campus.example/apps/internal/chessclub/api"
 )
 
 // MemberTournaments answers GET /api/members/{id}/tournaments: the tournaments the member has
 // entered (withdrawn or not, rated or not), the latest first, for the member's profile. The
 // rating history lists only the rated ones that finished.
-func (s *Service) MemberTournaments(w http.ResponseWriter, r *http.Request, _ Caller) error {
-	id, err := pathID(r)
+func (s *Service) MemberTournaments(w http.ResponseWriter, r *http.Request, _ api.Caller) error {
+	id, err := api.PathID(r)
 	if err != nil {
 		return err
 	}
@@ -17,7 +19,7 @@ func (s *Service) MemberTournaments(w http.ResponseWriter, r *http.Request, _ Ca
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, ts)
+	api.WriteJSON(w, http.StatusOK, ts)
 	return nil
 }
 

@@ -4,6 +4,8 @@ import (
 	"net/http"
 	"strconv"
 
+	"campus.example/apps/internal/chessclub/api"
+
 	"campus.example/apps/internal/problem"
 )
 
@@ -19,4 +21,4 @@ func pathNumber(r *http.Request, name string, maxV int) (int, error) {
 }
 
 // pathMember reads the {member_id} path parameter.
-func pathMember(r *http.Request) (int64, error) { return parseID(r.PathValue("member_id")) }
+func pathMember(r *http.Request) (int64, error) { return api.ParseID(r.PathValue("member_id")) }

@@ -9,29 +9,19 @@
 //
 // A Service is built once by the Chess Club server, which passes it its dependencies (the
 // database, the clock, the logger) and mounts its handlers in routes.go, wrapped in the
-// server's own authentication: a handler that needs a logged-in caller receives a Caller.
+// server's own authentication: a handler that needs a logged-in caller receives an api.Caller.
 package play
 
 import (
 	"log/slog"
-	"net/http"
-	"regexp"
-	"strconv"
 	"time"
 
 	"campus.example/apps/internal/jsonhttp"
-	"campus.example/apps/internal/problem"
 	"campus.example/apps/internal/sqldb"
 )
 
 // MaxBody is the largest JSON request body accepted, 1 MiB.
 const MaxBody = jsonhttp.DefaultMaxBody
-
-// Caller is the logged-in member who makes a request, as tournaments see them.
-type Caller struct {
-	ID    int64
-	Admin bool
-}
 
 // Config holds the settings of tournament play. Zero values take the defaults.
 type Config struct {
@@ -93,25 +83,3 @@ func (s *Service) OpenStreams() int { return s.streams.open() }
 func (s *Service) clock() time.Time { return s.now().UTC().Truncate(time.Second) }
 
 type scanner interface{ Scan(dest ...any) error }
-
-// writeJSON sends v; API responses hold member data and are not to be stored by caches.
-func writeJSON(w http.ResponseWriter, status int, v any) {
-	w.Header().Set("Cache-Control", "no-store")
-	jsonhttp.Write(w, status, v)
-}
-
-var idPattern = regexp.MustCompile(`^[0-9]{1,18}$`)
-
-// parseID parses a positive decimal id, with a Malformed problem otherwise.
-func parseID(raw string) (int64, error) {
-	if !idPattern.MatchString(raw) {
-		return 0, problem.New(problem.Malformed, "The id %q is not a positive integer.", raw)
-	}
-	id, _ := strconv.ParseInt(raw, 10, 64)
-	if id == 0 {
-		return 0, problem.New(problem.Malformed, "The id %q is not a positive integer.", raw)
-	}
-	return id, nil
-}
-
-func pathID(r *http.Request) (int64, error) { return parseID(r.PathValue("id")) }

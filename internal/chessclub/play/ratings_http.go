@@ -1,10 +1,14 @@
 package play
 
-import "net/http"
+import (
+	"net/http"
+
+	"campus.example/apps/internal/chessclub/api"
+)
 
 // MemberRatings answers GET /api/members/{id}/ratings: the member's rating history.
-func (s *Service) MemberRatings(w http.ResponseWriter, r *http.Request, _ Caller) error {
-	id, err := pathID(r)
+func (s *Service) MemberRatings(w http.ResponseWriter, r *http.Request, _ api.Caller) error {
+	id, err := api.PathID(r)
 	if err != nil {
 		return err
 	}
@@ -12,6 +16,6 @@ func (s *Service) MemberRatings(w http.ResponseWriter, r *http.Request, _ Caller
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, hist)
+	api.WriteJSON(w, http.StatusOK, hist)
 	return nil
 }

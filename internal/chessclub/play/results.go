@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"campus.example/apps/internal/chess"
+	"campus.example/apps/internal/chessclub/api"
 	"campus.example/apps/internal/problem"
 )
 
@@ -86,7 +87,7 @@ func allowedResult(format, result string) (bool, string) {
 //
 // It returns NotFound (no tournament, round or board), Forbidden, Invalid (a result the
 // format does not take), Conflict or PreconditionFailed.
-func (s *Service) setResult(ctx context.Context, id int64, caller Caller, r, b int, result *string, ifMatch string) (Board, error) {
+func (s *Service) setResult(ctx context.Context, id int64, caller api.Caller, r, b int, result *string, ifMatch string) (Board, error) {
 	var out Board
 	err := s.change(ctx, id, func(tx *sql.Tx, f *field) error {
 		t := f.t
@@ -141,7 +142,7 @@ func (s *Service) setResult(ctx context.Context, id int64, caller Caller, r, b i
 }
 
 // mayReport checks that caller may set board bd's result to result.
-func (f *field) mayReport(caller Caller, bd *board, result *string) error {
+func (f *field) mayReport(caller api.Caller, bd *board, result *string) error {
 	t := f.t
 	organiser := mayOrganise(t, caller) == nil
 	player := caller.ID == bd.White || caller.ID == bd.Black

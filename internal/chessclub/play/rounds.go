@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"campus.example/apps/internal/chessclub/api"
 	"campus.example/apps/internal/problem"
 	"campus.example/apps/internal/sqldb"
 )
@@ -21,7 +22,7 @@ const insertChunk = 100
 // rules find no pairing. Every check and the insert run under the tournament's lock, and the
 // round's primary key (tournament, number) refuses a second round of the same number even
 // so.
-func (s *Service) pairRound(ctx context.Context, id int64, caller Caller) (Round, error) {
+func (s *Service) pairRound(ctx context.Context, id int64, caller api.Caller) (Round, error) {
 	var out Round
 	err := s.change(ctx, id, func(tx *sql.Tx, f *field) error {
 		t := f.t
@@ -124,7 +125,7 @@ func rowsOf(n, cols int) string {
 // not count), on behalf of caller (its organiser or an admin). Byes asked for that round are
 // kept as requests; the rest of its byes go. A late entry made after it was paired now
 // starts in it, and a player who withdrew after it was paired now withdrew before it.
-func (s *Service) unpairRound(ctx context.Context, id int64, caller Caller, n int) error {
+func (s *Service) unpairRound(ctx context.Context, id int64, caller api.Caller, n int) error {
 	return s.change(ctx, id, func(tx *sql.Tx, f *field) error {
 		t := f.t
 		if err := mayOrganise(t, caller); err != nil {

@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"time"
 
+	"campus.example/apps/internal/chessclub/api"
+
 	"campus.example/apps/internal/jsonhttp"
 	"campus.example/apps/internal/problem"
 )
@@ -18,7 +20,7 @@ const maxBoards = MaxPlayers / 2
 // ListRounds answers GET /api/tournaments/{id}/rounds: every round paired, with its boards
 // and byes.
 func (s *Service) ListRounds(w http.ResponseWriter, r *http.Request) error {
-	id, err := pathID(r)
+	id, err := api.PathID(r)
 	if err != nil {
 		return err
 	}
@@ -33,7 +35,7 @@ func (s *Service) ListRounds(w http.ResponseWriter, r *http.Request) error {
 
 // GetRound answers GET /api/tournaments/{id}/rounds/{n}.
 func (s *Service) GetRound(w http.ResponseWriter, r *http.Request) error {
-	id, err := pathID(r)
+	id, err := api.PathID(r)
 	if err != nil {
 		return err
 	}
@@ -50,8 +52,8 @@ func (s *Service) GetRound(w http.ResponseWriter, r *http.Request) error {
 }
 
 // PairRound answers POST /api/tournaments/{id}/rounds: it pairs the next round.
-func (s *Service) PairRound(w http.ResponseWriter, r *http.Request, caller Caller) error {
-	id, err := pathID(r)
+func (s *Service) PairRound(w http.ResponseWriter, r *http.Request, caller api.Caller) error {
+	id, err := api.PathID(r)
 	if err != nil {
 		return err
 	}
@@ -60,13 +62,13 @@ func (s *Service) PairRound(w http.ResponseWriter, r *http.Request, caller Calle
 		return err
 	}
 	w.Header().Set("Location", fmt.Sprintf("/api/tournaments/%d/rounds/%d", id, rd.Number))
-	writeJSON(w, http.StatusCreated, rd)
+	api.WriteJSON(w, http.StatusCreated, rd)
 	return nil
 }
 
 // UnpairRound answers DELETE /api/tournaments/{id}/rounds/{n}.
-func (s *Service) UnpairRound(w http.ResponseWriter, r *http.Request, caller Caller) error {
-	id, err := pathID(r)
+func (s *Service) UnpairRound(w http.ResponseWriter, r *http.Request, caller api.Caller) error {
+	id, err := api.PathID(r)
 	if err != nil {
 		return err
 	}
@@ -101,13 +103,13 @@ func (s *Service) GetBoard(w http.ResponseWriter, r *http.Request) error {
 	if notModified(w, r, boardETag(bd.Version)) {
 		return nil
 	}
-	writeJSON(w, http.StatusOK, f.boardView(bd))
+	api.WriteJSON(w, http.StatusOK, f.boardView(bd))
 	return nil
 }
 
 // SetResult answers PUT /api/tournaments/{id}/rounds/{n}/boards/{b} with {"result": …}
 // (null clears it), honouring If-Match.
-func (s *Service) SetResult(w http.ResponseWriter, r *http.Request, caller Caller) error {
+func (s *Service) SetResult(w http.ResponseWriter, r *http.Request, caller api.Caller) error {
 	id, n, b, err := boardPath(r)
 	if err != nil {
 		return err
@@ -132,13 +134,13 @@ func (s *Service) SetResult(w http.ResponseWriter, r *http.Request, caller Calle
 		return err
 	}
 	w.Header().Set("ETag", boardETag(bd.Version))
-	writeJSON(w, http.StatusOK, bd)
+	api.WriteJSON(w, http.StatusOK, bd)
 	return nil
 }
 
 // boardPath reads {id}, {n} and {b}.
 func boardPath(r *http.Request) (id int64, n, b int, err error) {
-	if id, err = pathID(r); err != nil {
+	if id, err = api.PathID(r); err != nil {
 		return
 	}
 	if n, err = pathNumber(r, "n", MaxRounds); err != nil {

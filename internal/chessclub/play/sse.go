@@ -8,6 +8,8 @@ import (
 	"strings"
 	"time"
 
+	"campus.example/apps/internal/chessclub/api"
+
 	"campus.example/apps/internal/problem"
 )
 
@@ -42,7 +44,7 @@ const EventReset = "reset"
 // ones: it misses nothing, whichever replica it reaches. A stream lives until the client
 // goes, the server shuts down, or the client falls too far behind (it then reconnects).
 func (s *Service) Events(w http.ResponseWriter, r *http.Request) error {
-	id, err := pathID(r)
+	id, err := api.PathID(r)
 	if err != nil {
 		return err
 	}

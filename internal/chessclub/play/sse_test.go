@@ -133,7 +133,7 @@ func TestEventsReplayAfterReconnect(t *testing.T) {
 		e.Register("org", "Olga Organiser")
 		var ids []int64
 		for i := 1; i <= 4; i++ {
-			ids = append(ids, e.Register(player(i), fmt.Sprintf("Player %d", i)))
+			ids = append(ids, e.Register(player(i), fmt.Sprintf("Player %d", i)).ID)
 		}
 		srv := httptest.NewServer(e.Handler)
 		t.Cleanup(srv.Close) // after the streams' own cleanups, which end them

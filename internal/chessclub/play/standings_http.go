@@ -6,12 +6,14 @@ import (
 	"net/http"
 	"strings"
 
+	"campus.example/apps/internal/chessclub/api"
+
 	"campus.example/apps/internal/chess/tiebreak"
 )
 
 // GetStandings answers GET /api/tournaments/{id}/standings[?tiebreaks=PTS,BH/C1,…].
 func (s *Service) GetStandings(w http.ResponseWriter, r *http.Request) error {
-	id, err := pathID(r)
+	id, err := api.PathID(r)
 	if err != nil {
 		return err
 	}
@@ -32,7 +34,7 @@ func (s *Service) GetStandings(w http.ResponseWriter, r *http.Request) error {
 
 // GetCrosstable answers GET /api/tournaments/{id}/crosstable.
 func (s *Service) GetCrosstable(w http.ResponseWriter, r *http.Request) error {
-	id, err := pathID(r)
+	id, err := api.PathID(r)
 	if err != nil {
 		return err
 	}
@@ -42,7 +44,7 @@ func (s *Service) GetCrosstable(w http.ResponseWriter, r *http.Request) error {
 // GetReport answers GET /api/tournaments/{id}/report.trf: the tournament as a TRF-2026 file,
 // with the standings' places in the rank column.
 func (s *Service) GetReport(w http.ResponseWriter, r *http.Request) error {
-	id, err := pathID(r)
+	id, err := api.PathID(r)
 	if err != nil {
 		return err
 	}

@@ -12,6 +12,8 @@ import (
 	"strconv"
 	"time"
 
+	"campus.example/apps/internal/chessclub/api"
+
 	"campus.example/apps/internal/jsonhttp"
 	"campus.example/apps/internal/problem"
 )
@@ -41,7 +43,7 @@ func (s *Service) ListTournaments(w http.ResponseWriter, r *http.Request) error 
 // GetTournament answers GET /api/tournaments/{id}, with the ETag that PATCH, start and
 // finish take as If-Match.
 func (s *Service) GetTournament(w http.ResponseWriter, r *http.Request) error {
-	id, err := pathID(r)
+	id, err := api.PathID(r)
 	if err != nil {
 		return err
 	}
@@ -52,12 +54,12 @@ func (s *Service) GetTournament(w http.ResponseWriter, r *http.Request) error {
 	if notModified(w, r, t.etag()) {
 		return nil
 	}
-	writeJSON(w, http.StatusOK, t)
+	api.WriteJSON(w, http.StatusOK, t)
 	return nil
 }
 
 // CreateTournament answers POST /api/tournaments; the caller becomes the organiser.
-func (s *Service) CreateTournament(w http.ResponseWriter, r *http.Request, caller Caller) error {
+func (s *Service) CreateTournament(w http.ResponseWriter, r *http.Request, caller api.Caller) error {
 	obj, err := jsonhttp.ReadObject(w, r, MaxBody)
 	if err != nil {
 		return err
@@ -72,14 +74,14 @@ func (s *Service) CreateTournament(w http.ResponseWriter, r *http.Request, calle
 	}
 	w.Header().Set("Location", "/api/tournaments/"+strconv.FormatInt(t.ID, 10))
 	w.Header().Set("ETag", t.etag())
-	writeJSON(w, http.StatusCreated, t)
+	api.WriteJSON(w, http.StatusCreated, t)
 	return nil
 }
 
 // PatchTournament answers PATCH /api/tournaments/{id}: a JSON merge patch (RFC 7396) by the
 // organiser or an admin, honouring If-Match.
-func (s *Service) PatchTournament(w http.ResponseWriter, r *http.Request, caller Caller) error {
-	id, err := pathID(r)
+func (s *Service) PatchTournament(w http.ResponseWriter, r *http.Request, caller api.Caller) error {
+	id, err := api.PathID(r)
 	if err != nil {
 		return err
 	}
@@ -92,24 +94,24 @@ func (s *Service) PatchTournament(w http.ResponseWriter, r *http.Request, caller
 		return err
 	}
 	w.Header().Set("ETag", t.etag())
-	writeJSON(w, http.StatusOK, t)
+	api.WriteJSON(w, http.StatusOK, t)
 	return nil
 }
 
 // StartTournament answers POST /api/tournaments/{id}/start.
-func (s *Service) StartTournament(w http.ResponseWriter, r *http.Request, caller Caller) error {
+func (s *Service) StartTournament(w http.ResponseWriter, r *http.Request, caller api.Caller) error {
 	return s.transition(w, r, caller, s.start)
 }
 
 // FinishTournament answers POST /api/tournaments/{id}/finish.
-func (s *Service) FinishTournament(w http.ResponseWriter, r *http.Request, caller Caller) error {
+func (s *Service) FinishTournament(w http.ResponseWriter, r *http.Request, caller api.Caller) error {
 	return s.transition(w, r, caller, s.finish)
 }
 
 // transition runs a change of state and answers with the tournament.
-func (s *Service) transition(w http.ResponseWriter, r *http.Request, caller Caller,
-	fn func(ctx context.Context, id int64, caller Caller, ifMatch string) (Tournament, error)) error {
-	id, err := pathID(r)
+func (s *Service) transition(w http.ResponseWriter, r *http.Request, caller api.Caller,
+	fn func(ctx context.Context, id int64, caller api.Caller, ifMatch string) (Tournament, error)) error {
+	id, err := api.PathID(r)
 	if err != nil {
 		return err
 	}
@@ -118,13 +120,13 @@ func (s *Service) transition(w http.ResponseWriter, r *http.Request, caller Call
 		return err
 	}
 	w.Header().Set("ETag", t.etag())
-	writeJSON(w, http.StatusOK, t)
+	api.WriteJSON(w, http.StatusOK, t)
 	return nil
 }
 
 // DeleteTournament answers DELETE /api/tournaments/{id}, and the original client's
 // DELETE /api/tournaments?id=N and DELETE /api/tournaments with a body {"id": N}.
-func (s *Service) DeleteTournament(w http.ResponseWriter, r *http.Request, caller Caller) error {
+func (s *Service) DeleteTournament(w http.ResponseWriter, r *http.Request, caller api.Caller) error {
 	id, err := deleteTarget(w, r)
 	if err != nil {
 		return err
@@ -151,7 +153,7 @@ type givenID struct {
 func deleteTarget(w http.ResponseWriter, r *http.Request) (int64, error) {
 	var given []givenID
 	if raw := r.PathValue("id"); raw != "" {
-		id, err := parseID(raw)
+		id, err := api.ParseID(raw)
 		if err != nil {
 			return 0, err
 		}
@@ -230,9 +232,9 @@ func deleteBodyID(w http.ResponseWriter, r *http.Request) (id int64, ok bool, er
 	}
 	var s string
 	if json.Unmarshal(raw, &s) == nil {
-		id, err = parseID(s)
+		id, err = api.ParseID(s)
 	} else {
-		id, err = parseID(string(raw))
+		id, err = api.ParseID(string(raw))
 	}
 	return id, err == nil, err
 }
@@ -244,5 +246,5 @@ func singleID(vals []string) (int64, error) {
 	if len(vals) != 1 {
 		return 0, problem.New(problem.Malformed, "Give id once.")
 	}
-	return parseID(vals[0])
+	return api.ParseID(vals[0])
 }

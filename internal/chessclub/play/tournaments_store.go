@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 
+	"campus.example/apps/internal/chessclub/api"
 	"campus.example/apps/internal/jsonhttp"
 	"campus.example/apps/internal/problem"
 )
@@ -139,7 +140,7 @@ func (s *Service) createTournament(ctx context.Context, in TournamentInput, by i
 // tournament changed since is a PreconditionFailed problem. It returns the tournament as it
 // is now, NotFound, Forbidden, Conflict (a field that may no longer change) or a validation
 // problem.
-func (s *Service) updateTournament(ctx context.Context, id int64, caller Caller, patch jsonhttp.Object, ifMatch string) (Tournament, error) {
+func (s *Service) updateTournament(ctx context.Context, id int64, caller api.Caller, patch jsonhttp.Object, ifMatch string) (Tournament, error) {
 	defer s.maybeSweep(ctx)
 	defer s.revs.forget(id)
 	defer s.list.changed()
@@ -184,7 +185,7 @@ func (s *Service) updateTournament(ctx context.Context, id int64, caller Caller,
 // creator or an admin. It returns NotFound when it does not exist and Forbidden when the
 // caller may not delete it. Everything in it goes with it; the rating history it made stays,
 // since the ratings it changed stay changed.
-func (s *Service) deleteTournament(ctx context.Context, id int64, caller Caller) error {
+func (s *Service) deleteTournament(ctx context.Context, id int64, caller api.Caller) error {
 	defer s.revs.forget(id)
 	defer s.list.changed()
 	return s.db.Transact(ctx, func(tx *sql.Tx) error {
@@ -208,7 +209,7 @@ func (s *Service) deleteTournament(ctx context.Context, id int64, caller Caller)
 }
 
 // mayOrganise returns a Forbidden problem unless caller is t's organiser or an admin.
-func mayOrganise(t Tournament, caller Caller) error {
+func mayOrganise(t Tournament, caller api.Caller) error {
 	if caller.Admin || (t.CreatedBy != nil && *t.CreatedBy == caller.ID) {
 		return nil
 	}

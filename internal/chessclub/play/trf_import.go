@@ -17,6 +17,7 @@ import (
 	"campus.example/apps/internal/chess"
 	"campus.example/apps/internal/chess/tiebreak"
 	"campus.example/apps/internal/chess/trf"
+	"campus.example/apps/internal/chessclub/api"
 	"campus.example/apps/internal/problem"
 	"campus.example/apps/internal/sqldb"
 )
@@ -198,7 +199,7 @@ func importDate(s string, fallback Date) Date {
 // announced for rounds to come (a round's column after the last paired, or 240 records). The
 // tournament is finished when every round is paired and played, and running otherwise; it is
 // never rated.
-func (s *Service) importTournament(ctx context.Context, im *imported, caller Caller) (Tournament, error) {
+func (s *Service) importTournament(ctx context.Context, im *imported, caller api.Caller) (Tournament, error) {
 	defer s.list.changed()
 	var out Tournament
 	err := s.db.Transact(ctx, func(tx *sql.Tx) error {

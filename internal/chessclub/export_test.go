@@ -1,0 +1,5 @@
+package chessclub
+
+// ScriptSamples and ScriptSamplesGuard are the sample tournaments' statement and the guard
+// that MigrateWithSamples replaces, for the tests of package chessclub_test.
+var ScriptSamples, ScriptSamplesGuard = scriptSamples, scriptSamplesGuard

@@ -1,0 +1,81 @@
+package members
+
+import (
+	"net/http"
+	"time"
+
+	"campus.example/apps/internal/chessclub/api"
+	"campus.example/apps/internal/jsonhttp"
+)
+
+// Service answers the members' endpoints: the list, one member, and the change of a
+// member's declared rating and birth year. It is safe for concurrent use.
+type Service struct {
+	store *Store
+	// cache keeps the list for a moment; Changing tells it of every request that may
+	// change a member.
+	cache listCache
+}
+
+// NewService returns the members' handlers over store.
+func NewService(store *Store) *Service { return &Service{store: store} }
+
+// Store is the store the service reads and changes.
+func (s *Service) Store() *Store { return s.store }
+
+// Changing brackets a request that may change members (or their photos, ratings, roles), so
+// that the list is not served from before it: call the returned function when the request
+// has ended.
+func (s *Service) Changing() (done func()) { return s.cache.changing() }
+
+// List answers GET /api/members: every member, as caller may see them (Member.VisibleTo).
+func (s *Service) List(w http.ResponseWriter, r *http.Request, caller Member) error {
+	all, err := s.cache.get(r.Context(), time.Now(), s.store.Members)
+	if err != nil {
+		return err
+	}
+	body := appendMembers(make([]byte, 0, 256*len(all)+2), all, caller)
+	w.Header().Set("Cache-Control", "no-store")
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	w.WriteHeader(http.StatusOK)
+	_, _ = w.Write(append(body, '\n'))
+	return nil
+}
+
+// Get answers GET /api/members/{id}.
+func (s *Service) Get(w http.ResponseWriter, r *http.Request, caller Member) error {
+	id, err := api.PathID(r)
+	if err != nil {
+		return err
+	}
+	m, err := s.store.Member(r.Context(), id)
+	if err != nil {
+		return err
+	}
+	api.WriteJSON(w, http.StatusOK, m.VisibleTo(caller))
+	return nil
+}
+
+// Patch changes the caller's (or, for an admin, anyone's) declared rating and birth
+// year: a JSON merge patch.
+func (s *Service) Patch(w http.ResponseWriter, r *http.Request, caller Member) error {
+	id, err := api.PathID(r)
+	if err != nil {
+		return err
+	}
+	obj, err := jsonhttp.ReadObject(w, r, api.MaxBody, "application/merge-patch+json", "application/json")
+	if err != nil {
+		return err
+	}
+	in, err := DecodeRatingInput(obj)
+	if err != nil {
+		return err
+	}
+	m, err := s.store.UpdateRatingInfo(r.Context(), id, caller, in)
+	if err != nil {
+		return err
+	}
+	api.WriteJSON(w, http.StatusOK, m.VisibleTo(caller))
+	return nil
+}

@@ -1,0 +1,230 @@
+package members
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+
+	"campus.example/apps/internal/chessclub/photos"
+	"campus.example/apps/internal/chessclub/play"
+	"campus.example/apps/internal/problem"
+	"campus.example/apps/internal/sqldb"
+)
+
+// Store keeps the members table: who the members are, their roles and the rating fields
+// they declare. It is safe for concurrent use; several replicas may share one MySQL
+// database. Each method runs in its own transaction or single statement.
+type Store struct {
+	db *sqldb.DB
+	// now is the clock, read at each call.
+	now func() time.Time
+}
+
+// NewStore returns a store over db, migrated by the caller; now is its clock.
+func NewStore(db *sqldb.DB, now func() time.Time) *Store { return &Store{db: db, now: now} }
+
+// clock returns the store's time in UTC to the second, the precision both databases keep.
+func (s *Store) clock() time.Time { return s.now().UTC().Truncate(time.Second) }
+
+// Columns are the columns that Scan reads: a member (table alias m) with the id of its
+// photo (alias f, LEFT JOINed on f.member_id = m.id), for queries of other packages that
+// read a member together with something else, such as a session.
+const Columns = "m.id, m.username, m.full_name, m.email, m.rating, m.rating_status, m.rated_games, m.birth_year, m.guest, m.role, m.joined_at, f.id"
+
+// memberSelect reads a member with the id of its photo, if any.
+const memberSelect = "SELECT " + Columns + " FROM members m LEFT JOIN figures f ON f.member_id = m.id"
+
+// Scanner is a *sql.Row or *sql.Rows.
+type Scanner interface{ Scan(dest ...any) error }
+
+// Scan reads a member from a row of Columns, then the columns of more, which follow them.
+func Scan(row Scanner, more ...any) (Member, error) {
+	var m Member
+	var email, photo sql.NullString
+	var birthYear sql.NullInt64
+	dest := append([]any{&m.ID, &m.Username, &m.FullName, &email, &m.Rating, &m.RatingStatus, &m.RatedGames, &birthYear, &m.Guest,
+		&m.Role, &m.JoinedAt, &photo}, more...)
+	if err := row.Scan(dest...); err != nil {
+		return Member{}, err
+	}
+	if email.Valid {
+		m.Email = &email.String
+	}
+	if birthYear.Valid {
+		y := int(birthYear.Int64)
+		m.BirthYear = &y
+	}
+	m.setPhoto(photo)
+	m.JoinedAt = m.JoinedAt.UTC()
+	return m, nil
+}
+
+// setPhoto sets the member's photo and thumbnail URLs from the id of their photo, if any.
+func (m *Member) setPhoto(id sql.NullString) {
+	if id.Valid {
+		photo, thumb := photos.FigureURL(id.String), photos.ThumbnailURL(id.String)
+		m.PhotoURL, m.ThumbnailURL = &photo, &thumb
+	}
+}
+
+func memberNotFound(id int64) error {
+	return problem.New(problem.NotFound, "There is no member with id %d.", id)
+}
+
+// CreateMember stores a new member with the given password hash. It returns a Conflict
+// problem naming the username when that is taken.
+//
+// E-mail addresses need not be unique, and are never checked against other members': a
+// registration that failed or succeeded because of one would tell a stranger whether the
+// address belongs to a member. An address is a member's contact detail, not an identity;
+// members may share one (a parent's, a club's). email_key, which once made addresses
+// unique, is left empty (migration 0004).
+func (s *Store) CreateMember(ctx context.Context, reg Registration, passwordHash string) (Member, error) {
+	var out Member
+	err := s.db.Transact(ctx, func(tx *sql.Tx) error {
+		var n int
+		if err := tx.QueryRowContext(ctx, "SELECT COUNT(*) FROM members WHERE username_key = ?", sqldb.Fold(reg.Username)).Scan(&n); err != nil {
+			return fmt.Errorf("check username: %w", err)
+		}
+		if n > 0 {
+			return usernameTaken()
+		}
+		now := s.clock()
+		rating, status := DefaultRating, play.RatingUnrated
+		if reg.DeclaredRating != nil {
+			rating, status = *reg.DeclaredRating, play.RatingDeclared
+		}
+		res, err := tx.ExecContext(ctx, "INSERT INTO members (username, username_key, password_hash, full_name, email, rating, rating_status, birth_year, role, joined_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+			reg.Username, sqldb.Fold(reg.Username), passwordHash, reg.FullName, reg.Email, rating, status, reg.BirthYear, RoleMember, now)
+		if sqldb.IsDuplicate(err) {
+			// A concurrent registration won the race between the check and the insert.
+			return usernameTaken()
+		}
+		if err != nil {
+			return fmt.Errorf("insert member: %w", err)
+		}
+		id, err := res.LastInsertId()
+		if err != nil {
+			return fmt.Errorf("insert member: %w", err)
+		}
+		out = Member{ID: id, Username: reg.Username, FullName: reg.FullName, Email: reg.Email, Rating: rating, RatingStatus: status,
+			BirthYear: reg.BirthYear, Role: RoleMember, JoinedAt: now}
+		return nil
+	})
+	return out, err
+}
+
+// usernameTaken is the answer to a registration whose username (in any case) is taken. It
+// names the field, so the app can say so next to it, and nothing else.
+func usernameTaken() error {
+	return &problem.Error{Kind: problem.Conflict, Detail: "The username is already taken; choose another.",
+		Fields: map[string]string{"username": "is already taken"}}
+}
+
+// Member returns the member with id, or a NotFound problem.
+func (s *Store) Member(ctx context.Context, id int64) (Member, error) {
+	stmt, err := s.db.Prepared(ctx, memberSelect+" WHERE m.id = ?")
+	if err != nil {
+		return Member{}, fmt.Errorf("get member: %w", err)
+	}
+	m, err := Scan(stmt.QueryRowContext(ctx, id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return Member{}, memberNotFound(id)
+	}
+	return m, err
+}
+
+// Credentials returns the member whose username matches without regard to case, and the
+// password hash. An unknown username is not an error: it returns a zero Member and an empty
+// hash, so that the caller verifies against a dummy hash and takes the same time.
+func (s *Store) Credentials(ctx context.Context, username string) (Member, string, error) {
+	var hash string
+	m, err := Scan(s.db.QueryRowContext(ctx, "SELECT "+Columns+", m.password_hash "+
+		"FROM members m LEFT JOIN figures f ON f.member_id = m.id WHERE m.username_key = ?", sqldb.Fold(username)), &hash)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Member{}, "", nil
+	}
+	if err != nil {
+		return Member{}, "", fmt.Errorf("read credentials: %w", err)
+	}
+	return m, hash, nil
+}
+
+// Members returns every member sorted by full name without regard to case, then by id.
+func (s *Store) Members(ctx context.Context) ([]Member, error) {
+	rows, err := s.db.QueryContext(ctx, memberSelect+" ORDER BY "+s.db.Dialect.FoldSQL("m.full_name")+", m.id")
+	if err != nil {
+		return nil, fmt.Errorf("list members: %w", err)
+	}
+	defer rows.Close()
+	members := []Member{}
+	for rows.Next() {
+		m, err := Scan(rows)
+		if err != nil {
+			return nil, fmt.Errorf("list members: %w", err)
+		}
+		members = append(members, m)
+	}
+	return members, rows.Err()
+}
+
+// SetRole gives the member with username (without regard to case) the role. It returns a
+// NotFound problem when there is no such member.
+func (s *Store) SetRole(ctx context.Context, username, role string) error {
+	if role != RoleMember && role != RoleAdmin {
+		return fmt.Errorf("unknown role %q", role)
+	}
+	return s.db.Transact(ctx, func(tx *sql.Tx) error {
+		var id int64
+		err := tx.QueryRowContext(ctx, "SELECT id FROM members WHERE username_key = ?"+s.db.Dialect.ForUpdate(), sqldb.Fold(username)).Scan(&id)
+		if errors.Is(err, sql.ErrNoRows) {
+			return problem.New(problem.NotFound, "There is no member named %q.", username)
+		}
+		if err != nil {
+			return fmt.Errorf("find member: %w", err)
+		}
+		_, err = tx.ExecContext(ctx, "UPDATE members SET role = ? WHERE id = ?", role, id)
+		return err
+	})
+}
+
+// UpdateRatingInfo applies a patch of member id's declared rating and birth year on behalf of
+// caller (the member or an admin), and returns the member. A rating may be declared, changed
+// or removed (back to unrated) only until the member's first rated game. It returns NotFound,
+// Forbidden, or Conflict (rated already).
+func (s *Store) UpdateRatingInfo(ctx context.Context, id int64, caller Member, in RatingInput) (Member, error) {
+	if caller.ID != id && !caller.IsAdmin() {
+		return Member{}, problem.New(problem.Forbidden, "Only the member or an admin may change this.")
+	}
+	var out Member
+	err := s.db.Transact(ctx, func(tx *sql.Tx) error {
+		m, err := Scan(tx.QueryRowContext(ctx, memberSelect+" WHERE m.id = ?"+s.db.Dialect.ForUpdate(), id))
+		if errors.Is(err, sql.ErrNoRows) {
+			return memberNotFound(id)
+		}
+		if err != nil {
+			return fmt.Errorf("read member: %w", err)
+		}
+		if in.SetDeclared {
+			if m.RatingStatus == play.RatingRated || m.RatedGames > 0 {
+				return &problem.Error{Kind: problem.Conflict, Fields: map[string]string{"declared_rating": "cannot change after the first rated game"},
+					Detail: "The member has a rating from rated games; a starting rating can only be declared before the first one."}
+			}
+			m.Rating, m.RatingStatus = DefaultRating, play.RatingUnrated
+			if in.DeclaredRating != nil {
+				m.Rating, m.RatingStatus = *in.DeclaredRating, play.RatingDeclared
+			}
+		}
+		if in.SetBirthYear {
+			m.BirthYear = in.BirthYear
+		}
+		if _, err := tx.ExecContext(ctx, "UPDATE members SET rating = ?, rating_status = ?, birth_year = ? WHERE id = ?", m.Rating, m.RatingStatus, m.BirthYear, id); err != nil {
+			return fmt.Errorf("update member: %w", err)
+		}
+		out = m
+		return nil
+	})
+	return out, err
+}

@@ -1,6 +1,0 @@
-//go:build !race
-
-package chessclub
-
-// raceDetector is set when the tests run with -race (see race_on_test.go).
-const raceDetector = false
