@@ -19,8 +19,8 @@ import (
 
 // TestReadme_MariaDB runs the MariaDB set-up lines for the club in docs/OPERATIONS.md as they
 // are written — load chess.sql, create the user, start the server over the Unix socket — then
-// the README's register, login, tournament and photo example against that server. Only the
-// names differ: a fresh database and user, dropped afterwards.
+// the README's register, login, tournament and photo example and its club night against that
+// server. Only the names differ: a fresh database and user, dropped afterwards.
 func TestReadme_MariaDB(t *testing.T) {
 	admin := dbtest.Admin(t)
 	if os.Geteuid() != 0 {
@@ -87,6 +87,22 @@ func TestReadme_MariaDB(t *testing.T) {
 		if !strings.Contains(out, want) {
 			t.Errorf("the example's output lacks %s:\n%s", want, out)
 		}
+	}
+
+	// The club night: four players, three rounds paired and played, finished, rated.
+	night := docShell(t, "README.md", "# Campus apps: Chess Club and Creature Catalog", "## A club night in five minutes")
+	if len(night) != 1 {
+		t.Fatalf("%d shell blocks in the club night, want 1", len(night))
+	}
+	out = servicetest.Bash(t, dir, strings.ReplaceAll(night[0], "localhost:8080", "127.0.0.1:"+port))
+	for _, want := range []string{`"full_name":"Dev"`, `"number":3,`, `"state":"finished","current_round":3,"player_count":4`} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the club night's output lacks %s:\n%s", want, out)
+		}
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if last := lines[len(lines)-1]; !strings.HasPrefix(last, `{"rounds":3,"players":[`) || strings.Count(last, `"member_id"`) != 4 {
+		t.Errorf("the club night's crosstable is %s; want 3 rounds of 4 players", last)
 	}
 }
 
