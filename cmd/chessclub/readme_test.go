@@ -17,18 +17,18 @@ import (
 	"campus.example/apps/internal/servicetest"
 )
 
-// TestReadme_MariaDB runs the README's MariaDB set-up lines for the club as they are written
-// — load chess.sql, create the user, start the server over the Unix socket — then the
-// README's register, login, tournament and photo example against that server. Only the
-// names differ: a fresh database and user, dropped afterwards.
+// TestReadme_MariaDB runs the MariaDB set-up lines for the club in docs/OPERATIONS.md as they
+// are written — load chess.sql, create the user, start the server over the Unix socket — then
+// the README's register, login, tournament and photo example and its club night against that
+// server. Only the names differ: a fresh database and user, dropped afterwards.
 func TestReadme_MariaDB(t *testing.T) {
 	admin := dbtest.Admin(t)
 	if os.Geteuid() != 0 {
 		// Under CI=true a test that cannot run fails rather than skips.
 		if dbtest.InCI() {
-			t.Fatal("the README's lines run mariadb as the system's root (sudo); CI must run as root")
+			t.Fatal("the documented lines run mariadb as the system's root (sudo); CI must run as root")
 		}
-		t.Skip("the README's lines run mariadb as the system's root (sudo); run as root")
+		t.Skip("the documented lines run mariadb as the system's root (sudo); run as root")
 	}
 	db, user := "rd_"+dbtest.RandomHex(6), "rd_"+dbtest.RandomHex(6)
 	t.Cleanup(func() {
@@ -44,7 +44,7 @@ func TestReadme_MariaDB(t *testing.T) {
 	adapt := strings.NewReplacer("sudo mariadb", "mariadb", "go run ./cmd/chessclub", bin,
 		"/chessclub?", "/"+db+"?", "ON chessclub.*", "ON "+db+".*", "'club'", "'"+user+"'", "club@", user+"@")
 
-	blocks := servicetest.ReadmeShell(t, "## Chess Club", "### On MariaDB or MySQL")
+	blocks := docShell(t, "docs/OPERATIONS.md", "## On MariaDB or MySQL", "### Chess Club")
 	if len(blocks) != 1 {
 		t.Fatalf("%d shell blocks in the MariaDB section, want 1", len(blocks))
 	}
@@ -81,12 +81,28 @@ func TestReadme_MariaDB(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "me.jpg"), photo.Bytes(), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	example := servicetest.ReadmeShell(t, "# Campus apps: Chess Club and Creature Catalog", "## Chess Club")[0]
+	example := docShell(t, "README.md", "# Campus apps: Chess Club and Creature Catalog", "## Chess Club")[0]
 	out := servicetest.Bash(t, dir, strings.ReplaceAll(example, "localhost:8080", "127.0.0.1:"+port))
 	for _, want := range []string{`"username":"magnus"`, `"name":"Friday Blitz"`, `"url":"/api/figures/`} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the example's output lacks %s:\n%s", want, out)
 		}
+	}
+
+	// The club night: four players, three rounds paired and played, finished, rated.
+	night := docShell(t, "README.md", "# Campus apps: Chess Club and Creature Catalog", "## A club night in five minutes")
+	if len(night) != 1 {
+		t.Fatalf("%d shell blocks in the club night, want 1", len(night))
+	}
+	out = servicetest.Bash(t, dir, strings.ReplaceAll(night[0], "localhost:8080", "127.0.0.1:"+port))
+	for _, want := range []string{`"full_name":"Dev"`, `"number":3,`, `"state":"finished","current_round":3,"player_count":4`} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the club night's output lacks %s:\n%s", want, out)
+		}
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if last := lines[len(lines)-1]; !strings.HasPrefix(last, `{"rounds":3,"players":[`) || strings.Count(last, `"member_id"`) != 4 {
+		t.Errorf("the club night's crosstable is %s; want 3 rounds of 4 players", last)
 	}
 }
 
@@ -106,4 +122,45 @@ func freePort(t *testing.T) string {
 	}
 	defer ln.Close()
 	return fmt.Sprint(ln.Addr().(*net.TCPAddr).Port)
+}
+
+// docShell returns the shell blocks (```sh fences) of the section named heading (a line such
+// as "### Chess Club") that comes after the line parent, in the repository's Markdown file
+// name (such as "docs/OPERATIONS.md"), up to the next heading of the same or a higher level.
+// The test runs these lines as a reader would, so the documents cannot drift from what works.
+func docShell(t *testing.T, name, parent, heading string) []string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("..", "..", filepath.FromSlash(name)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	level := strings.Count(strings.Fields(heading)[0], "#")
+	var (
+		blocks             []string
+		inParent, inTarget bool
+		block              *strings.Builder
+	)
+	for line := range strings.SplitSeq(string(data), "\n") {
+		switch {
+		case block != nil && line == "```":
+			blocks = append(blocks, block.String())
+			block = nil
+		case block != nil:
+			block.WriteString(line + "\n")
+		case line == parent:
+			inParent = true
+		case inParent && line == heading:
+			inTarget = true
+		case inTarget && strings.HasPrefix(line, "#"):
+			if h := strings.Fields(line)[0]; strings.Trim(h, "#") == "" && len(h) <= level {
+				return blocks // the section has ended
+			}
+		case inTarget && line == "```sh":
+			block = &strings.Builder{}
+		}
+	}
+	if len(blocks) == 0 {
+		t.Fatalf("%s has no shell block under %q, %q", name, parent, heading)
+	}
+	return blocks
 }
