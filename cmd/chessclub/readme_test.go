@@ -44,7 +44,7 @@ func TestReadme_MariaDB(t *testing.T) {
 	adapt := strings.NewReplacer("sudo mariadb", "mariadb", "go run ./cmd/chessclub", bin,
 		"/chessclub?", "/"+db+"?", "ON chessclub.*", "ON "+db+".*", "'club'", "'"+user+"'", "club@", user+"@")
 
-	blocks := docShell(t, "docs/OPERATIONS.md", "## On MariaDB or MySQL", "### Chess Club")
+	blocks := servicetest.DocShell(t, "docs/OPERATIONS.md", "## On MariaDB or MySQL", "### Chess Club")
 	if len(blocks) != 1 {
 		t.Fatalf("%d shell blocks in the MariaDB section, want 1", len(blocks))
 	}
@@ -81,7 +81,7 @@ func TestReadme_MariaDB(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "me.jpg"), photo.Bytes(), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	example := docShell(t, "README.md", "# Campus apps: Chess Club and Creature Catalog", "## Chess Club")[0]
+	example := servicetest.DocShell(t, "README.md", "# Campus apps: Chess Club and Creature Catalog", "## Chess Club")[0]
 	out := servicetest.Bash(t, dir, strings.ReplaceAll(example, "localhost:8080", "127.0.0.1:"+port))
 	for _, want := range []string{`"username":"magnus"`, `"name":"Friday Blitz"`, `"url":"/api/figures/`} {
 		if !strings.Contains(out, want) {
@@ -90,7 +90,7 @@ func TestReadme_MariaDB(t *testing.T) {
 	}
 
 	// The club night: four players, three rounds paired and played, finished, rated.
-	night := docShell(t, "README.md", "# Campus apps: Chess Club and Creature Catalog", "## A club night in five minutes")
+	night := servicetest.DocShell(t, "README.md", "# Campus apps: Chess Club and Creature Catalog", "## A club night in five minutes")
 	if len(night) != 1 {
 		t.Fatalf("%d shell blocks in the club night, want 1", len(night))
 	}
@@ -122,45 +122,4 @@ func freePort(t *testing.T) string {
 	}
 	defer ln.Close()
 	return fmt.Sprint(ln.Addr().(*net.TCPAddr).Port)
-}
-
-// docShell returns the shell blocks (```sh fences) of the section named heading (a line such
-// as "### Chess Club") that comes after the line parent, in the repository's Markdown file
-// name (such as "docs/OPERATIONS.md"), up to the next heading of the same or a higher level.
-// The test runs these lines as a reader would, so the documents cannot drift from what works.
-func docShell(t *testing.T, name, parent, heading string) []string {
-	t.Helper()
-	data, err := os.ReadFile(filepath.Join("..", "..", filepath.FromSlash(name)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	level := strings.Count(strings.Fields(heading)[0], "#")
-	var (
-		blocks             []string
-		inParent, inTarget bool
-		block              *strings.Builder
-	)
-	for line := range strings.SplitSeq(string(data), "\n") {
-		switch {
-		case block != nil && line == "```":
-			blocks = append(blocks, block.String())
-			block = nil
-		case block != nil:
-			block.WriteString(line + "\n")
-		case line == parent:
-			inParent = true
-		case inParent && line == heading:
-			inTarget = true
-		case inTarget && strings.HasPrefix(line, "#"):
-			if h := strings.Fields(line)[0]; strings.Trim(h, "#") == "" && len(h) <= level {
-				return blocks // the section has ended
-			}
-		case inTarget && line == "```sh":
-			block = &strings.Builder{}
-		}
-	}
-	if len(blocks) == 0 {
-		t.Fatalf("%s has no shell block under %q, %q", name, parent, heading)
-	}
-	return blocks
 }

@@ -42,7 +42,7 @@ func TestReadme_MariaDB(t *testing.T) {
 	adapt := strings.NewReplacer("sudo mariadb", "mariadb", "go run ./cmd/creatures", bin,
 		"creature_catalog", db, "'catalog'", "'"+user+"'", "catalog@", user+"@")
 
-	blocks := docShell(t, "docs/OPERATIONS.md", "## On MariaDB or MySQL", "### Creature Catalog")
+	blocks := servicetest.DocShell(t, "docs/OPERATIONS.md", "## On MariaDB or MySQL", "### Creature Catalog")
 	if len(blocks) != 2 {
 		t.Fatalf("%d shell blocks in the MariaDB section, want 2 (load, then user and server)", len(blocks))
 	}
@@ -76,7 +76,7 @@ func TestReadme_MariaDB(t *testing.T) {
 	servicetest.WaitHealthy(t, "http://127.0.0.1:"+port+"/healthz")
 
 	// The curl examples, on this server: the patch goes to the created id.
-	examples := docShell(t, "README.md", "# Campus apps: Chess Club and Creature Catalog", "## Creature Catalog")[0]
+	examples := servicetest.DocShell(t, "README.md", "# Campus apps: Chess Club and Creature Catalog", "## Creature Catalog")[0]
 	out := servicetest.Bash(t, dir, strings.ReplaceAll(examples, "localhost:8081", "127.0.0.1:"+port))
 	lines := strings.Split(strings.TrimSpace(out), "\n")
 	last := lines[len(lines)-1]
@@ -104,45 +104,4 @@ func freePort(t *testing.T) string {
 	}
 	defer ln.Close()
 	return fmt.Sprint(ln.Addr().(*net.TCPAddr).Port)
-}
-
-// docShell returns the shell blocks (```sh fences) of the section named heading (a line such
-// as "### Chess Club") that comes after the line parent, in the repository's Markdown file
-// name (such as "docs/OPERATIONS.md"), up to the next heading of the same or a higher level.
-// The test runs these lines as a reader would, so the documents cannot drift from what works.
-func docShell(t *testing.T, name, parent, heading string) []string {
-	t.Helper()
-	data, err := os.ReadFile(filepath.Join("..", "..", filepath.FromSlash(name)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	level := strings.Count(strings.Fields(heading)[0], "#")
-	var (
-		blocks             []string
-		inParent, inTarget bool
-		block              *strings.Builder
-	)
-	for line := range strings.SplitSeq(string(data), "\n") {
-		switch {
-		case block != nil && line == "```":
-			blocks = append(blocks, block.String())
-			block = nil
-		case block != nil:
-			block.WriteString(line + "\n")
-		case line == parent:
-			inParent = true
-		case inParent && line == heading:
-			inTarget = true
-		case inTarget && strings.HasPrefix(line, "#"):
-			if h := strings.Fields(line)[0]; strings.Trim(h, "#") == "" && len(h) <= level {
-				return blocks // the section has ended
-			}
-		case inTarget && line == "```sh":
-			block = &strings.Builder{}
-		}
-	}
-	if len(blocks) == 0 {
-		t.Fatalf("%s has no shell block under %q, %q", name, parent, heading)
-	}
-	return blocks
 }

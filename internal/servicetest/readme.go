@@ -9,11 +9,12 @@ import (
 	"testing"
 )
 
-// ReadmeShell returns the shell blocks (```sh fences) of the repository README's section
-// named heading (a line such as "### On MariaDB or MySQL") that comes after the line parent
-// (such as "## Chess Club"), up to the next heading of the same or a higher level. Tests run
-// these lines as they are written, so the README cannot drift from what works.
-func ReadmeShell(t testing.TB, parent, heading string) []string {
+// DocShell returns the shell blocks (```sh fences) of the section named heading (a line such
+// as "### Chess Club") that comes after the line parent (such as "## On MariaDB or
+// MySQL") in the repository's document name (a path from the repository's root, such as
+// "docs/OPERATIONS.md"), up to the next heading of the same or a higher level. Tests run
+// these lines as they are written, so the documents cannot drift from what works.
+func DocShell(t testing.TB, name, parent, heading string) []string {
 	t.Helper()
 	dir, err := os.Getwd()
 	if err != nil {
@@ -29,7 +30,7 @@ func ReadmeShell(t testing.TB, parent, heading string) []string {
 		}
 		dir = up
 	}
-	f, err := os.Open(filepath.Join(dir, "README.md"))
+	f, err := os.Open(filepath.Join(dir, filepath.FromSlash(name)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -72,7 +73,7 @@ func ReadmeShell(t testing.TB, parent, heading string) []string {
 		t.Fatal(err)
 	}
 	if len(blocks) == 0 {
-		t.Fatalf("README.md has no shell block under %q, %q", parent, heading)
+		t.Fatalf("%s has no shell block under %q, %q", name, parent, heading)
 	}
 	return blocks
 }
