@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"net/url"
 	"runtime/debug"
 	"strings"
 
@@ -169,6 +170,11 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	}
 	defer closeDB()
 	log.Info("database ready", "db", store.source)
+	if hasAdmin, err := store.HasAdmin(ctx); err != nil {
+		return err
+	} else if !hasAdmin {
+		log.Warn("the club has no admin yet: register in the app, then run " + adminCommand(*dbURL))
+	}
 	reg := observe.NewRegistry(store.db, "chessclub")
 	cfg.Metrics = reg
 	srv, err := chessclub.NewServer(log, store.Store, cfg)
@@ -239,6 +245,21 @@ func runAdmin(ctx context.Context, args []string, getenv func(string) string, st
 	}
 	fmt.Fprintf(stdout, "%s is now an admin\n", fs.Arg(0))
 	return nil
+}
+
+// adminCommand is the command that makes a registered member an admin of the database at
+// rawURL, as the first-run line gives it. The URL goes without its password: the command
+// reads CHESSCLUB_DB_PASSWORD as the server does.
+func adminCommand(rawURL string) string {
+	cmd := "go run ./cmd/chessclub admin"
+	if rawURL != defaultDB {
+		if u, err := url.Parse(rawURL); err == nil && u.User != nil {
+			u.User = url.User(u.User.Username())
+			rawURL = u.String()
+		}
+		cmd += " -db '" + rawURL + "'"
+	}
+	return cmd + " USERNAME"
 }
 
 type openedStore struct {

@@ -120,6 +120,56 @@ func TestRun(t *testing.T) {
 	}
 }
 
+// TestRun_NoAdminYet: a server whose club has no admin says so in one line of its log, with
+// the exact command that makes one, and that command works; once there is an admin, the
+// line is gone.
+func TestRun_NoAdminYet(t *testing.T) {
+	dbURL := "sqlite:" + filepath.Join(t.TempDir(), "club.db")
+	env := map[string]string{"CHESSCLUB_FIGURES": filepath.Join(t.TempDir(), "figures")}
+	args := []string{"-addr", "127.0.0.1:0", "-db", dbURL}
+	svc := servicetest.Start(t, run, args, env)
+	want := "go run ./cmd/chessclub admin -db '" + dbURL + "' USERNAME"
+	var lines []string
+	for l := range strings.Lines(svc.Logs.String()) {
+		if strings.Contains(l, "no admin") {
+			lines = append(lines, l)
+		}
+	}
+	if len(lines) != 1 || !strings.Contains(lines[0], "register in the app, then run "+want) {
+		t.Fatalf("the first run's lines about the admin: %q, want one naming %q", lines, want)
+	}
+	if res := call(t, "POST", svc.URL+"/api/user", "", map[string]any{"username": "olga", "password": "a long password", "full_name": "Olga"}, nil); res.StatusCode != http.StatusCreated {
+		t.Fatalf("register: %d", res.StatusCode)
+	}
+	// The command as logged, USERNAME filled in; go run would pass these arguments to run.
+	command := strings.Fields(strings.ReplaceAll(strings.ReplaceAll(want, "'", ""), "USERNAME", "olga"))[3:]
+	var out bytes.Buffer
+	if err := run(t.Context(), command, servicetest.Env(nil), &out, &out); err != nil || out.String() != "olga is now an admin\n" {
+		t.Fatalf("%v: %v, %q", command, err, out.String())
+	}
+	if err := svc.Stop(t); err != nil {
+		t.Fatal(err)
+	}
+	again := servicetest.Start(t, run, args, env)
+	if strings.Contains(again.Logs.String(), "no admin") {
+		t.Errorf("a club with an admin still says it has none:\n%s", again.Logs.String())
+	}
+}
+
+// TestAdminCommand: the first-run line never shows a database password.
+func TestAdminCommand(t *testing.T) {
+	for _, tc := range []struct{ url, want string }{
+		{defaultDB, "go run ./cmd/chessclub admin USERNAME"},
+		{"sqlite:/srv/club.db", "go run ./cmd/chessclub admin -db 'sqlite:/srv/club.db' USERNAME"},
+		{"mysql://club:hunter2@db.example:3306/chessclub", "go run ./cmd/chessclub admin -db 'mysql://club@db.example:3306/chessclub' USERNAME"},
+		{"mysql://club@localhost/chessclub?socket=/run/mysqld/mysqld.sock", "go run ./cmd/chessclub admin -db 'mysql://club@localhost/chessclub?socket=/run/mysqld/mysqld.sock' USERNAME"},
+	} {
+		if got := adminCommand(tc.url); got != tc.want {
+			t.Errorf("adminCommand(%q) = %q, want %q", tc.url, got, tc.want)
+		}
+	}
+}
+
 // unreachableDB names a database that refuses connections at once.
 var unreachableDB = map[string]string{"CHESSCLUB_DB": "mysql://u:hunter2@127.0.0.1:1/db?timeout=1s"}
 

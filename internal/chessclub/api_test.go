@@ -166,7 +166,7 @@ func TestProblemShapes(t *testing.T) {
 			t.Errorf("GET %s: Cache-Control %q", path, cc)
 		}
 	}
-	for _, path := range []string{"/healthz", "/readyz", "/openapi.json"} {
+	for _, path := range []string{"/healthz", "/readyz", "/openapi.json", "/api/openapi.json"} {
 		e.MustDo(clubtest.Req{Method: "GET", Path: path}, http.StatusOK)
 	}
 	// An internal failure is a bare 500 problem without its cause.
@@ -226,5 +226,25 @@ func TestCORS(t *testing.T) {
 	res := e2.Do(clubtest.Req{Method: "GET", Path: "/api/tournaments", Header: map[string]string{"Origin": "capacitor://localhost"}})
 	if got := res.Header.Get("Access-Control-Allow-Origin"); got != "" {
 		t.Errorf("configured origins: capacitor still allowed (%q)", got)
+	}
+}
+
+// TestOpenAPIDocument: the document is served whole at /openapi.json and at
+// /api/openapi.json, the same bytes as the embedded file, and only to GET (and HEAD).
+func TestOpenAPIDocument(t *testing.T) {
+	e := clubtest.New(t, sqldb.SQLite)
+	for _, path := range []string{"/openapi.json", "/api/openapi.json"} {
+		res := e.MustDo(clubtest.Req{Method: "GET", Path: path}, http.StatusOK)
+		if !bytes.Equal(res.Body, chessclub.OpenAPI) {
+			t.Errorf("GET %s: %d bytes that are not the embedded document (%d bytes)", path, len(res.Body), len(chessclub.OpenAPI))
+		}
+		if ct := res.Header.Get("Content-Type"); ct != "application/json" {
+			t.Errorf("GET %s: Content-Type %q", path, ct)
+		}
+	}
+	res := e.Do(clubtest.Req{Method: "POST", Path: "/api/openapi.json"})
+	clubtest.CheckProblem(t, res, clubtest.WantProblem{Status: 405, Slug: "method-not-allowed"})
+	if got := res.Header.Get("Allow"); got != "GET" {
+		t.Errorf("Allow = %q, want GET", got)
 	}
 }

@@ -72,7 +72,11 @@ func (h *handlers) routes(ui fs.FS, corsOrigins []string) http.Handler {
 	mux.Handle("GET /api/figures/{id}", h.wrap(h.photos.Get))
 	mux.Handle("GET /api/figures/{id}/thumbnail", h.wrap(h.photos.Thumbnail))
 
-	mux.Handle("GET /openapi.json", query.Only(httpserve.JSONDocument(OpenAPI)))
+	// The document is at the root, and under /api for clients and proxies that reach only
+	// the API's paths.
+	openAPI := query.Only(httpserve.JSONDocument(OpenAPI))
+	mux.Handle("GET /openapi.json", openAPI)
+	mux.Handle("GET /api/openapi.json", openAPI)
 	mux.Handle("GET /healthz", query.Only(httpserve.Healthz()))
 	mux.Handle("GET /readyz", query.Only(httpserve.Readyz(h.store.Ping)))
 
@@ -82,6 +86,7 @@ func (h *handlers) routes(ui fs.FS, corsOrigins []string) http.Handler {
 	mux.Handle("/api/login", h.methodNotAllowed("POST"))
 	mux.Handle("/api/logout", h.methodNotAllowed("POST"))
 	mux.Handle("/api/me", h.methodNotAllowed("GET"))
+	mux.Handle("/api/openapi.json", h.methodNotAllowed("GET"))
 	mux.Handle("/api/members", h.methodNotAllowed("GET"))
 	mux.Handle("/api/members/{id}", h.methodNotAllowed("GET, PATCH"))
 	mux.Handle("/api/tournaments", h.methodNotAllowed("GET, POST, DELETE"))

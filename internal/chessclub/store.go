@@ -89,3 +89,9 @@ func (s *Store) Ping(ctx context.Context) error { return s.db.PingContext(ctx) }
 func (s *Store) SetRole(ctx context.Context, username, role string) error {
 	return members.NewStore(s.db, s.Now).SetRole(ctx, username, role)
 }
+
+// HasAdmin reports whether any member has the admin role: a new club has none until its
+// operator makes one on the command line.
+func (s *Store) HasAdmin(ctx context.Context) (bool, error) {
+	return members.NewStore(s.db, s.Now).HasAdmin(ctx)
+}

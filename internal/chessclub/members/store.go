@@ -170,6 +170,16 @@ func (s *Store) Members(ctx context.Context) ([]Member, error) {
 	return members, rows.Err()
 }
 
+// HasAdmin reports whether any member has the admin role.
+func (s *Store) HasAdmin(ctx context.Context) (bool, error) {
+	var n int
+	err := s.db.QueryRowContext(ctx, "SELECT COUNT(*) FROM members WHERE role = ?", RoleAdmin).Scan(&n)
+	if err != nil {
+		return false, fmt.Errorf("count admins: %w", err)
+	}
+	return n > 0, nil
+}
+
 // SetRole gives the member with username (without regard to case) the role. It returns a
 // NotFound problem when there is no such member.
 func (s *Store) SetRole(ctx context.Context, username, role string) error {
