@@ -35,9 +35,9 @@ func BenchmarkWorstPhotos(b *testing.B) {
 		photo func() []byte
 		want  int // the status each upload should get when memory is free
 	}{
-		// The report's photo: 312 KB, 6320×6320, progressive CMYK, 958 MB for Go's
+		// The worst photo found so far: 312 KB, 6320×6320, progressive CMYK, 958 MB for Go's
 		// decoder. It can never fit the budget: refused from its header.
-		{"report's 6320x6320 progressive CMYK JPEG", imagetest.WorstJPEG, http.StatusUnprocessableEntity},
+		{"the worst known 6320x6320 progressive CMYK JPEG", imagetest.WorstJPEG, http.StatusUnprocessableEntity},
 		// The largest progressive CMYK JPEG (24 bytes per pixel) that fits: about 250 MB
 		// each with normalising, so the four take turns.
 		{"2900x2900 progressive CMYK JPEG", func() []byte {

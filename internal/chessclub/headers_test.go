@@ -14,8 +14,7 @@ import (
 
 // TestSecurityHeaders checks that every kind of response carries the headers that harden it
 // in a browser — API successes and errors, the app's pages and files, photos, CORS preflights
-// — and that the app's pages have a policy that runs no inline script and may not be framed
-// (issue 7, finding 9).
+// — and that the app's pages have a policy that runs no inline script and may not be framed.
 func TestSecurityHeaders(t *testing.T) {
 	e := clubtest.New(t, sqldb.SQLite).WithMembers()
 	var fig photos.Figure

@@ -13,8 +13,8 @@ import (
 
 // TestDatabaseOutage cuts the server off from its MariaDB (a relay in front of the real server
 // closes its port and every connection, as a stopped server would) and sends every endpoint
-// that needs the database a request: each is a 503 problem with Retry-After, never a 500
-// (issue 7, finding 11). When the port opens again, the same server answers as before.
+// that needs the database a request: each is a 503 problem with Retry-After, never a 500.
+// When the port opens again, the same server answers as before.
 func TestDatabaseOutage(t *testing.T) {
 	db, relay := dbtest.MariaDBBehindRelay(t)
 	e := clubtest.NewOn(t, db).WithMembers()

@@ -15,7 +15,7 @@ import (
 // TestQueryStrings sends every endpoint a query string it cannot take: one that does not parse
 // (a bad escape, a bare percent, ';' as a separator) and one with a parameter the endpoint does
 // not know. Each is a 400 naming the parameter, before anything else is looked at (token,
-// body) and without changing anything (issue 7, finding 5).
+// body) and without changing anything.
 func TestQueryStrings(t *testing.T) {
 	clubtest.ForDialects(t, func(t *testing.T, d sqldb.Dialect) {
 		e := clubtest.New(t, d).WithMembers()

@@ -47,7 +47,7 @@ func spoil(body, text string) string {
 
 // TestStrictJSON_Text sends every JSON endpoint text that is not what it claims to be: bytes
 // that are not UTF-8, escapes of half a surrogate pair, and a charset other than UTF-8. Each
-// is refused whole and changes nothing (issue 7, finding 6).
+// is refused whole and changes nothing.
 func TestStrictJSON_Text(t *testing.T) {
 	cases := []struct {
 		name        string
@@ -110,8 +110,7 @@ func snapshot(e *clubtest.Env) string {
 }
 
 // TestStrictJSON_MembersAndNumbers sends every JSON endpoint a member twice, and numbers that
-// are not integers where integers belong: each is a 400 naming the field, and nothing changes
-// (issue 7, finding 7).
+// are not integers where integers belong: each is a 400 naming the field, and nothing changes.
 func TestStrictJSON_MembersAndNumbers(t *testing.T) {
 	clubtest.ForDialects(t, func(t *testing.T, d sqldb.Dialect) {
 		e := clubtest.New(t, d).WithMembers()

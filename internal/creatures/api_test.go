@@ -70,7 +70,7 @@ func apiCases() []apiCase {
 		{name: "list repeated option", method: "GET", path: "/creatures?limit=1&limit=2", status: 400, fields: []string{"limit"}},
 
 		// Query strings that do not parse, or name what an endpoint does not take: 400 on every
-		// endpoint, never the unfiltered list (issue 7, finding 5).
+		// endpoint, never the unfiltered list.
 		{name: "list species with a bad escape", method: "GET", path: "/creatures?species=Dragon%ZZ", status: 400, fields: []string{"species"}},
 		{name: "list with semicolons", method: "GET", path: "/creatures?limit=2;offset=5", status: 400, fields: []string{"limit=2;offset=5"}},
 		{name: "list q with a bare percent", method: "GET", path: "/creatures?q=100%", status: 400, fields: []string{"q"}},
@@ -151,7 +151,7 @@ func apiCases() []apiCase {
 		{name: "create danger fractional", method: "POST", path: "/creatures", body: `{"name":"a","species":"b","danger_level":2.5}`, status: 400, fields: []string{"danger_level"}},
 		{name: "create danger negative", method: "POST", path: "/creatures", body: `{"name":"a","species":"b","danger_level":-1}`, status: 422, fields: []string{"danger_level"}},
 		{name: "create danger huge", method: "POST", path: "/creatures", body: `{"name":"a","species":"b","danger_level":1e400}`, status: 400, fields: []string{"danger_level"}},
-		// Numbers are read exactly, and a member is given once (issue 7, finding 7).
+		// Numbers are read exactly, and a member is given once.
 		{name: "create danger underflows", method: "POST", path: "/creatures", body: `{"name":"a","species":"b","danger_level":1e-400}`, status: 400, fields: []string{"danger_level"},
 			check: listLength(3)},
 		{name: "create danger almost 3", method: "POST", path: "/creatures", body: `{"name":"a","species":"b","danger_level":3.0000000000000000000001}`, status: 400, fields: []string{"danger_level"}},
@@ -179,7 +179,7 @@ func apiCases() []apiCase {
 		{name: "create without content type", method: "POST", path: "/creatures", body: `{"name":"a","species":"b"}`, headers: []string{"Content-Type", ""}, status: 415},
 		{name: "create JSON with charset", method: "POST", path: "/creatures", body: `{"name":"a","species":"b"}`, headers: []string{"Content-Type", "application/json; charset=utf-8"}, status: 201,
 			want: creatures.Creature{ID: 4, Name: "a", Species: "b", CreatedAt: t1, UpdatedAt: t1}},
-		// Text that is not what it claims: refused whole, nothing stored (issue 7, finding 6).
+		// Text that is not what it claims: refused whole, nothing stored.
 		{name: "create Latin-1 name", method: "POST", path: "/creatures", body: "{\"name\":\"Caf\xe9\",\"species\":\"b\"}", status: 400, fields: []string{"name"},
 			check: listLength(3)},
 		{name: "create overlong UTF-8", method: "POST", path: "/creatures", body: "{\"name\":\"a\",\"species\":\"\xc0\xaf\"}", status: 400, fields: []string{"species"}},
@@ -400,8 +400,8 @@ func gone(id int) func(*testing.T, *fixture, *httptest.ResponseRecorder) {
 	}
 }
 
-// checkSecurityHeaders checks the headers every response carries, success or error (issue 7,
-// finding 9): the catalog's successful responses once lacked X-Content-Type-Options.
+// checkSecurityHeaders checks the headers every response carries, success or error: the catalog's
+// successful responses once lacked X-Content-Type-Options.
 func checkSecurityHeaders(t *testing.T, h http.Header) {
 	t.Helper()
 	for name, want := range map[string]string{

@@ -20,8 +20,7 @@ import (
 
 // TestList_ClientGoingAwayIsNotAnError lists a few megabytes to clients that read the start
 // and hang up (with a reset, as a phone losing its network does): the server notices at its
-// next write, aborts the list, and logs it at Info; nothing is logged at ERROR (issue 7,
-// finding 15).
+// next write, aborts the list, and logs it at Info; nothing is logged at ERROR.
 func TestList_ClientGoingAwayIsNotAnError(t *testing.T) {
 	db := dbtest.SQLite(t)
 	store, err := creatures.NewStore(db, "creatures")

@@ -17,7 +17,7 @@ import (
 // of the same name, round after round. On InnoDB the inserts that arrive while the delete
 // commits sometimes deadlock (error 1213, once in a few dozen rounds here); the store runs the
 // victim again, so every answer is one a client expects — 204 for the delete, 201 or 409 for
-// the creates, at most one 201 — and never a 500 (issue 7, finding 3). On MariaDB the rounds
+// the creates, at most one 201 — and never a 500. On MariaDB the rounds
 // go on until the server has broken a few deadlocks, so the test cannot pass without having
 // exercised the retry.
 func TestAPI_DeleteWhileCreatingTheSameName(t *testing.T) {

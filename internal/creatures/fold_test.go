@@ -25,7 +25,7 @@ var caseLetters = []struct{ name, upper, lower string }{
 
 // TestAPI_FiltersFoldLikeGo stores names, species and descriptions in one case and filters
 // by species and q in the other, on both databases: a filter finds exactly its creature
-// either way (issue 7, finding 4).
+// either way.
 func TestAPI_FiltersFoldLikeGo(t *testing.T) {
 	for _, d := range dbtest.Dialects {
 		t.Run(d.String(), func(t *testing.T) {

@@ -16,9 +16,9 @@ import (
 )
 
 // TestAPI_DatabaseOutage cuts the catalog off from its MariaDB (a relay in front of the real
-// server closes its port and every connection, as a stopped server would) and sends every
-// endpoint a request: each is a 503 problem with Retry-After, never a 500 (issue 7, finding
-// 11). When the port opens again, the same server answers as before, without a restart.
+// server closes its port and every connection, as a stopped server would) and sends every endpoint
+// a request: each is a 503 problem with Retry-After, never a 500. When the port opens again, the
+// same server answers as before, without a restart.
 func TestAPI_DatabaseOutage(t *testing.T) {
 	store, relay := storeBehindRelay(t)
 	var logs strings.Builder

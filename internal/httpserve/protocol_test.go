@@ -72,7 +72,7 @@ func exchange(t *testing.T, addr, raw string) (resps []*http.Response, bodies []
 
 // TestServe_ProtocolErrorsAreProblems sends requests that net/http refuses before any handler
 // sees them: each answer is a problem document with the status net/http chose, and the
-// connection is closed (issue 7, finding 13).
+// connection is closed.
 func TestServe_ProtocolErrorsAreProblems(t *testing.T) {
 	addr := serveForTest(t)
 	for _, tc := range []struct {
@@ -118,7 +118,7 @@ func TestServe_ProtocolErrorsAreProblems(t *testing.T) {
 // Content-Length, followed on the same connection by a second request hidden where a server
 // that trusted Content-Length would see a body. RFC 9112 (section 6.3) says the server must
 // close the connection after answering such a request; this one refuses it with 400 and
-// closes, so the hidden request is never answered (issue 7, finding 13).
+// closes, so the hidden request is never answered.
 func TestServe_ChunkedWithContentLength(t *testing.T) {
 	addr := serveForTest(t)
 	for _, smuggle := range []string{

@@ -37,7 +37,7 @@ func TestPhotoMemoryBudget(t *testing.T) {
 		{"memory held, but enough left", small, DefaultPhotoMemory - decodeCost(smallInfo), 0, nil},
 		{"memory held by others", small, DefaultPhotoMemory - decodeCost(smallInfo) + 1, problem.TooManyRequests, nil},
 		// Go's decoder allocates 24 bytes per pixel for it, 959 MB.
-		{"the report's 6320×6320 progressive CMYK JPEG", imagetest.WorstJPEG(), 0, problem.Invalid,
+		{"the worst known 6320×6320 progressive CMYK JPEG", imagetest.WorstJPEG(), 0, problem.Invalid,
 			[]string{"is a 6320×6320 progressive CMYK JPEG, which takes about 1", " MB to decode; this server decodes photos within 268 MB"}},
 		// Refused from its header: the image data is never looked at.
 		{"a 40-megapixel 16-bit interlaced PNG", imagetest.PNGOf(imagetest.PNGChunk("IHDR", []byte{0, 0, 0x1F, 0x40, 0, 0, 0x13, 0x88, 16, 6, 0, 0, 1}), imagetest.PNGChunk("IDAT", []byte("not deflate"))), 0, problem.Invalid,
