@@ -10,7 +10,7 @@ import (
 	"github.com/getkin/kin-openapi/openapi3filter"
 
 	"campus.example/apps/internal/chessclub"
-	"campus.example/apps/internal/chessclub/photos"
+	"campus.example/apps/internal/chessclub/photos/imagefile"
 	"campus.example/apps/internal/openapitest"
 )
 
@@ -29,7 +29,7 @@ func checkOpenAPI(t testing.TB, r *http.Request, rec *httptest.ResponseRecorder)
 		api = openapitest.New(t, chessclub.OpenAPI)
 		// The bodies of the photos and of the app's pages (a browser navigating to a root
 		// alias such as /members gets the app) are checked by type only.
-		for _, typ := range []string{photos.TypeJPEG, photos.TypePNG, photos.TypeWebP, "text/html"} {
+		for _, typ := range []string{imagefile.TypeJPEG, imagefile.TypePNG, imagefile.TypeWebP, "text/html"} {
 			openapi3filter.RegisterBodyDecoder(typ, openapi3filter.FileBodyDecoder)
 		}
 	})

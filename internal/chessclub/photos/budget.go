@@ -9,7 +9,7 @@ import (
 	"campus.example/apps/internal/problem"
 )
 
-// photoBudget admits photo decodes by the memory they will take (decodeCost), so that all
+// photoBudget admits photo decodes by the memory they will take (imagefile.DecodeCost), so that all
 // the decodes running at once never hold more than its capacity. A decode that does not fit
 // waits in a first-come, first-served queue: a large photo at its head is not overtaken by
 // small ones, so it cannot starve. The wait is bounded, and so is the queue, since every

@@ -189,9 +189,6 @@ func SweepOrphans(t testing.TB, db *sqldb.DB, cfg Config, cutoff time.Time) (int
 	return p.sweepOrphans(t.Context(), cutoff)
 }
 
-// Strip is stripped, for the tests of package photos_test.
-var Strip = stripped
-
 // FigureExt is the extension of a stored file of each content type.
 var FigureExt = figureExt
 
@@ -201,13 +198,8 @@ var (
 	CreateTemp = createTemp
 )
 
-// What the photo tests check the served files and the records against.
-var (
-	Orient   = orient
-	AbsDiff  = absDiff
-	Decoders = decoders
-	FigureID = figureID
-)
+// FigureID matches the ids of photos.
+var FigureID = figureID
 
 // StoredImage describes a stored photo or thumbnail file, as the records keep it.
 type StoredImage = storedImage

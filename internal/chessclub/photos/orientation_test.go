@@ -13,6 +13,7 @@ import (
 
 	"campus.example/apps/internal/chessclub/clubtest"
 	"campus.example/apps/internal/chessclub/photos"
+	"campus.example/apps/internal/chessclub/photos/imagefile"
 	"campus.example/apps/internal/imagetest"
 	"campus.example/apps/internal/sqldb"
 )
@@ -55,7 +56,7 @@ func TestPhotoOrientation(t *testing.T) {
 			}
 			var f photos.Figure
 			e.MustDo(clubtest.Req{Method: "POST", Path: "/api/figures", As: "alice", Body: upload, ContentType: "image/jpeg"}, http.StatusCreated).Decode(t, &f)
-			want := photos.Orient(src, o)
+			want := imagefile.Orient(src, o)
 			// The thumbnail is the photo's middle square.
 			wb := want.Bounds()
 			s := min(wb.Dx(), wb.Dy())
@@ -79,7 +80,7 @@ func TestPhotoOrientation(t *testing.T) {
 				for _, p := range []image.Point{{b.Dx() / 4, b.Dy() / 4}, {3 * b.Dx() / 4, b.Dy() / 4}, {b.Dx() / 4, 3 * b.Dy() / 4}, {3 * b.Dx() / 4, 3 * b.Dy() / 4}} {
 					g := color.RGBAModel.Convert(got.At(p.X, p.Y)).(color.RGBA)
 					w := file.want.RGBAAt(p.X, p.Y)
-					if photos.AbsDiff(g.R, w.R) > 12 || photos.AbsDiff(g.G, w.G) > 12 || photos.AbsDiff(g.B, w.B) > 12 {
+					if absDiff(g.R, w.R) > 12 || absDiff(g.G, w.G) > 12 || absDiff(g.B, w.B) > 12 {
 						t.Errorf("%s, orientation %d: %s pixel %v is %v, want %v", format, o, file.url, p, g, w)
 					}
 				}
@@ -88,8 +89,15 @@ func TestPhotoOrientation(t *testing.T) {
 	}
 	// The phone's case spelled out: a landscape sensor image with Orientation 6 is stored
 	// as a portrait whose top row is the sensor image's first column.
-	turned := photos.Orient(src, 6)
+	turned := imagefile.Orient(src, 6)
 	if turned.Bounds().Size() != image.Pt(64, 96) || turned.RGBAAt(63, 0) != src.RGBAAt(0, 0) {
 		t.Errorf("orientation 6 of the sensor image: %v, top right %v", turned.Bounds().Size(), turned.RGBAAt(63, 0))
 	}
+}
+
+func absDiff(a, b uint8) uint8 {
+	if a > b {
+		return a - b
+	}
+	return b - a
 }

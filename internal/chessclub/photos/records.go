@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"time"
 
+	"campus.example/apps/internal/chessclub/photos/imagefile"
 	"campus.example/apps/internal/problem"
 	"campus.example/apps/internal/sqldb"
 )
@@ -26,7 +27,7 @@ type Figure struct {
 	Width  int    `json:"width"`
 	Height int    `json:"height"`
 	URL    string `json:"url"`
-	// ThumbnailURL serves the photo's middle square at ThumbSide pixels, for lists.
+	// ThumbnailURL serves the photo's middle square at imagefile.ThumbSide pixels, for lists.
 	ThumbnailURL string    `json:"thumbnail_url"`
 	CreatedAt    time.Time `json:"created_at"`
 }
@@ -46,7 +47,7 @@ type storedImage struct {
 
 var figureID = regexp.MustCompile(`^[0-9a-f]{32}$`)
 
-var figureExt = map[string]string{TypeJPEG: ".jpg", TypePNG: ".png", TypeWebP: ".webp"}
+var figureExt = map[string]string{imagefile.TypeJPEG: ".jpg", imagefile.TypePNG: ".png", imagefile.TypeWebP: ".webp"}
 
 func figureNotFound() error { return problem.New(problem.NotFound, "There is no such photo.") }
 

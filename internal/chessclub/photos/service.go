@@ -1,9 +1,9 @@
 // Package photos receives, stores and serves the members' photos: uploads streamed into
-// temporary files without their metadata (imagemeta*.go), each decode admitted by the memory
-// it will take (decodecost.go, budget.go), a normalised copy and a thumbnail made of it
-// (normalise.go), kept in a directory or an S3-compatible bucket (files*.go) and recorded in
-// the database (records.go), and the files that a crash or a failure left behind swept
-// (sweep.go, tempfiles.go).
+// temporary files without their metadata, each decode admitted by the memory it will take
+// (budget.go), a normalised copy and a thumbnail made of it (upload.go, with the image work
+// in package imagefile), kept in a directory or an S3-compatible bucket (files*.go) and
+// recorded in the database (records.go), and the files that a crash or a failure left
+// behind swept (sweep.go, tempfiles.go).
 //
 // It knows a member only by id, and the caller of a request as an api.Caller: it must never
 // import the club's other packages (members, auth, play) or the package root, which wires it.
@@ -47,7 +47,7 @@ type Config struct {
 	// MaxPixels limits photo dimensions (DefaultMaxPixels).
 	MaxPixels int64
 	// Memory is the memory that all photo decodes running at once may take
-	// (DefaultPhotoMemory; see decodeCost and photoBudget). A photo that would need more is
+	// (DefaultPhotoMemory; see imagefile.DecodeCost and photoBudget). A photo that would need more is
 	// refused; one that needs more than is free now waits.
 	Memory int64
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	"campus.example/apps/internal/chessclub/photos/imagefile"
 	"campus.example/apps/internal/problem"
 )
 
@@ -57,7 +58,7 @@ func (p *Service) maybeSweep() {
 
 // orphanKeys are the keys that files of the photo with id may have.
 func orphanKeys(id string) []string {
-	return []string{figureKey(id, TypeJPEG), figureKey(id, TypePNG), figureKey(id, TypeWebP), thumbKey(id, TypeJPEG), thumbKey(id, TypePNG)}
+	return []string{figureKey(id, imagefile.TypeJPEG), figureKey(id, imagefile.TypePNG), figureKey(id, imagefile.TypeWebP), thumbKey(id, imagefile.TypeJPEG), thumbKey(id, imagefile.TypePNG)}
 }
 
 // sweepOrphans removes the files of the orphan rows older than cutoff, then the rows, and

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 
+	"campus.example/apps/internal/chessclub/photos/imagefile"
 	"campus.example/apps/internal/problem"
 )
 
@@ -21,7 +22,7 @@ func (p *Service) legacyThumbnail(ctx context.Context, f Figure) (storedImage, e
 		return storedImage{}, fmt.Errorf("open photo %s: %w", f.ID, err)
 	}
 	defer src.Close()
-	info, err := stripImage(src, &discardSeeker{}, p.checkSize)
+	info, err := imagefile.Strip(src, &imagefile.DiscardSeeker{}, p.checkSize)
 	if err != nil {
 		return storedImage{}, fmt.Errorf("read stored photo %s: %w", f.ID, err)
 	}

@@ -1,6 +1,12 @@
 package photos_test
 
 import (
+	_ "image/jpeg"
+	_ "image/png"
+	"os"
+
+	_ "golang.org/x/image/webp"
+
 	"bytes"
 	"context"
 	"image"
@@ -12,6 +18,7 @@ import (
 	"campus.example/apps/internal/chessclub/clubtest"
 	"campus.example/apps/internal/chessclub/members"
 	"campus.example/apps/internal/chessclub/photos"
+	"campus.example/apps/internal/chessclub/photos/imagefile"
 	"campus.example/apps/internal/imagetest"
 	"campus.example/apps/internal/problem"
 	"campus.example/apps/internal/sqldb"
@@ -21,7 +28,16 @@ import (
 // normalised: the stripped upload as it was, a figures row, and no thumbnail.
 func legacyPhoto(e *clubtest.Env, member int64, id string, b []byte) photos.Figure {
 	e.T.Helper()
-	info, stripped, err := photos.Strip(e.T, b)
+	f, err := os.CreateTemp(e.T.TempDir(), "legacy")
+	if err != nil {
+		e.T.Fatal(err)
+	}
+	defer f.Close()
+	info, err := imagefile.Strip(bytes.NewReader(b), f, func(int, int) error { return nil })
+	if err != nil {
+		e.T.Fatal(err)
+	}
+	stripped, err := os.ReadFile(f.Name())
 	if err != nil {
 		e.T.Fatal(err)
 	}
@@ -54,7 +70,7 @@ func TestLegacyPhotos(t *testing.T) {
 		}
 		original := files(e).Read(webpPhoto.ID + ".webp")
 		got := e.MustDo(clubtest.Req{Method: "GET", Path: webpPhoto.URL}, http.StatusOK)
-		if !bytes.Equal(got.Body, original) || got.Header.Get("Content-Type") != photos.TypeWebP {
+		if !bytes.Equal(got.Body, original) || got.Header.Get("Content-Type") != imagefile.TypeWebP {
 			t.Errorf("the old photo is not served as it was stored (%s)", got.Header.Get("Content-Type"))
 		}
 
@@ -66,20 +82,20 @@ func TestLegacyPhotos(t *testing.T) {
 		}
 		wg.Wait()
 		for _, th := range thumbs {
-			if th.Status != http.StatusOK || th.Header.Get("Content-Type") != photos.TypeJPEG || !bytes.Equal(th.Body, thumbs[0].Body) {
+			if th.Status != http.StatusOK || th.Header.Get("Content-Type") != imagefile.TypeJPEG || !bytes.Equal(th.Body, thumbs[0].Body) {
 				t.Fatalf("thumbnail: %d %s, %d bytes", th.Status, th.Header.Get("Content-Type"), len(th.Body))
 			}
 		}
-		img, err := photos.Decoders[photos.TypeJPEG](bytes.NewReader(thumbs[0].Body))
+		img, _, err := image.Decode(bytes.NewReader(thumbs[0].Body))
 		if err != nil {
 			t.Fatal(err)
 		}
-		clubtest.Diff(t, "thumbnail size", img.Bounds().Size(), image.Pt(photos.ThumbSide, photos.ThumbSide))
+		clubtest.Diff(t, "thumbnail size", img.Bounds().Size(), image.Pt(imagefile.ThumbSide, imagefile.ThumbSide))
 		thumb, err := photos.Thumbnail(t.Context(), e.DB, webpPhoto.ID)
 		if err != nil || thumb == nil {
 			t.Fatalf("thumbnail record: %v, %v", thumb, err)
 		}
-		clubtest.Diff(t, "thumbnail record", *thumb, photos.StoredImage{ContentType: photos.TypeJPEG, Size: int64(len(thumbs[0].Body)), Width: photos.ThumbSide, Height: photos.ThumbSide})
+		clubtest.Diff(t, "thumbnail record", *thumb, photos.StoredImage{ContentType: imagefile.TypeJPEG, Size: int64(len(thumbs[0].Body)), Width: imagefile.ThumbSide, Height: imagefile.ThumbSide})
 		// Now it is a file like any other, served without decoding the photo again: it is
 		// served even while the photo's file is away.
 		awayKey := webpPhoto.ID + ".webp"
@@ -122,7 +138,7 @@ func TestLegacyPhotos(t *testing.T) {
 func TestAddThumbnail_PhotoGone(t *testing.T) {
 	clubtest.ForDialects(t, func(t *testing.T, d sqldb.Dialect) {
 		e := clubtest.New(t, d)
-		_, err := photos.AddThumbnail(t.Context(), e.DB, "0123456789abcdef0123456789abcdef", photos.StoredImage{ContentType: photos.TypeJPEG, Size: 1, Width: 1, Height: 1})
+		_, err := photos.AddThumbnail(t.Context(), e.DB, "0123456789abcdef0123456789abcdef", photos.StoredImage{ContentType: imagefile.TypeJPEG, Size: 1, Width: 1, Height: 1})
 		if problem.KindOf(err) != problem.NotFound {
 			t.Errorf("AddThumbnail = %v, want NotFound", err)
 		}

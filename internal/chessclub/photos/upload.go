@@ -8,14 +8,11 @@ import (
 	"errors"
 	"fmt"
 	"image"
-	"image/jpeg"
-	"image/png"
 	"io"
 	"net/http"
 	"os"
 
-	"golang.org/x/image/webp"
-
+	"campus.example/apps/internal/chessclub/photos/imagefile"
 	"campus.example/apps/internal/problem"
 )
 
@@ -27,9 +24,6 @@ const (
 	// gives their size: a small file can claim a huge canvas. What a photo within it may
 	// take to decode is then bounded by the memory budget (photoBudget).
 	DefaultMaxPixels = 40_000_000
-	// photoQuality is the JPEG quality of stored photos and thumbnails: no visible loss at
-	// the sizes they are shown.
-	photoQuality = 85
 )
 
 // upload is a received photo, normalised, in temporary files: not yet anyone's photo. The
@@ -74,24 +68,17 @@ func (l *limitReader) Read(p []byte) (int, error) {
 	return n, err
 }
 
-// bodyError is a failure to read the request body itself: a connection that broke, a body
-// shorter than its Content-Length, a multipart part cut off before its closing boundary. It
-// is the client's fault or the network's, never a malformed image in a body read whole, and
-// never the size limit.
-type bodyError struct{ err error }
-
-func (e *bodyError) Error() string { return "read request body: " + e.err.Error() }
-func (e *bodyError) Unwrap() error { return e.err }
-
-// bodyReader marks every error of r other than the end of the body and the size limit as a
-// *bodyError, so that it cannot pass for a truncated image (io.ErrUnexpectedEOF) or for a
-// failure of the server.
+// bodyReader marks every error of r other than the end of the body and the size limit as an
+// *imagefile.ReadError: a failure to read the request body itself (a connection that broke,
+// a body shorter than its Content-Length, a multipart part cut off before its closing
+// boundary). It is the client's fault or the network's, so it must not pass for a truncated
+// image (io.ErrUnexpectedEOF) or for a failure of the server.
 type bodyReader struct{ r io.Reader }
 
 func (b bodyReader) Read(p []byte) (int, error) {
 	n, err := b.r.Read(p)
 	if err != nil && err != io.EOF && !isSizeLimit(err) {
-		err = &bodyError{err: err}
+		err = &imagefile.ReadError{Err: err}
 	}
 	return n, err
 }
@@ -113,7 +100,7 @@ func (p *Service) checkSize(w, h int) error {
 }
 
 // receive streams body into a temporary file without its metadata, computes from the
-// headers what decoding it will take (decodeCost), waits for that much of the memory
+// headers what decoding it will take (imagefile.DecodeCost), waits for that much of the memory
 // budget, decodes it in full (so that only real images are stored) and writes its
 // normalised copy and thumbnail to temporary files. The stripped original is not kept. It
 // returns TooLarge, UnsupportedMediaType (not JPEG, PNG or WebP), Invalid (malformed, too
@@ -126,7 +113,7 @@ func (p *Service) receive(ctx context.Context, body io.Reader) (*upload, error) 
 		return nil, fmt.Errorf("create temporary photo: %w", err)
 	}
 	defer releaseTemp(in)
-	info, err := stripImage(&limitReader{r: bodyReader{r: body}, n: p.maxBytes}, in, p.checkSize)
+	info, err := imagefile.Strip(&limitReader{r: bodyReader{r: body}, n: p.maxBytes}, in, p.checkSize)
 	if err != nil {
 		return nil, photoError(err, p.maxBytes)
 	}
@@ -139,12 +126,12 @@ func (p *Service) receive(ctx context.Context, body io.Reader) (*upload, error) 
 
 // render decodes the stripped image in f within the memory budget and writes the stored
 // copies to temporary files.
-func (p *Service) render(ctx context.Context, f io.ReadSeeker, info imageInfo) (*upload, error) {
-	cost := decodeCost(info)
+func (p *Service) render(ctx context.Context, f io.ReadSeeker, info imagefile.Info) (*upload, error) {
+	cost := imagefile.DecodeCost(info)
 	if cost > p.budget.capacity {
 		return nil, problem.Validation(map[string]string{"photo": fmt.Sprintf(
 			"is a %d×%d %s, which takes about %d MB to decode; this server decodes photos within %d MB",
-			info.Width, info.Height, modeName(info), ceilDiv64(cost, 1e6), p.budget.capacity/1e6)})
+			info.Width, info.Height, imagefile.ModeName(info), ceilDiv64(cost, 1e6), p.budget.capacity/1e6)})
 	}
 	if err := p.budget.acquire(ctx, cost); err != nil {
 		return nil, err
@@ -153,13 +140,13 @@ func (p *Service) render(ctx context.Context, f io.ReadSeeker, info imageInfo) (
 	if _, err := f.Seek(0, io.SeekStart); err != nil {
 		return nil, err
 	}
-	photo, thumb, err := decodeNormalised(bufio.NewReaderSize(f, 64<<10), info)
+	photo, thumb, err := imagefile.Decode(bufio.NewReaderSize(f, 64<<10), info)
 	if err != nil {
 		return nil, err
 	}
 	u := &upload{}
-	if u.photo, u.photoInfo, err = p.writeTemp(photo, opaque(photo)); err == nil {
-		u.thumb, u.thumbInfo, err = p.writeTemp(thumb, opaque(photo))
+	if u.photo, u.photoInfo, err = p.writeTemp(photo, photo.Opaque()); err == nil {
+		u.thumb, u.thumbInfo, err = p.writeTemp(thumb, photo.Opaque())
 	}
 	if err != nil {
 		u.discard()
@@ -168,29 +155,6 @@ func (p *Service) render(ctx context.Context, f io.ReadSeeker, info imageInfo) (
 	return u, nil
 }
 
-// decoders decode each accepted type in full.
-var decoders = map[string]func(io.Reader) (image.Image, error){TypeJPEG: jpeg.Decode, TypePNG: png.Decode, TypeWebP: webp.Decode}
-
-// decodeNormalised decodes the stripped image that r holds and returns its normalised copy
-// and thumbnail (see normalise). Decoding in full is what the header checks of stripImage
-// cannot replace: a file can have every chunk in place and still not be an image. The
-// decoded size must be the one the header gave.
-func decodeNormalised(r io.Reader, info imageInfo) (photo, thumb *image.RGBA, err error) {
-	img, err := decoders[info.ContentType](r)
-	if err != nil {
-		return nil, nil, malformed("its pixel data does not decode")
-	}
-	if got := img.Bounds().Size(); got != image.Pt(info.Width, info.Height) {
-		return nil, nil, malformed("its pixel data is %d×%d, its header says %d×%d", got.X, got.Y, info.Width, info.Height)
-	}
-	photo, thumb = normalise(img, info.Orientation)
-	return photo, thumb, nil
-}
-
-// opaque reports whether every pixel of img is opaque: then it is stored as JPEG, which
-// photos compress far better; otherwise as PNG, which keeps the transparency.
-func opaque(img *image.RGBA) bool { return img.Opaque() }
-
 // writeTemp encodes img as JPEG (opaque) or PNG into a new temporary file, synced, and
 // returns the open file and what it holds.
 func (p *Service) writeTemp(img *image.RGBA, opaque bool) (*os.File, storedImage, error) {
@@ -198,14 +162,9 @@ func (p *Service) writeTemp(img *image.RGBA, opaque bool) (*os.File, storedImage
 	if err != nil {
 		return nil, storedImage{}, fmt.Errorf("create temporary photo: %w", err)
 	}
-	info := storedImage{ContentType: TypePNG, Width: img.Rect.Dx(), Height: img.Rect.Dy()}
+	info := storedImage{Width: img.Rect.Dx(), Height: img.Rect.Dy()}
 	bw := bufio.NewWriterSize(f, 64<<10)
-	if opaque {
-		info.ContentType = TypeJPEG
-		err = jpeg.Encode(bw, img, &jpeg.Options{Quality: photoQuality})
-	} else {
-		err = png.Encode(bw, img)
-	}
+	info.ContentType, err = imagefile.Encode(bw, img, opaque)
 	if err == nil {
 		err = bw.Flush()
 	}
@@ -228,17 +187,17 @@ func ceilDiv64(a, b int64) int64 { return (a + b - 1) / b }
 
 // photoError maps what can go wrong while reading a photo to problems.
 func photoError(err error, maxBytes int64) error {
-	var bad *badImage
-	var body *bodyError
+	var bad *imagefile.BadImage
+	var body *imagefile.ReadError
 	switch {
 	case isSizeLimit(err):
 		return problem.New(problem.TooLarge, "The photo exceeds the limit of %d bytes.", maxBytes)
 	case errors.As(err, &body):
 		return &problem.Error{Kind: problem.Malformed, Detail: "The request body ended early or could not be read.", Err: err}
-	case errors.Is(err, errNotImage):
+	case errors.Is(err, imagefile.ErrNotImage):
 		return problem.New(problem.UnsupportedMediaType, "The photo must be a JPEG, PNG or WebP image.")
 	case errors.As(err, &bad):
-		return problem.Validation(map[string]string{"photo": "is not a valid image (" + bad.reason + ")"})
+		return problem.Validation(map[string]string{"photo": "is not a valid image (" + bad.Reason + ")"})
 	case problem.KindOf(err) != problem.Internal:
 		return err
 	}

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"campus.example/apps/internal/chessclub/photos/imagefile"
 	"campus.example/apps/internal/imagetest"
 	"campus.example/apps/internal/problem"
 )
@@ -22,7 +23,7 @@ func TestPhotoMemoryBudget(t *testing.T) {
 		t.Errorf("default Memory = %d (%v), want 256 MiB", cfg.Memory, err)
 	}
 	small := imagetest.SampleJPEG(t, 16, 16, true)
-	smallInfo, err := strip(t, small)
+	smallInfo, err := imagefile.Strip(bytes.NewReader(small), &imagefile.DiscardSeeker{}, func(int, int) error { return nil })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -34,8 +35,8 @@ func TestPhotoMemoryBudget(t *testing.T) {
 		wantText []string
 	}{
 		{"free memory", small, 0, 0, nil},
-		{"memory held, but enough left", small, DefaultPhotoMemory - decodeCost(smallInfo), 0, nil},
-		{"memory held by others", small, DefaultPhotoMemory - decodeCost(smallInfo) + 1, problem.TooManyRequests, nil},
+		{"memory held, but enough left", small, DefaultPhotoMemory - imagefile.DecodeCost(smallInfo), 0, nil},
+		{"memory held by others", small, DefaultPhotoMemory - imagefile.DecodeCost(smallInfo) + 1, problem.TooManyRequests, nil},
 		// Go's decoder allocates 24 bytes per pixel for it, 959 MB.
 		{"the worst known 6320×6320 progressive CMYK JPEG", imagetest.WorstJPEG(), 0, problem.Invalid,
 			[]string{"is a 6320×6320 progressive CMYK JPEG, which takes about 1", " MB to decode; this server decodes photos within 268 MB"}},

@@ -1,4 +1,4 @@
-package photos
+package imagefile
 
 import (
 	"encoding/binary"
@@ -30,7 +30,7 @@ const (
 func normalise(src image.Image, orientation int) (photo, thumb *image.RGBA) {
 	sr := src.Bounds()
 	w, h := fitWithin(sr.Dx(), sr.Dy(), PhotoMaxSide)
-	photo = orient(scaleTo(src, sr, w, h), orientation)
+	photo = Orient(scaleTo(src, sr, w, h), orientation)
 	return photo, thumbnail(photo)
 }
 
@@ -134,7 +134,7 @@ func ceilDiv(a, b int) int { return (a + b - 1) / b }
 // orient returns img turned upright as EXIF orientation o (1–8) says (EXIF 2.3, 4.6.4 A,
 // tag 0x0112: where the stored rows and columns are to be shown). Orientations 5 to 8 swap
 // width and height. Orientation 1, or a value outside 1–8, returns img as it is.
-func orient(img *image.RGBA, o int) *image.RGBA {
+func Orient(img *image.RGBA, o int) *image.RGBA {
 	if o < 2 || o > 8 {
 		return img
 	}

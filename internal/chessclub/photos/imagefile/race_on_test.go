@@ -1,6 +1,6 @@
 //go:build race
 
-package photos
+package imagefile
 
 // raceDetector is set when the tests run with -race, which makes pixel loops many times
 // slower; tests that measure memory over large images then use smaller ones.

@@ -1,4 +1,4 @@
-package photos
+package imagefile
 
 import (
 	"bufio"
@@ -24,7 +24,7 @@ func pngCritical(typ string) bool { return typ[0]&0x20 == 0 }
 // stripPNG copies chunks up to IEND, checking each chunk's CRC and keeping only pngKept. An
 // unknown critical chunk makes the file malformed, as it would for any decoder. It fills
 // info's size, mode and orientation (from an eXIf chunk).
-func stripPNG(br *bufio.Reader, w io.Writer, checkSize func(int, int) error, info *imageInfo) error {
+func stripPNG(br *bufio.Reader, w io.Writer, checkSize func(int, int) error, info *Info) error {
 	var sig [8]byte
 	if err := readFull(br, sig[:]); err != nil {
 		return err
@@ -110,7 +110,7 @@ func stripPNG(br *bufio.Reader, w io.Writer, checkSize func(int, int) error, inf
 }
 
 // readIHDR reads the size and mode from the IHDR chunk's 13 bytes without consuming them.
-func readIHDR(br *bufio.Reader, info *imageInfo) error {
+func readIHDR(br *bufio.Reader, info *Info) error {
 	ihdr, err := br.Peek(13)
 	if err != nil {
 		return readErr(err, "the file is truncated")

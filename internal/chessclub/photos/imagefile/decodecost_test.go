@@ -1,11 +1,9 @@
-package photos
+package imagefile
 
 import (
 	"bytes"
 	"fmt"
 	"image"
-	"image/jpeg"
-	"image/png"
 	"io"
 	"runtime"
 	"testing"
@@ -20,7 +18,7 @@ type costCase struct {
 	// perPixel is the table's figure for the decoder alone, in bytes per pixel, for sizes
 	// that are whole MCUs and macroblocks.
 	perPixel float64
-	// assumed is what decodeCost assumes per pixel when the header cannot tell this mode
+	// assumed is what DecodeCost assumes per pixel when the header cannot tell this mode
 	// from a costlier one (a WebP palette's size); zero means perPixel.
 	assumed float64
 }
@@ -106,7 +104,7 @@ func allocated(fn func()) uint64 {
 
 // TestDecodeCost measures, for every mode of the table in decodecost.go, what Go's decoder
 // allocates alone and what the whole pipeline (decode, normalise, encode both copies)
-// allocates, and checks the table and decodeCost against them: decodeCost must never be
+// allocates, and checks the table and DecodeCost against them: DecodeCost must never be
 // below the measurement (or the budget would let more in than it can hold), nor far above it
 // (or it would refuse and queue photos for nothing). Sizes are chosen for each path of the
 // scaler: box filter then Catmull-Rom, Catmull-Rom alone (up to twice the target, its
@@ -164,7 +162,7 @@ func checkDecodeCost(t *testing.T, tc costCase, size image.Point, perPixel bool)
 		}
 	}
 	total := allocated(func() {
-		photo, thumb, err := decodeNormalised(bytes.NewReader(file), info)
+		photo, thumb, err := Decode(bytes.NewReader(file), info)
 		if err != nil {
 			t.Fatalf("%s: %v", tc.name, err)
 		}
@@ -172,8 +170,8 @@ func checkDecodeCost(t *testing.T, tc costCase, size image.Point, perPixel bool)
 			t.Fatal(err)
 		}
 	})
-	cost := decodeCost(info)
-	// What decodeCost may add beyond this file's needs: the fixed overhead, the bound for
+	cost := DecodeCost(info)
+	// What DecodeCost may add beyond this file's needs: the fixed overhead, the bound for
 	// files with many prefix codes, a costlier mode the header cannot rule out, and the copy
 	// saved when the decoder's own RGBA image is the photo.
 	slack := int64(decodeOverhead)
@@ -186,32 +184,26 @@ func checkDecodeCost(t *testing.T, tc costCase, size image.Point, perPixel bool)
 	if _, ok := img.(*image.RGBA); ok && max(size.X, size.Y) <= PhotoMaxSide {
 		slack += int64(4 * size.X * size.Y)
 	}
-	t.Logf("%-40s %v: pipeline %5.1f MB, decodeCost %5.1f MB", tc.name, size, float64(total)/1e6, float64(cost)/1e6)
+	t.Logf("%-40s %v: pipeline %5.1f MB, DecodeCost %5.1f MB", tc.name, size, float64(total)/1e6, float64(cost)/1e6)
 	if int64(total) > cost {
-		t.Errorf("%s %v: the pipeline allocates %d bytes, decodeCost says %d", tc.name, size, total, cost)
+		t.Errorf("%s %v: the pipeline allocates %d bytes, DecodeCost says %d", tc.name, size, total, cost)
 	}
 	if float64(cost-slack) > 1.1*float64(total) {
-		t.Errorf("%s %v: decodeCost says %d bytes, %d more than the pipeline's %d", tc.name, size, cost, cost-int64(total), total)
+		t.Errorf("%s %v: DecodeCost says %d bytes, %d more than the pipeline's %d", tc.name, size, cost, cost-int64(total), total)
 	}
 }
 
-// encodeBoth encodes the stored copies as writeTemp does, for measuring.
+// encodeBoth encodes the stored copies as a photo's upload does, for measuring.
 func encodeBoth(w io.Writer, photo, thumb *image.RGBA) error {
 	for _, img := range []*image.RGBA{photo, thumb} {
-		var err error
-		if opaque(photo) {
-			err = jpeg.Encode(w, img, &jpeg.Options{Quality: photoQuality})
-		} else {
-			err = png.Encode(w, img)
-		}
-		if err != nil {
+		if _, err := Encode(w, img, photo.Opaque()); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// TestDecodeCost_WorstJPEG checks the cost of the hardening report's photo: a 312 KB
+// TestDecodeCost_WorstJPEG checks the cost of the worst photo known: a 312 KB
 // progressive CMYK JPEG of 6320×6320 pixels, for which Go's decoder allocates 24 bytes per
 // pixel (958 MB), beyond any sensible budget.
 func TestDecodeCost_WorstJPEG(t *testing.T) {
@@ -219,7 +211,7 @@ func TestDecodeCost_WorstJPEG(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if cost := decodeCost(info); cost < 24*6320*6320 {
-		t.Errorf("decodeCost = %d, below the decoder's own %d", cost, 24*6320*6320)
+	if cost := DecodeCost(info); cost < 24*6320*6320 {
+		t.Errorf("DecodeCost = %d, below the decoder's own %d", cost, 24*6320*6320)
 	}
 }

@@ -1,4 +1,4 @@
-package photos
+package imagefile
 
 import (
 	"bytes"

@@ -1,4 +1,4 @@
-package photos
+package imagefile
 
 import "fmt"
 
@@ -74,7 +74,7 @@ func vp8lTreeBytes(fileSize int64) int64 {
 }
 
 // pngBytesPerPixel is the table above for PNG, by colour type, without interlacing.
-func pngBytesPerPixel(m decodeMode) int64 {
+func pngBytesPerPixel(m Mode) int64 {
 	wide := int64(1)
 	if m.Depth == 16 {
 		wide = 2
@@ -91,10 +91,10 @@ func pngBytesPerPixel(m decodeMode) int64 {
 	return 4 * wide // RGB, grey with alpha, RGBA
 }
 
-// decodeCost returns the bytes that decoding info's image takes at most, with what
+// DecodeCost returns the bytes that decoding info's image takes at most, with what
 // normalising it adds. The image's dimensions have been checked against the pixel limit,
 // so the products cannot overflow.
-func decodeCost(info imageInfo) int64 {
+func DecodeCost(info Info) int64 {
 	w, h := int64(info.Width), int64(info.Height)
 	m := info.Mode
 	var cost int64
@@ -128,7 +128,7 @@ func decodeCost(info imageInfo) int64 {
 
 // jpegCost is the table above for JPEG. As Go's decoder does, a lone component counts as
 // 1×1, and the planes cover whole MCUs.
-func jpegCost(w, h int64, m decodeMode) int64 {
+func jpegCost(w, h int64, m Mode) int64 {
 	sampling := m.Sampling
 	if len(sampling) == 1 {
 		sampling = [][2]int{{1, 1}}
@@ -190,8 +190,8 @@ func scaleCost(sw, sh, w, h int) int64 {
 	return cost + 4*int64(w)*int64(h)
 }
 
-// modeName describes info's decoding mode for people, in the words of the table above.
-func modeName(info imageInfo) string {
+// ModeName describes info's decoding mode for people, in the words of the table above.
+func ModeName(info Info) string {
 	m := info.Mode
 	switch info.ContentType {
 	case TypeJPEG:

@@ -1,4 +1,4 @@
-package photos
+package imagefile
 
 import (
 	"bufio"
@@ -33,7 +33,7 @@ func isSOF(m byte) bool {
 
 // stripJPEG copies the segments that jpegKept allows and a JFIF APP0 without its thumbnail,
 // dropping every other segment. It fills info's size, mode and orientation.
-func stripJPEG(br *bufio.Reader, w io.Writer, checkSize func(int, int) error, info *imageInfo) error {
+func stripJPEG(br *bufio.Reader, w io.Writer, checkSize func(int, int) error, info *Info) error {
 	var soi [2]byte
 	if err := readFull(br, soi[:]); err != nil {
 		return err
@@ -140,7 +140,7 @@ func stripJPEG(br *bufio.Reader, w io.Writer, checkSize func(int, int) error, in
 // readSOF reads a frame header (T.81 B.2.2) of payload length n without consuming it: the
 // size, and each component's identifier and sampling factors, which decide the decoder's
 // memory along with whether the frame is progressive.
-func readSOF(br *bufio.Reader, m byte, n int64, info *imageInfo) error {
+func readSOF(br *bufio.Reader, m byte, n int64, info *Info) error {
 	if n < 6 {
 		return malformed("JPEG frame header is short")
 	}

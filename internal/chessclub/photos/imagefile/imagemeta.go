@@ -1,4 +1,14 @@
-package photos
+// Package imagefile reads JPEG, PNG and WebP files as untrusted input and makes the photos
+// the club stores of them. Strip copies a file without its metadata (EXIF, XMP, comments,
+// ICC profiles, text and private chunks) while it checks the headers and reads the size,
+// the EXIF orientation and what the decoder will allocate (imagemeta*.go, exif.go);
+// DecodeCost says from those headers how much memory decoding and normalising will take,
+// before anything is decoded (decodecost.go); Decode turns the image upright and scales it
+// to the stored photo and its thumbnail (decode.go, normalise.go), and Encode writes them.
+//
+// It works on bytes and images only: it must never import the club's packages, storage or
+// HTTP.
+package imagefile
 
 import (
 	"bufio"
@@ -16,20 +26,20 @@ const (
 	TypeWebP = "image/webp"
 )
 
-// errNotImage means the bytes are none of the accepted types.
-var errNotImage = errors.New("not a JPEG, PNG or WebP image")
+// ErrNotImage means the bytes are none of the accepted types.
+var ErrNotImage = errors.New("not a JPEG, PNG or WebP image")
 
-// badImage is a file that starts like an accepted type but is not well formed.
-type badImage struct{ reason string }
+// BadImage is a file that starts like an accepted type but is not well formed.
+type BadImage struct{ Reason string }
 
-func (e *badImage) Error() string { return "malformed image: " + e.reason }
+func (e *BadImage) Error() string { return "malformed image: " + e.Reason }
 
 func malformed(format string, args ...any) error {
-	return &badImage{reason: fmt.Sprintf(format, args...)}
+	return &BadImage{Reason: fmt.Sprintf(format, args...)}
 }
 
-// imageInfo is what stripping learns about an image.
-type imageInfo struct {
+// Info is what stripping learns about an image.
+type Info struct {
 	ContentType   string
 	Width, Height int
 	// Size is the length of the stripped file.
@@ -37,13 +47,13 @@ type imageInfo struct {
 	// Orientation is the EXIF orientation the dropped metadata gave (1, upright, to 8; 1
 	// when there was none): how the pixels are to be turned to show the picture upright.
 	Orientation int
-	// Mode is what decides the decoder's memory (see decodeCost).
-	Mode decodeMode
+	// Mode is what decides the decoder's memory (see DecodeCost).
+	Mode Mode
 }
 
-// decodeMode is what an image's headers say about how its decoder lays it out in memory.
+// Mode is what an image's headers say about how its decoder lays it out in memory.
 // Only the fields of the image's format are set.
-type decodeMode struct {
+type Mode struct {
 	// Progressive is a JPEG progressive frame (SOF2): the decoder keeps every
 	// coefficient of the whole image until the last scan.
 	Progressive bool
@@ -74,7 +84,7 @@ const (
 	alphaLossless
 )
 
-// sniff returns the type of the image that br starts with, or errNotImage.
+// sniff returns the type of the image that br starts with, or ErrNotImage.
 func sniff(br *bufio.Reader) (string, error) {
 	head, _ := br.Peek(12)
 	switch {
@@ -85,26 +95,26 @@ func sniff(br *bufio.Reader) (string, error) {
 	case len(head) == 12 && string(head[:4]) == "RIFF" && string(head[8:]) == "WEBP":
 		return TypeWebP, nil
 	}
-	return "", errNotImage
+	return "", ErrNotImage
 }
 
-// stripImage copies the image that r holds to w without its metadata, in one pass and
+// Strip copies the image that r holds to w without its metadata, in one pass and
 // without decoding it. Each format keeps an allowlist of what a decoder needs to show the
 // pixels, so that metadata under a name nobody thought of is dropped too: see jpegKept,
 // pngKept and webpKept. Bytes after the image's end are dropped as well. On the way it
 // learns what decides the decoder's memory and the EXIF orientation (from JPEG APP1, PNG eXIf
 // or WebP EXIF), which the stored file no longer carries. checkSize is called with the
 // dimensions as soon as the header gives them, before any image data is read, and its error
-// stops the copy. Errors from r come back wrapped; a malformed file gives a *badImage and an
-// unknown type errNotImage.
-func stripImage(r io.Reader, w io.WriteSeeker, checkSize func(width, height int) error) (imageInfo, error) {
+// stops the copy. Errors from r come back wrapped; a malformed file gives a *BadImage and an
+// unknown type ErrNotImage.
+func Strip(r io.Reader, w io.WriteSeeker, checkSize func(width, height int) error) (Info, error) {
 	br := bufio.NewReaderSize(r, 64<<10)
 	typ, err := sniff(br)
 	if err != nil {
-		return imageInfo{}, err
+		return Info{}, err
 	}
 	cw := &countingWriter{w: w}
-	info := imageInfo{ContentType: typ, Orientation: 1}
+	info := Info{ContentType: typ, Orientation: 1}
 	switch typ {
 	case TypeJPEG:
 		err = stripJPEG(br, cw, checkSize, &info)
@@ -115,7 +125,7 @@ func stripImage(r io.Reader, w io.WriteSeeker, checkSize func(width, height int)
 	}
 	info.Size = cw.n
 	if err != nil {
-		return imageInfo{}, err
+		return Info{}, err
 	}
 	return info, nil
 }
@@ -131,11 +141,19 @@ func (c *countingWriter) Write(p []byte) (int, error) {
 	return n, err
 }
 
+// ReadError is a failure to read the input itself, not a fault of the image in it: a reader
+// that can fail for reasons of its own (a network connection) wraps its errors in one, so
+// that Strip passes them through rather than reporting a truncated image.
+type ReadError struct{ Err error }
+
+func (e *ReadError) Error() string { return "read input: " + e.Err.Error() }
+func (e *ReadError) Unwrap() error { return e.Err }
+
 // readErr reports the end of the input as a malformed (truncated) image and passes any
-// other error, such as the size limit or a *bodyError, through.
+// other error, such as a size limit or a *ReadError, through.
 func readErr(err error, what string) error {
-	var body *bodyError
-	if errors.As(err, &body) {
+	var source *ReadError
+	if errors.As(err, &source) {
 		return err
 	}
 	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, bufio.ErrBufferFull) {
@@ -162,17 +180,17 @@ func copyN(w io.Writer, r io.Reader, n int64) error {
 	return nil
 }
 
-// discardSeeker is an io.WriteSeeker that keeps nothing: stripImage into it reads an
+// DiscardSeeker is an io.WriteSeeker that keeps nothing: Strip into it reads an
 // image's headers without writing the stripped copy anywhere.
-type discardSeeker struct{ pos, end int64 }
+type DiscardSeeker struct{ pos, end int64 }
 
-func (d *discardSeeker) Write(p []byte) (int, error) {
+func (d *DiscardSeeker) Write(p []byte) (int, error) {
 	d.pos += int64(len(p))
 	d.end = max(d.end, d.pos)
 	return len(p), nil
 }
 
-func (d *discardSeeker) Seek(offset int64, whence int) (int64, error) {
+func (d *DiscardSeeker) Seek(offset int64, whence int) (int64, error) {
 	switch whence {
 	case io.SeekStart:
 	case io.SeekCurrent:
@@ -181,7 +199,7 @@ func (d *discardSeeker) Seek(offset int64, whence int) (int64, error) {
 		offset += d.end
 	}
 	if offset < 0 {
-		return 0, errors.New("discardSeeker: negative position")
+		return 0, errors.New("DiscardSeeker: negative position")
 	}
 	d.pos = offset
 	return offset, nil

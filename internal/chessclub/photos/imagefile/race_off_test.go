@@ -1,6 +1,6 @@
 //go:build !race
 
-package photos
+package imagefile
 
 // raceDetector is set when the tests run with -race (see race_on_test.go).
 const raceDetector = false

@@ -1,4 +1,4 @@
-package photos
+package imagefile
 
 import (
 	"bufio"
@@ -49,7 +49,7 @@ func (m *memFile) Seek(offset int64, whence int) (int64, error) {
 // errFuzzTooBig is the fuzz targets' pixel limit, kept small so that they run fast.
 var errFuzzTooBig = errors.New("too many pixels")
 
-// checkStrip runs stripImage over b and checks what must hold for any input: it fails only
+// checkStrip runs Strip over b and checks what must hold for any input: it fails only
 // with the errors it documents; what it keeps starts like the format, has the size it
 // reports, holds a size within the limit and an orientation of 1 to 8, has a decoding cost
 // that can be computed, and strips again to the very same bytes (nothing it keeps is
@@ -62,11 +62,11 @@ func checkStrip(t *testing.T, b []byte) {
 		return nil
 	}
 	var out memFile
-	info, err := stripImage(bytes.NewReader(b), &out, limit)
+	info, err := Strip(bytes.NewReader(b), &out, limit)
 	if err != nil {
-		var bad *badImage
-		if !errors.As(err, &bad) && !errors.Is(err, errNotImage) && !errors.Is(err, errFuzzTooBig) {
-			t.Fatalf("stripImage failed with %T %v", err, err)
+		var bad *BadImage
+		if !errors.As(err, &bad) && !errors.Is(err, ErrNotImage) && !errors.Is(err, errFuzzTooBig) {
+			t.Fatalf("Strip failed with %T %v", err, err)
 		}
 		return
 	}
@@ -79,11 +79,11 @@ func checkStrip(t *testing.T, b []byte) {
 	if limit(info.Width, info.Height) != nil || info.Orientation < 1 || info.Orientation > 8 {
 		t.Fatalf("info %+v", info)
 	}
-	if cost := decodeCost(info); cost <= 0 {
-		t.Fatalf("decodeCost = %d", cost)
+	if cost := DecodeCost(info); cost <= 0 {
+		t.Fatalf("DecodeCost = %d", cost)
 	}
 	var again memFile
-	info2, err := stripImage(bytes.NewReader(out.b), &again, limit)
+	info2, err := Strip(bytes.NewReader(out.b), &again, limit)
 	if err != nil {
 		t.Fatalf("the stripped file does not strip again: %v", err)
 	}

@@ -1,4 +1,4 @@
-package photos
+package imagefile
 
 import (
 	"bufio"
@@ -23,7 +23,7 @@ const webpDroppedFlags = vp8xICC | vp8xEXIF | vp8xXMP
 // stripWebP copies the RIFF chunks that webpKept allows, clears the VP8X flags of those it
 // drops, and then writes the new RIFF size into the header, which is why it needs to seek.
 // It fills info's size, mode and orientation (from an EXIF chunk).
-func stripWebP(br *bufio.Reader, ws io.WriteSeeker, w *countingWriter, checkSize func(int, int) error, info *imageInfo) error {
+func stripWebP(br *bufio.Reader, ws io.WriteSeeker, w *countingWriter, checkSize func(int, int) error, info *Info) error {
 	var hdr [12]byte
 	if err := readFull(br, hdr[:]); err != nil {
 		return err
@@ -128,7 +128,7 @@ func stripWebP(br *bufio.Reader, ws io.WriteSeeker, w *countingWriter, checkSize
 
 // webpMode notes in info what a chunk tells about decoding memory: VP8L is lossless, ALPH's
 // first byte says how the alpha channel is compressed, and ANMF is an animation frame.
-func webpMode(br *bufio.Reader, fourcc string, n int64, info *imageInfo) error {
+func webpMode(br *bufio.Reader, fourcc string, n int64, info *Info) error {
 	switch fourcc {
 	case "VP8L":
 		info.Mode.Lossless = true

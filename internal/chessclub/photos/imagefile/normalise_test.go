@@ -1,4 +1,4 @@
-package photos
+package imagefile
 
 import (
 	"image"
@@ -92,7 +92,7 @@ func TestOrient(t *testing.T) {
 		return count == n && len(got) == n
 	}
 	for _, tc := range tests {
-		out := orient(indexed(w, h), tc.o)
+		out := Orient(indexed(w, h), tc.o)
 		if got := out.Bounds().Size(); got != image.Pt(tc.shownW, tc.shH) {
 			t.Errorf("orientation %d: shown as %v, want %d×%d", tc.o, got, tc.shownW, tc.shH)
 			continue
@@ -104,7 +104,7 @@ func TestOrient(t *testing.T) {
 			t.Errorf("orientation %d: the stored 0th column is not along the shown %s: %v", tc.o, tc.col0, side(out, tc.col0))
 		}
 	}
-	if in := indexed(w, h); orient(in, 0) != in || orient(in, 9) != in {
+	if in := indexed(w, h); Orient(in, 0) != in || Orient(in, 9) != in {
 		t.Error("an orientation outside 1–8 changed the image")
 	}
 }
