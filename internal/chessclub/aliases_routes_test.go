@@ -12,7 +12,7 @@ import (
 	"campus.example/apps/internal/chessclub/clubtest"
 	"campus.example/apps/internal/chessclub/members"
 	"campus.example/apps/internal/chessclub/photos"
-	"campus.example/apps/internal/chessclub/play"
+	"campus.example/apps/internal/chessclub/play/tournament"
 	"campus.example/apps/internal/imagetest"
 	"campus.example/apps/internal/sqldb"
 )
@@ -60,11 +60,11 @@ func TestRootAliases(t *testing.T) {
 		e.MustDo(clubtest.Req{Method: "POST", Path: "/login", Header: navigate, Body: map[string]any{"username": "olga", "password": "password-olga"}}, http.StatusOK).Decode(t, &s)
 		ids := map[string]int64{}
 		for _, name := range []string{"By query", "By body", "By path"} {
-			var tr play.Tournament
+			var tr tournament.Tournament
 			e.MustDo(clubtest.Req{Method: "POST", Path: "/tournaments", Token: s.Token, Body: map[string]any{"name": name, "start_date": "2026-09-01"}}, http.StatusCreated).Decode(t, &tr)
 			ids[name] = tr.ID
 		}
-		var list []play.Tournament
+		var list []tournament.Tournament
 		e.MustDo(clubtest.Req{Method: "GET", Path: "/tournaments", Header: map[string]string{"Accept": "application/json"}}, http.StatusOK).Decode(t, &list)
 		if len(list) != 3 {
 			t.Errorf("GET /tournaments: %d tournaments, want 3", len(list))

@@ -19,7 +19,7 @@ import (
 	"campus.example/apps/internal/chessclub/auth"
 	"campus.example/apps/internal/chessclub/clubtest"
 	"campus.example/apps/internal/chessclub/photos"
-	"campus.example/apps/internal/chessclub/play"
+	"campus.example/apps/internal/chessclub/play/tournament"
 	"campus.example/apps/internal/dbtest"
 	"campus.example/apps/internal/imagetest"
 	"campus.example/apps/internal/sqldb"
@@ -170,7 +170,7 @@ func TestChessSQL(t *testing.T) {
 		username := "script_" + dbtest.RandomHex(4)
 		e.Register(username, "Script Tester")
 		id := e.Tournament(username, "Served "+username, "2030-02-02")
-		var list []play.Tournament
+		var list []tournament.Tournament
 		e.MustDo(clubtest.Req{Method: "GET", Path: "/api/tournaments"}, http.StatusOK).Decode(t, &list)
 		var listed []string
 		for _, tr := range list {

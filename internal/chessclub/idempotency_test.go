@@ -9,7 +9,7 @@ import (
 	"campus.example/apps/internal/chessclub"
 	"campus.example/apps/internal/chessclub/clubtest"
 	"campus.example/apps/internal/chessclub/photos"
-	"campus.example/apps/internal/chessclub/play"
+	"campus.example/apps/internal/chessclub/play/tournament"
 	"campus.example/apps/internal/idempotency"
 	"campus.example/apps/internal/imagetest"
 	"campus.example/apps/internal/sqldb"
@@ -48,7 +48,7 @@ func TestIdempotencyKey(t *testing.T) {
 			if replayed(b1) || b1.Header.Get("Location") == a1.Header.Get("Location") {
 				t.Errorf("bob's request with alice's key was replayed: %s", b1.Body)
 			}
-			var list []play.Tournament
+			var list []tournament.Tournament
 			e.MustDo(clubtest.Req{Method: "GET", Path: "/api/tournaments"}, http.StatusOK).Decode(t, &list)
 			if len(list) != 2 {
 				t.Errorf("%d tournaments, want 2 (one each for alice and bob)", len(list))
@@ -96,7 +96,7 @@ func TestIdempotencyKey(t *testing.T) {
 					t.Errorf("status %d, want 201 or 409", c)
 				}
 			}
-			var list []play.Tournament
+			var list []tournament.Tournament
 			e.MustDo(clubtest.Req{Method: "GET", Path: "/api/tournaments"}, http.StatusOK).Decode(t, &list)
 			n := 0
 			for _, tr := range list {

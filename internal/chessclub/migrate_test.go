@@ -7,7 +7,7 @@ import (
 
 	"campus.example/apps/internal/chessclub"
 	"campus.example/apps/internal/chessclub/clubtest"
-	"campus.example/apps/internal/chessclub/play"
+	"campus.example/apps/internal/chessclub/play/tournament"
 	"campus.example/apps/internal/dbtest"
 	"campus.example/apps/internal/sqldb"
 )
@@ -39,7 +39,7 @@ func TestMigrationTournamentPlay(t *testing.T) {
 		}
 		var (
 			name, location, format, state, colour string
-			start                                 play.Date
+			start                                 tournament.Date
 			rounds, createdBy, current, byeLimit  int
 		)
 		if err := db.QueryRow("SELECT name, start_date, location, format, rounds, created_by, state, current_round, bye_limit, initial_colour FROM tournaments WHERE id = 3").
@@ -47,7 +47,7 @@ func TestMigrationTournamentPlay(t *testing.T) {
 			t.Fatal(err)
 		}
 		clubtest.Diff(t, "tournament", fmt.Sprint(name, start, location, format, rounds, createdBy, state, current, byeLimit, colour),
-			fmt.Sprint("Old Cup", play.Date("2025-02-01"), "Hall", "knockout", 30, 7, "open", 0, 1, "white"))
+			fmt.Sprint("Old Cup", tournament.Date("2025-02-01"), "Hall", "knockout", 30, 7, "open", 0, 1, "white"))
 		var (
 			fullName, status     string
 			rating, games, guest int

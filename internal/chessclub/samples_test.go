@@ -8,7 +8,7 @@ import (
 
 	"campus.example/apps/internal/chessclub"
 	"campus.example/apps/internal/chessclub/clubtest"
-	"campus.example/apps/internal/chessclub/play"
+	"campus.example/apps/internal/chessclub/play/tournament"
 	"campus.example/apps/internal/dbtest"
 	"campus.example/apps/internal/sqldb"
 )
@@ -25,7 +25,7 @@ func TestMigrateWithSamples(t *testing.T) {
 		if err := e.Store.MigrateWithSamples(t.Context()); err != nil {
 			t.Fatal(err)
 		}
-		var list []play.Tournament
+		var list []tournament.Tournament
 		e.MustDo(clubtest.Req{Method: "GET", Path: "/api/tournaments"}, http.StatusOK).Decode(t, &list)
 		var names []string
 		for _, tr := range list {

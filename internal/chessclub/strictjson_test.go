@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"campus.example/apps/internal/chessclub/clubtest"
-	"campus.example/apps/internal/chessclub/play"
+	"campus.example/apps/internal/chessclub/play/tournament"
 	"campus.example/apps/internal/sqldb"
 )
 
@@ -139,7 +139,7 @@ func TestStrictJSON_MembersAndNumbers(t *testing.T) {
 		if after := snapshot(e); after != before {
 			t.Errorf("refused requests changed the data:\nbefore %s\nafter  %s", before, after)
 		}
-		var tr play.Tournament
+		var tr tournament.Tournament
 		e.MustDo(clubtest.Req{Method: "POST", Path: "/api/tournaments", As: "alice", Body: `{"name":"A","start_date":"2026-05-01","rounds":7.0}`, ContentType: "application/json"}, http.StatusCreated).Decode(t, &tr)
 		if tr.Rounds == nil || *tr.Rounds != 7 {
 			t.Errorf("rounds 7.0 stored as %v, want 7", tr.Rounds)

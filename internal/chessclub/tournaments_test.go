@@ -9,18 +9,18 @@ import (
 	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"campus.example/apps/internal/chessclub/clubtest"
-	"campus.example/apps/internal/chessclub/play"
+	"campus.example/apps/internal/chessclub/play/tournament"
 	"campus.example/apps/internal/sqldb"
 )
 
 // ignoreVersions leaves out a tournament's version and revision, which the API shows only
 // in its ETag.
-var ignoreVersions = cmpopts.IgnoreUnexported(play.Tournament{})
+var ignoreVersions = cmpopts.IgnoreUnexported(tournament.Tournament{})
 
 func TestTournaments(t *testing.T) {
 	clubtest.ForDialects(t, func(t *testing.T, d sqldb.Dialect) {
 		e := clubtest.New(t, d).WithMembers()
-		var empty []play.Tournament
+		var empty []tournament.Tournament
 		e.MustDo(clubtest.Req{Method: "GET", Path: "/api/tournaments"}, http.StatusOK).Decode(t, &empty)
 		if empty == nil || len(empty) != 0 {
 			t.Errorf("empty list = %#v, want []", empty)
@@ -32,28 +32,28 @@ func TestTournaments(t *testing.T) {
 			"name": " Spring Open ", "start_date": "2026-04-10", "end_date": "2026-04-12", "location": loc,
 			"format": "round_robin", "rounds": 7, "time_control": tc, "description": desc,
 		}}, http.StatusCreated)
-		var full play.Tournament
+		var full tournament.Tournament
 		res.Decode(t, &full)
 		alice := e.IDs["alice"]
-		clubtest.Diff(t, "created", full, play.Tournament{ID: full.ID, Name: "Spring Open", StartDate: "2026-04-10", EndDate: "2026-04-12",
-			Location: &loc, Format: play.FormatRoundRobin, Rounds: &rounds, TimeControl: &tc, Description: &desc, CreatedBy: &alice, CreatedAt: clubtest.T0,
-			Settings: play.DefaultSettings, State: play.StateOpen}, ignoreVersions)
+		clubtest.Diff(t, "created", full, tournament.Tournament{ID: full.ID, Name: "Spring Open", StartDate: "2026-04-10", EndDate: "2026-04-12",
+			Location: &loc, Format: tournament.FormatRoundRobin, Rounds: &rounds, TimeControl: &tc, Description: &desc, CreatedBy: &alice, CreatedAt: clubtest.T0,
+			Settings: tournament.DefaultSettings, State: tournament.StateOpen}, ignoreVersions)
 		if got := res.Header.Get("Location"); got != "/api/tournaments/"+fmt.Sprint(full.ID) {
 			t.Errorf("Location = %q", got)
 		}
-		var one play.Tournament
+		var one tournament.Tournament
 		e.MustDo(clubtest.Req{Method: "GET", Path: "/api/tournaments/" + fmt.Sprint(full.ID)}, http.StatusOK).Decode(t, &one)
 		clubtest.Diff(t, "read back", one, full, ignoreVersions)
 
-		var minimal play.Tournament
+		var minimal tournament.Tournament
 		e.MustDo(clubtest.Req{Method: "POST", Path: "/api/tournaments", As: "bob", Body: map[string]any{"name": "Blitz night", "start_date": "2026-04-10"}}, http.StatusCreated).Decode(t, &minimal)
 		bob := e.IDs["bob"]
-		clubtest.Diff(t, "defaults", minimal, play.Tournament{ID: minimal.ID, Name: "Blitz night", StartDate: "2026-04-10", EndDate: "2026-04-10",
-			Format: play.FormatSwiss, CreatedBy: &bob, CreatedAt: clubtest.T0, Settings: play.DefaultSettings, State: play.StateOpen}, ignoreVersions)
+		clubtest.Diff(t, "defaults", minimal, tournament.Tournament{ID: minimal.ID, Name: "Blitz night", StartDate: "2026-04-10", EndDate: "2026-04-10",
+			Format: tournament.FormatSwiss, CreatedBy: &bob, CreatedAt: clubtest.T0, Settings: tournament.DefaultSettings, State: tournament.StateOpen}, ignoreVersions)
 		early := e.Tournament("carol", "Winter Cup", "2026-01-05")
 		later := e.Tournament("carol", "Summer", "2026-07-01")
 
-		var list []play.Tournament
+		var list []tournament.Tournament
 		e.MustDo(clubtest.Req{Method: "GET", Path: "/api/tournaments"}, http.StatusOK).Decode(t, &list)
 		var ids []int64
 		for _, tr := range list {

@@ -16,9 +16,25 @@ import (
 	"unicode/utf8"
 
 	"campus.example/apps/internal/chessclub/api"
-	"campus.example/apps/internal/chessclub/play"
 	"campus.example/apps/internal/jsonhttp"
 )
+
+// A member's rating status.
+const (
+	// RatingUnrated: no rating yet. The member's rating column holds the club's placeholder
+	// (1200), which nothing counts with; the first rating comes from their rated games by the
+	// FIDE method once there are enough (rating.Initial).
+	RatingUnrated = "unrated"
+	// RatingDeclared: the member declared a starting rating (a federation rating, say) and
+	// has not yet played a rated game; it counts as a rating.
+	RatingDeclared = "declared"
+	// RatingRated: the rating comes from rated games in club tournaments.
+	RatingRated = "rated"
+)
+
+// UnratedRating is the rating column of an unrated member: a placeholder, shown by the API
+// beside the status "unrated", that nothing counts with.
+const UnratedRating = 1200
 
 // Roles a member may have.
 const (
@@ -32,7 +48,7 @@ const (
 	MaxPassword   = 128
 	MaxFullName   = 100
 	MaxEmail      = 254
-	DefaultRating = play.UnratedRating
+	DefaultRating = UnratedRating
 	// MinDeclaredRating and MaxDeclaredRating bound a rating a member declares: national
 	// ratings go lower than FIDE's floor of 1400, and nobody is above 3000.
 	MinDeclaredRating = 100
@@ -62,8 +78,8 @@ type Member struct {
 	// Rating is the club rating. For an unrated member (RatingStatus "unrated") it is
 	// DefaultRating, a placeholder that nothing counts with.
 	Rating int `json:"rating"`
-	// RatingStatus is play.RatingUnrated, play.RatingDeclared (a starting rating the member
-	// gave, until their first rated game) or play.RatingRated (from rated club games).
+	// RatingStatus is RatingUnrated, RatingDeclared (a starting rating the member
+	// gave, until their first rated game) or RatingRated (from rated club games).
 	RatingStatus string `json:"rating_status"`
 	// RatedGames counts the rated games that made the rating: K is 40 until 30 (FIDE B.02
 	// 8.3.3).

@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"campus.example/apps/internal/chessclub/photos"
-	"campus.example/apps/internal/chessclub/play"
 	"campus.example/apps/internal/problem"
 	"campus.example/apps/internal/sqldb"
 )
@@ -49,9 +48,7 @@ func Scan(row Scanner, more ...any) (Member, error) {
 	if err := row.Scan(dest...); err != nil {
 		return Member{}, err
 	}
-	if email.Valid {
-		m.Email = &email.String
-	}
+	m.Email = sqldb.StringPtr(email)
 	if birthYear.Valid {
 		y := int(birthYear.Int64)
 		m.BirthYear = &y
@@ -92,9 +89,9 @@ func (s *Store) CreateMember(ctx context.Context, reg Registration, passwordHash
 			return usernameTaken()
 		}
 		now := s.clock()
-		rating, status := DefaultRating, play.RatingUnrated
+		rating, status := DefaultRating, RatingUnrated
 		if reg.DeclaredRating != nil {
-			rating, status = *reg.DeclaredRating, play.RatingDeclared
+			rating, status = *reg.DeclaredRating, RatingDeclared
 		}
 		res, err := tx.ExecContext(ctx, "INSERT INTO members (username, username_key, password_hash, full_name, email, rating, rating_status, birth_year, role, joined_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
 			reg.Username, sqldb.Fold(reg.Username), passwordHash, reg.FullName, reg.Email, rating, status, reg.BirthYear, RoleMember, now)
@@ -218,13 +215,13 @@ func (s *Store) UpdateRatingInfo(ctx context.Context, id int64, caller Member, i
 			return fmt.Errorf("read member: %w", err)
 		}
 		if in.SetDeclared {
-			if m.RatingStatus == play.RatingRated || m.RatedGames > 0 {
+			if m.RatingStatus == RatingRated || m.RatedGames > 0 {
 				return &problem.Error{Kind: problem.Conflict, Fields: map[string]string{"declared_rating": "cannot change after the first rated game"},
 					Detail: "The member has a rating from rated games; a starting rating can only be declared before the first one."}
 			}
-			m.Rating, m.RatingStatus = DefaultRating, play.RatingUnrated
+			m.Rating, m.RatingStatus = DefaultRating, RatingUnrated
 			if in.DeclaredRating != nil {
-				m.Rating, m.RatingStatus = *in.DeclaredRating, play.RatingDeclared
+				m.Rating, m.RatingStatus = *in.DeclaredRating, RatingDeclared
 			}
 		}
 		if in.SetBirthYear {

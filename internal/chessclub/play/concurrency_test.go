@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	"campus.example/apps/internal/chessclub/clubtest"
-	"campus.example/apps/internal/chessclub/play"
+	"campus.example/apps/internal/chessclub/play/tournament"
 	"campus.example/apps/internal/dbtest"
 	"campus.example/apps/internal/problem"
 	"campus.example/apps/internal/sqldb"
@@ -81,7 +81,7 @@ func TestConcurrentPairing(t *testing.T) {
 			if won == nil {
 				t.Fatalf("round %d: nobody paired it: %d %d", r, recs[0].Code, recs[1].Code)
 			}
-			var rd play.Round
+			var rd tournament.Round
 			if err := json.Unmarshal(won.Body.Bytes(), &rd); err != nil {
 				t.Fatal(err)
 			}
@@ -89,7 +89,7 @@ func TestConcurrentPairing(t *testing.T) {
 				c.result(tr.ID, r, b.Board, randomResult(rng))
 			}
 		}
-		var rounds []play.Round
+		var rounds []tournament.Round
 		c.MustDo(clubtest.Req{Method: "GET", Path: clubtest.Path("/api/tournaments/%d/rounds", tr.ID)}, http.StatusOK).Decode(t, &rounds)
 		if len(rounds) != 5 {
 			t.Errorf("%d rounds stored, want 5", len(rounds))
@@ -109,7 +109,7 @@ func TestConcurrentResults(t *testing.T) {
 		if len(rd.Boards) != 50 {
 			t.Fatalf("%d boards", len(rd.Boards))
 		}
-		results := []string{play.ResultWhiteWins, play.ResultBlackWins, play.ResultDraw, play.ResultWhiteForfeit, play.ResultDoubleForfeit}
+		results := []string{tournament.ResultWhiteWins, tournament.ResultBlackWins, tournament.ResultDraw, tournament.ResultWhiteForfeit, tournament.ResultDoubleForfeit}
 		want := map[int]string{}
 		var wg sync.WaitGroup
 		recs := make([]*httptest.ResponseRecorder, len(rd.Boards))
@@ -126,7 +126,7 @@ func TestConcurrentResults(t *testing.T) {
 				t.Errorf("board %d: %d %s", rd.Boards[i].Board, rec.Code, rec.Body)
 			}
 		}
-		var after play.Round
+		var after tournament.Round
 		c.MustDo(clubtest.Req{Method: "GET", Path: clubtest.Path("/api/tournaments/%d/rounds/1", tr.ID)}, http.StatusOK).Decode(t, &after)
 		got := map[int]string{}
 		for _, b := range after.Boards {
@@ -143,7 +143,8 @@ func TestConcurrentResults(t *testing.T) {
 		for _, row := range st.Rows {
 			total += *row.Values["PTS"]
 		}
-		// 10 wins, 10 losses, 10 draws, 10 forfeit wins: a point a board; 10 double forfeits: none.
+		// 10 wins, 10 losses, 10 draws, 10 forfeit wins: a point a board; 10 double forfeits:
+		// none.
 		if st.Round != 1 || len(st.Rows) != 100 || total != 40 {
 			t.Errorf("standings count round %d, %d players, %v points; want round 1, 100 players, 40 points", st.Round, len(st.Rows), total)
 		}

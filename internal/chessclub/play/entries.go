@@ -8,6 +8,8 @@ import (
 
 	"campus.example/apps/internal/chess"
 	"campus.example/apps/internal/chessclub/api"
+	"campus.example/apps/internal/chessclub/members"
+	"campus.example/apps/internal/chessclub/play/tournament"
 	"campus.example/apps/internal/problem"
 	"campus.example/apps/internal/sqldb"
 )
@@ -21,14 +23,14 @@ const (
 
 // players returns the entries of the tournament with id: by pairing number once it has
 // started, before that in the order the start will number them.
-func (s *Service) players(ctx context.Context, id int64) ([]Player, error) {
+func (s *Service) players(ctx context.Context, id int64) ([]tournament.Player, error) {
 	f, err := s.readField(ctx, id)
 	if err != nil {
 		return nil, err
 	}
-	out := make([]Player, 0, len(f.players))
-	for _, e := range f.players {
-		out = append(out, f.playerView(e))
+	out := make([]tournament.Player, 0, len(f.Players))
+	for _, e := range f.Players {
+		out = append(out, f.PlayerView(e))
 	}
 	return out, nil
 }
@@ -39,37 +41,37 @@ func (s *Service) players(ctx context.Context, id int64) ([]Player, error) {
 // already paired, a bye of the kind missed says (MissedZero or MissedHalf). It returns the
 // entry, or NotFound (no tournament), Invalid (no such member), Forbidden or Conflict (already
 // entered, full, started, finished).
-func (s *Service) enter(ctx context.Context, id int64, caller api.Caller, member int64, missed string) (Player, error) {
-	var out Player
-	err := s.change(ctx, id, func(tx *sql.Tx, f *field) error {
-		t := f.t
+func (s *Service) enter(ctx context.Context, id int64, caller api.Caller, member int64, missed string) (tournament.Player, error) {
+	var out tournament.Player
+	err := s.change(ctx, id, func(tx *sql.Tx, f *tournament.Field) error {
+		t := f.Tournament
 		organiser := mayOrganise(t, caller) == nil
 		if member != caller.ID && !organiser {
 			return problem.New(problem.Forbidden, "Only the tournament's organiser or an admin may enter other members.")
 		}
-		if f.byID[member] != nil {
-			return t.conflict("Member %d has entered already.", member)
+		if f.ByID[member] != nil {
+			return t.Conflict("Member %d has entered already.", member)
 		}
 		switch {
-		case t.State == StateFinished:
-			return t.conflict("The tournament has finished.")
-		case t.State == StateRunning && !organiser:
-			return t.conflict("The tournament has started; only its organiser may still enter players.")
-		case t.State == StateRunning && t.Format != FormatSwiss:
-			return t.conflict("A %s's draw was fixed at the start: no one can enter now.", formatName(t.Format))
-		case len(f.players) >= MaxPlayers:
-			return t.conflict("The tournament is full: it holds at most %d players.", MaxPlayers)
+		case t.State == tournament.StateFinished:
+			return t.Conflict("The tournament has finished.")
+		case t.State == tournament.StateRunning && !organiser:
+			return t.Conflict("The tournament has started; only its organiser may still enter players.")
+		case t.State == tournament.StateRunning && t.Format != tournament.FormatSwiss:
+			return t.Conflict("A %s's draw was fixed at the start: no one can enter now.", formatName(t.Format))
+		case len(f.Players) >= tournament.MaxPlayers:
+			return t.Conflict("The tournament is full: it holds at most %d players.", tournament.MaxPlayers)
 		}
 		rating, rated, err := memberRating(ctx, tx, member)
 		if err != nil {
 			return err
 		}
-		e := &entrant{MemberID: member, EnteredAt: s.clock(), FirstRound: 1, requested: map[int]chess.Result{}}
+		e := &tournament.Entrant{MemberID: member, EnteredAt: s.clock(), FirstRound: 1, Requested: map[int]chess.Result{}}
 		var rank any
-		if t.State == StateRunning {
+		if t.State == tournament.StateRunning {
 			e.FirstRound = t.CurrentRound + 1
-			e.StartRank = len(f.players) + 1
-			for _, p := range f.players {
+			e.StartRank = len(f.Players) + 1
+			for _, p := range f.Players {
 				e.StartRank = max(e.StartRank, p.StartRank+1)
 			}
 			rank = e.StartRank
@@ -80,7 +82,7 @@ func (s *Service) enter(ctx context.Context, id int64, caller api.Caller, member
 		_, err = tx.ExecContext(ctx, "INSERT INTO tournament_players (tournament_id, member_id, start_rank, rating, entered_at, first_round) VALUES (?, ?, ?, ?, ?, ?)",
 			id, member, rank, e.Rating, e.EnteredAt, e.FirstRound)
 		if sqldb.IsDuplicate(err) {
-			return t.conflict("Member %d has entered already.", member)
+			return t.Conflict("Member %d has entered already.", member)
 		}
 		if err != nil {
 			return fmt.Errorf("enter: %w", err)
@@ -101,11 +103,11 @@ func (s *Service) enter(ctx context.Context, id int64, caller api.Caller, member
 		if err := s.emit(ctx, tx, id, EventPlayerEntered, map[string]any{"member_id": member}); err != nil {
 			return err
 		}
-		f2, err := loadField(ctx, tx, t)
+		f2, err := tournament.Load(ctx, tx, t)
 		if err != nil {
 			return err
 		}
-		out = f2.playerView(f2.byID[member])
+		out = f2.PlayerView(f2.ByID[member])
 		return nil
 	})
 	return out, err
@@ -124,7 +126,7 @@ func memberRating(ctx context.Context, tx *sql.Tx, member int64) (int, bool, err
 	if err != nil {
 		return 0, false, fmt.Errorf("read member %d: %w", member, err)
 	}
-	return rating, status != RatingUnrated, nil
+	return rating, status != members.RatingUnrated, nil
 }
 
 // leave takes member out of the tournament with id on behalf of caller (the member
@@ -133,19 +135,19 @@ func memberRating(ctx context.Context, tx *sql.Tx, member int64) (int, bool, err
 // changes nothing. It returns NotFound (no tournament, or the member has not entered),
 // Forbidden, or Conflict (finished).
 func (s *Service) leave(ctx context.Context, id int64, caller api.Caller, member int64) error {
-	return s.change(ctx, id, func(tx *sql.Tx, f *field) error {
-		t := f.t
+	return s.change(ctx, id, func(tx *sql.Tx, f *tournament.Field) error {
+		t := f.Tournament
 		if member != caller.ID && mayOrganise(t, caller) != nil {
 			return problem.New(problem.Forbidden, "Only the player, the organiser or an admin may take a player out.")
 		}
-		e := f.byID[member]
+		e := f.ByID[member]
 		if e == nil {
 			return problem.New(problem.NotFound, "Member %d has not entered tournament %d.", member, id)
 		}
 		switch t.State {
-		case StateFinished:
-			return t.conflict("The tournament has finished.")
-		case StateOpen:
+		case tournament.StateFinished:
+			return t.Conflict("The tournament has finished.")
+		case tournament.StateOpen:
 			if _, err := tx.ExecContext(ctx, "DELETE FROM tournament_players WHERE tournament_id = ? AND member_id = ?", id, member); err != nil {
 				return fmt.Errorf("leave: %w", err)
 			}
@@ -176,26 +178,26 @@ func (s *Service) leave(ctx context.Context, id int64, caller api.Caller, member
 // round), Forbidden, or Conflict (not a Swiss, the round paired already, the player
 // withdrawn, the bye limit reached, finished).
 func (s *Service) requestBye(ctx context.Context, id int64, caller api.Caller, member int64, r int) error {
-	return s.change(ctx, id, func(tx *sql.Tx, f *field) error {
-		t := f.t
-		e, err := f.byeTarget(caller, member, r)
+	return s.change(ctx, id, func(tx *sql.Tx, f *tournament.Field) error {
+		t := f.Tournament
+		e, err := byeTarget(f, caller, member, r)
 		if err != nil {
 			return err
 		}
-		if kind, ok := e.requested[r]; ok && kind == chess.HalfBye {
+		if kind, ok := e.Requested[r]; ok && kind == chess.HalfBye {
 			return nil
 		}
-		if !e.active(r) {
-			return t.conflict("Member %d has withdrawn.", member)
+		if !e.Active(r) {
+			return t.Conflict("Member %d has withdrawn.", member)
 		}
 		asked := 0
-		for _, kind := range e.requested {
+		for _, kind := range e.Requested {
 			if kind == chess.HalfBye {
 				asked++
 			}
 		}
 		if asked >= t.ByeLimit {
-			return t.conflict("Member %d has asked for %d half-point byes already, the most this tournament allows.", member, asked)
+			return t.Conflict("Member %d has asked for %d half-point byes already, the most this tournament allows.", member, asked)
 		}
 		if _, err := tx.ExecContext(ctx, "INSERT INTO tournament_byes (tournament_id, round, member_id, kind, requested) VALUES (?, ?, ?, ?, ?)",
 			id, r, member, string(chess.HalfBye), true); err != nil {
@@ -208,39 +210,39 @@ func (s *Service) requestBye(ctx context.Context, id int64, caller api.Caller, m
 // cancelBye withdraws member's request for a bye in round r, which is not yet paired. It
 // returns NotFound when there is no such request, and the errors of requestBye.
 func (s *Service) cancelBye(ctx context.Context, id int64, caller api.Caller, member int64, r int) error {
-	return s.change(ctx, id, func(tx *sql.Tx, f *field) error {
-		e, err := f.byeTarget(caller, member, r)
+	return s.change(ctx, id, func(tx *sql.Tx, f *tournament.Field) error {
+		e, err := byeTarget(f, caller, member, r)
 		if err != nil {
 			return err
 		}
-		if kind, ok := e.requested[r]; !ok || kind != chess.HalfBye {
+		if kind, ok := e.Requested[r]; !ok || kind != chess.HalfBye {
 			return problem.New(problem.NotFound, "Member %d has asked for no bye in round %d.", member, r)
 		}
-		if _, err := tx.ExecContext(ctx, "DELETE FROM tournament_byes WHERE tournament_id = ? AND round = ? AND member_id = ?", f.t.ID, r, member); err != nil {
+		if _, err := tx.ExecContext(ctx, "DELETE FROM tournament_byes WHERE tournament_id = ? AND round = ? AND member_id = ?", f.Tournament.ID, r, member); err != nil {
 			return fmt.Errorf("cancel bye: %w", err)
 		}
-		return s.emit(ctx, tx, f.t.ID, EventByeCancelled, map[string]any{"member_id": member, "round": r})
+		return s.emit(ctx, tx, f.Tournament.ID, EventByeCancelled, map[string]any{"member_id": member, "round": r})
 	})
 }
 
-// byeTarget checks a bye request or cancellation and returns the player it is for.
-func (f *field) byeTarget(caller api.Caller, member int64, r int) (*entrant, error) {
-	t := f.t
+// byeTarget checks a bye request in f or cancellation and returns the player it is for.
+func byeTarget(f *tournament.Field, caller api.Caller, member int64, r int) (*tournament.Entrant, error) {
+	t := f.Tournament
 	if member != caller.ID && mayOrganise(t, caller) != nil {
 		return nil, problem.New(problem.Forbidden, "Only the player, the organiser or an admin may ask for a player's bye.")
 	}
-	e := f.byID[member]
+	e := f.ByID[member]
 	switch {
 	case e == nil:
 		return nil, problem.New(problem.NotFound, "Member %d has not entered tournament %d.", member, t.ID)
-	case r > MaxRounds || (t.Rounds != nil && r > *t.Rounds):
+	case r > tournament.MaxRounds || (t.Rounds != nil && r > *t.Rounds):
 		return nil, problem.New(problem.NotFound, "Tournament %d has no round %d.", t.ID, r)
-	case t.Format != FormatSwiss:
-		return nil, t.conflict("Half-point byes are for Swiss tournaments; a %s's pairings are fixed.", formatName(t.Format))
-	case t.State == StateFinished:
-		return nil, t.conflict("The tournament has finished.")
+	case t.Format != tournament.FormatSwiss:
+		return nil, t.Conflict("Half-point byes are for Swiss tournaments; a %s's pairings are fixed.", formatName(t.Format))
+	case t.State == tournament.StateFinished:
+		return nil, t.Conflict("The tournament has finished.")
 	case r <= t.CurrentRound:
-		return nil, t.conflict("Round %d is paired already.", r)
+		return nil, t.Conflict("Round %d is paired already.", r)
 	}
 	return e, nil
 }
@@ -264,9 +266,9 @@ func bumpStandings(ctx context.Context, tx *sql.Tx, id int64) error {
 // formatName is a format in words.
 func formatName(format string) string {
 	switch format {
-	case FormatRoundRobin:
+	case tournament.FormatRoundRobin:
 		return "round robin"
-	case FormatKnockout:
+	case tournament.FormatKnockout:
 		return "knockout"
 	}
 	return "Swiss"

@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"campus.example/apps/internal/chessclub/api"
+	"campus.example/apps/internal/chessclub/play/tournament"
 
 	"campus.example/apps/internal/jsonhttp"
 )
@@ -102,7 +103,7 @@ func (s *Service) byeRequest(w http.ResponseWriter, r *http.Request, caller api.
 	if err != nil {
 		return err
 	}
-	round, err := pathNumber(r, "round", MaxRounds)
+	round, err := pathNumber(r, "round", tournament.MaxRounds)
 	if err != nil {
 		return err
 	}

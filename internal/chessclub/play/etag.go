@@ -5,12 +5,13 @@ import (
 	"net/http"
 	"strings"
 
+	"campus.example/apps/internal/chessclub/play/tournament"
 	"campus.example/apps/internal/problem"
 )
 
-// etag is the strong entity tag of the tournament's representation: its id and version,
+// tournamentETag is the strong entity tag of the tournament's representation: its id and version,
 // which every change to what GET /api/tournaments/{id} shows increases.
-func (t Tournament) etag() string { return fmt.Sprintf(`"t%d-%d"`, t.ID, t.version) }
+func tournamentETag(t tournament.Tournament) string { return fmt.Sprintf(`"t%d-%d"`, t.ID, t.Version) }
 
 // boardETag is the entity tag of one board: its version, which every result set on it
 // increases.

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"sync"
 	"time"
+
+	"campus.example/apps/internal/sqldb"
 )
 
 // The types of events a tournament's stream sends (the SSE "event" field).
@@ -131,7 +133,7 @@ func (s *Service) expireEvents(ctx context.Context, cutoff time.Time) error {
 	}
 	type key struct{ tournament, seq int64 }
 	var keys []key
-	err = scanRows(rows, func(rows *sql.Rows) error {
+	err = sqldb.EachRow(rows, func(rows *sql.Rows) error {
 		var k key
 		if err := rows.Scan(&k.tournament, &k.seq); err != nil {
 			return err

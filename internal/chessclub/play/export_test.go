@@ -32,11 +32,11 @@ func (s *Service) ComputeView(ctx context.Context, id int64, view string, n int)
 	}
 	var v any
 	if view == "standings" {
-		if v, err = f.standings(nil); err != nil {
+		if v, err = f.Standings(nil); err != nil {
 			return nil, err
 		}
 	} else {
-		v = f.roundView(f.rounds[n-1])
+		v = f.RoundView(f.Rounds[n-1])
 	}
 	return json.Marshal(v)
 }

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"campus.example/apps/internal/chessclub/play/tournament"
 )
 
 // FuzzReadImport feeds arbitrary files to the TRF import's reader: it must never panic,
@@ -29,11 +31,11 @@ func FuzzReadImport(f *testing.F) {
 			return
 		}
 		switch {
-		case len(im.players) < 2 || len(im.players) > MaxPlayers:
+		case len(im.players) < 2 || len(im.players) > tournament.MaxPlayers:
 			t.Fatalf("%d players accepted", len(im.players))
-		case im.total < 1 || im.total > MaxRounds || im.paired > im.total:
+		case im.total < 1 || im.total > tournament.MaxRounds || im.paired > im.total:
 			t.Fatalf("rounds: %d paired of %d", im.paired, im.total)
-		case im.in.Name == "" || utf8.RuneCountInString(im.in.Name) > MaxTournamentName:
+		case im.in.Name == "" || utf8.RuneCountInString(im.in.Name) > tournament.MaxTournamentName:
 			t.Fatalf("name %q", im.in.Name)
 		case im.in.EndDate < im.in.StartDate:
 			t.Fatalf("dates %s..%s", im.in.StartDate, im.in.EndDate)

@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"campus.example/apps/internal/chessclub/clubtest"
-	"campus.example/apps/internal/chessclub/play"
+	"campus.example/apps/internal/chessclub/play/tournament"
 	"campus.example/apps/internal/proctest"
 	"campus.example/apps/internal/sqldb"
 )
@@ -38,13 +38,13 @@ func newClub(t testing.TB, d sqldb.Dialect, n int) *club {
 func player(i int) string { return fmt.Sprintf("p%02d", i) }
 
 // create makes a tournament as org with the fields given over the defaults.
-func (c *club) create(fields map[string]any) play.Tournament {
+func (c *club) create(fields map[string]any) tournament.Tournament {
 	c.t.Helper()
 	body := map[string]any{"name": "Club Championship", "start_date": "2026-03-07"}
 	for k, v := range fields {
 		body[k] = v
 	}
-	var tr play.Tournament
+	var tr tournament.Tournament
 	c.MustDo(clubtest.Req{Method: "POST", Path: "/api/tournaments", As: "org", Body: body}, http.StatusCreated).Decode(c.t, &tr)
 	return tr
 }
@@ -57,45 +57,45 @@ func (c *club) enterAll(id int64, n int) {
 	}
 }
 
-func (c *club) start(id int64) play.Tournament {
+func (c *club) start(id int64) tournament.Tournament {
 	c.t.Helper()
-	var tr play.Tournament
+	var tr tournament.Tournament
 	c.MustDo(clubtest.Req{Method: "POST", Path: clubtest.Path("/api/tournaments/%d/start", id), As: "org"}, http.StatusOK).Decode(c.t, &tr)
 	return tr
 }
 
-func (c *club) pair(id int64) play.Round {
+func (c *club) pair(id int64) tournament.Round {
 	c.t.Helper()
-	var r play.Round
+	var r tournament.Round
 	c.MustDo(clubtest.Req{Method: "POST", Path: clubtest.Path("/api/tournaments/%d/rounds", id), As: "org"}, http.StatusCreated).Decode(c.t, &r)
 	return r
 }
 
-func (c *club) result(id int64, round, board int, result string) play.Board {
+func (c *club) result(id int64, round, board int, result string) tournament.Board {
 	c.t.Helper()
-	var b play.Board
+	var b tournament.Board
 	c.MustDo(clubtest.Req{Method: "PUT", Path: clubtest.Path("/api/tournaments/%d/rounds/%d/boards/%d", id, round, board), As: "org",
 		Body: map[string]any{"result": result}}, http.StatusOK).Decode(c.t, &b)
 	return b
 }
 
-func (c *club) finish(id int64) play.Tournament {
+func (c *club) finish(id int64) tournament.Tournament {
 	c.t.Helper()
-	var tr play.Tournament
+	var tr tournament.Tournament
 	c.MustDo(clubtest.Req{Method: "POST", Path: clubtest.Path("/api/tournaments/%d/finish", id), As: "org"}, http.StatusOK).Decode(c.t, &tr)
 	return tr
 }
 
-// standings is play.Standings as a client decodes it: values as numbers (nil where a
+// standings is tournament.Standings as a client decodes it: values as numbers (nil where a
 // tie-break has none).
 type standings struct {
 	Round     int      `json:"round"`
 	Tiebreaks []string `json:"tiebreaks"`
 	Rows      []struct {
-		Place     int                 `json:"place"`
-		Player    play.PlayerRef      `json:"player"`
-		Values    map[string]*float64 `json:"values"`
-		Withdrawn bool                `json:"withdrawn"`
+		Place     int                  `json:"place"`
+		Player    tournament.PlayerRef `json:"player"`
+		Values    map[string]*float64  `json:"values"`
+		Withdrawn bool                 `json:"withdrawn"`
 	} `json:"rows"`
 }
 

@@ -8,6 +8,7 @@ import (
 	"strconv"
 
 	"campus.example/apps/internal/chessclub/api"
+	"campus.example/apps/internal/chessclub/play/tournament"
 
 	"campus.example/apps/internal/problem"
 )
@@ -31,7 +32,7 @@ func (s *Service) ImportTournament(w http.ResponseWriter, r *http.Request, calle
 		}
 		return &problem.Error{Kind: problem.Malformed, Detail: "The body could not be read.", Err: err}
 	}
-	im, err := readImport(data, Date(s.clock().Format(dateLayout)))
+	im, err := readImport(data, tournament.Date(s.clock().Format(tournament.DateLayout)))
 	if err != nil {
 		return err
 	}
@@ -40,7 +41,7 @@ func (s *Service) ImportTournament(w http.ResponseWriter, r *http.Request, calle
 		return err
 	}
 	w.Header().Set("Location", "/api/tournaments/"+strconv.FormatInt(t.ID, 10))
-	w.Header().Set("ETag", t.etag())
+	w.Header().Set("ETag", tournamentETag(t))
 	api.WriteJSON(w, http.StatusCreated, t)
 	return nil
 }

@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"campus.example/apps/internal/chessclub/clubtest"
-	"campus.example/apps/internal/chessclub/play"
+	"campus.example/apps/internal/chessclub/play/tournament"
 	"campus.example/apps/internal/sqldb"
 )
 
@@ -33,9 +33,9 @@ func playSwiss(t *testing.T, c *club, n, rounds, upTo int, seed uint64) int64 {
 }
 
 // importFile posts a TRF file as org and returns the new tournament.
-func (c *club) importFile(data []byte) play.Tournament {
+func (c *club) importFile(data []byte) tournament.Tournament {
 	c.t.Helper()
-	var tr play.Tournament
+	var tr tournament.Tournament
 	c.MustDo(clubtest.Req{Method: "POST", Path: "/api/tournaments/import", As: "org", Body: data, ContentType: "text/plain; charset=utf-8"}, http.StatusCreated).Decode(c.t, &tr)
 	return tr
 }
@@ -65,7 +65,7 @@ func TestImportRoundTrip(t *testing.T) {
 			t.Fatal(err)
 		}
 		cp := c.importFile(file)
-		if cp.State != play.StateRunning || cp.CurrentRound != 3 || cp.Rounds == nil || *cp.Rounds != 5 || cp.Rated || cp.Format != play.FormatSwiss {
+		if cp.State != tournament.StateRunning || cp.CurrentRound != 3 || cp.Rounds == nil || *cp.Rounds != 5 || cp.Rated || cp.Format != tournament.FormatSwiss {
 			t.Fatalf("imported: %+v", cp)
 		}
 		if cp.Location == nil || *cp.Location != "Hall 2" || cp.TimeControl == nil || *cp.TimeControl != "90+30" || cp.StartDate != "2026-03-07" {
@@ -76,7 +76,7 @@ func TestImportRoundTrip(t *testing.T) {
 			t.Fatal(err)
 		}
 		diffValues(t, "player lines", playerLines(copyFile), playerLines(file))
-		var players []play.Player
+		var players []tournament.Player
 		c.MustDo(clubtest.Req{Method: "GET", Path: clubtest.Path("/api/tournaments/%d/players", cp.ID)}, http.StatusOK).Decode(t, &players)
 		for _, p := range players {
 			if !p.Guest {
@@ -108,7 +108,7 @@ func TestImportRoundTrip(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if fin := c.importFile(done); fin.State != play.StateFinished || fin.CurrentRound != 5 {
+		if fin := c.importFile(done); fin.State != tournament.StateFinished || fin.CurrentRound != 5 {
 			t.Errorf("a finished file: state %s, round %d", fin.State, fin.CurrentRound)
 		}
 	})
@@ -154,7 +154,7 @@ func TestImportRefusals(t *testing.T) {
 
 	// A tournament of 1 000 players, the most there may be, is full.
 	full := c.importFile([]byte(players(1000)))
-	if full.PlayerCount != 1000 || full.State != play.StateRunning {
+	if full.PlayerCount != 1000 || full.State != tournament.StateRunning {
 		t.Fatalf("1 000 players imported: %+v", full)
 	}
 	c.check(t, "a late entry into a full tournament", clubtest.Req{Method: "POST", Path: tpath(full.ID, "/players"), As: "org",

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"campus.example/apps/internal/chessclub/clubtest"
-	"campus.example/apps/internal/chessclub/play"
+	"campus.example/apps/internal/chessclub/play/tournament"
 	"campus.example/apps/internal/sqldb"
 )
 
@@ -83,7 +83,7 @@ func TestKnockoutByes(t *testing.T) {
 }
 
 // matches lists a round's games as "SEED-SEED", the higher seed first.
-func matches(r play.Round) []string {
+func matches(r tournament.Round) []string {
 	var out []string
 	for _, b := range r.Boards {
 		out = append(out, fmt.Sprintf("%d-%d", min(b.White.StartRank, b.Black.StartRank), max(b.White.StartRank, b.Black.StartRank)))
@@ -93,23 +93,23 @@ func matches(r play.Round) []string {
 
 // winFor is the result of board b that the player with pairing number winner wins, by a
 // decider when decided is set.
-func winFor(b play.Board, winner int, decided bool) string {
+func winFor(b tournament.Board, winner int, decided bool) string {
 	switch {
 	case b.White.StartRank == winner && decided:
-		return play.ResultWhiteDecider
+		return tournament.ResultWhiteDecider
 	case b.White.StartRank == winner:
-		return play.ResultWhiteWins
+		return tournament.ResultWhiteWins
 	case decided:
-		return play.ResultBlackDecider
+		return tournament.ResultBlackDecider
 	}
-	return play.ResultBlackWins
+	return tournament.ResultBlackWins
 }
 
 // flip is the result of board b won by the other player than the one with pairing number
 // winner.
-func flip(b play.Board, winner int) string {
+func flip(b tournament.Board, winner int) string {
 	if b.White.StartRank == winner {
-		return play.ResultBlackWins
+		return tournament.ResultBlackWins
 	}
-	return play.ResultWhiteWins
+	return tournament.ResultWhiteWins
 }

@@ -5,6 +5,7 @@ import (
 	"net/http"
 
 	"campus.example/apps/internal/chessclub/api"
+	"campus.example/apps/internal/chessclub/play/tournament"
 )
 
 // MemberTournaments answers GET /api/members/{id}/tournaments: the tournaments the member has
@@ -25,7 +26,7 @@ func (s *Service) MemberTournaments(w http.ResponseWriter, r *http.Request, _ ap
 
 // memberTournaments returns the tournaments member id has entered, by start date, latest
 // first, then by id; a NotFound problem when there is no such member.
-func (s *Service) memberTournaments(ctx context.Context, id int64) ([]Tournament, error) {
+func (s *Service) memberTournaments(ctx context.Context, id int64) ([]tournament.Tournament, error) {
 	if err := s.memberExists(ctx, id); err != nil {
 		return nil, err
 	}

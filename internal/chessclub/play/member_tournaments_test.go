@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"campus.example/apps/internal/chessclub/clubtest"
-	"campus.example/apps/internal/chessclub/play"
+	"campus.example/apps/internal/chessclub/play/tournament"
 	"campus.example/apps/internal/sqldb"
 )
 
@@ -19,7 +19,7 @@ func TestMemberTournaments(t *testing.T) {
 		summer := c.create(map[string]any{"name": "Summer", "start_date": "2026-06-01", "end_date": "2026-06-02"})
 		april := c.create(map[string]any{"name": "April", "start_date": "2026-04-01", "end_date": "2026-04-01"})
 		c.create(map[string]any{"name": "Nobody's", "start_date": "2026-05-01", "end_date": "2026-05-01"})
-		enter := func(tr play.Tournament, who string) {
+		enter := func(tr tournament.Tournament, who string) {
 			c.MustDo(clubtest.Req{Method: "POST", Path: clubtest.Path("/api/tournaments/%d/players", tr.ID), As: who}, http.StatusCreated)
 		}
 		enter(spring, "p01")
@@ -30,7 +30,7 @@ func TestMemberTournaments(t *testing.T) {
 
 		played := func(who string) []string {
 			t.Helper()
-			var ts []play.Tournament
+			var ts []tournament.Tournament
 			c.MustDo(clubtest.Req{Method: "GET", Path: clubtest.Path("/api/members/%d/tournaments", c.IDs[who]), As: "p02"}, http.StatusOK).Decode(t, &ts)
 			names := []string{}
 			for _, tr := range ts {

@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	"campus.example/apps/internal/chessclub/play/tournament"
 	"campus.example/apps/internal/jsonhttp"
 	"campus.example/apps/internal/problem"
 )
@@ -15,13 +16,13 @@ import (
 // what it is called and where it is, not how it is played.
 var editableAfterStart = []string{"name", "description", "location"}
 
-// applyPatch applies a JSON merge patch (RFC 7396) to t: a member sets a field, null removes
-// it (an optional field becomes null, a setting takes its default), an absent member leaves
-// it as it is. The result is validated as DecodeTournament validates a new tournament. Once t
-// has started, only name, description and location may change; a patch that changes anything
-// else is a Conflict that names those fields.
-func applyPatch(t Tournament, patch jsonhttp.Object) (TournamentInput, error) {
-	merged := t.input()
+// applyPatch applies a JSON merge patch (RFC 7396) to t: a member sets a field, null removes it
+// (an optional field becomes null, a setting takes its default), an absent member leaves it as it
+// is. The result is validated as tournament.DecodeTournament validates a new tournament. Once t
+// has started, only name, description and location may change; a patch that changes anything else
+// is a Conflict that names those fields.
+func applyPatch(t tournament.Tournament, patch jsonhttp.Object) (tournament.TournamentInput, error) {
+	merged := t.Input()
 	for name, v := range patch {
 		if bytes.Equal(bytes.TrimSpace(v), []byte("null")) {
 			delete(merged, name)
@@ -29,11 +30,11 @@ func applyPatch(t Tournament, patch jsonhttp.Object) (TournamentInput, error) {
 			merged[name] = v
 		}
 	}
-	in, err := DecodeTournament(merged)
+	in, err := tournament.DecodeTournament(merged)
 	if err != nil {
-		return TournamentInput{}, err
+		return tournament.TournamentInput{}, err
 	}
-	if t.State == StateOpen {
+	if t.State == tournament.StateOpen {
 		return in, nil
 	}
 	var frozen []string
@@ -47,14 +48,14 @@ func applyPatch(t Tournament, patch jsonhttp.Object) (TournamentInput, error) {
 		for _, name := range frozen {
 			fields[name] = "cannot change once the tournament has started"
 		}
-		return TournamentInput{}, &problem.Error{Kind: problem.Conflict, Fields: fields, Current: t.current(),
+		return tournament.TournamentInput{}, &problem.Error{Kind: problem.Conflict, Fields: fields, Current: t.Current(),
 			Detail: fmt.Sprintf("The tournament is %s: only %s may change now, not %s.", t.State, strings.Join(editableAfterStart, ", "), strings.Join(frozen, ", "))}
 	}
 	return in, nil
 }
 
 // changedFields lists the fields whose value in differs from t's, sorted.
-func changedFields(t Tournament, in TournamentInput) []string {
+func changedFields(t tournament.Tournament, in tournament.TournamentInput) []string {
 	var out []string
 	differs := func(name string, changed bool) {
 		if changed {

@@ -3,9 +3,10 @@
 // stream of what happens.
 //
 // The chess rules are not here: pairings, tie-breaks, ratings and TRF files come from
-// internal/chess, and this package maps its rows to those types and back at its edge. What
-// is here is the club's side: who may do what, in which state, and storing it so that two
-// organisers, or two replicas of the server, cannot pair a round twice.
+// internal/chess, through package tournament, which holds a tournament as data and what the
+// rules make of it. What is here is the club's side: who may do what, in which state, and
+// storing it so that two organisers, or two replicas of the server, cannot pair a round
+// twice.
 //
 // A Service is built once by the Chess Club server, which passes it its dependencies (the
 // database, the clock, the logger) and mounts its handlers in routes.go, wrapped in the

@@ -10,26 +10,11 @@ import (
 
 	"campus.example/apps/internal/chess"
 	"campus.example/apps/internal/chess/rating"
+	"campus.example/apps/internal/chessclub/members"
+	"campus.example/apps/internal/chessclub/play/tournament"
 	"campus.example/apps/internal/problem"
 	"campus.example/apps/internal/sqldb"
 )
-
-// A member's rating status.
-const (
-	// RatingUnrated: no rating yet. The member's rating column holds the club's placeholder
-	// (1200), which nothing counts with; the first rating comes from their rated games by the
-	// FIDE method once there are enough (rating.Initial).
-	RatingUnrated = "unrated"
-	// RatingDeclared: the member declared a starting rating (a federation rating, say) and
-	// has not yet played a rated game; it counts as a rating.
-	RatingDeclared = "declared"
-	// RatingRated: the rating comes from rated games in club tournaments.
-	RatingRated = "rated"
-)
-
-// UnratedRating is the rating column of an unrated member: a placeholder, shown by the API
-// beside the status "unrated", that nothing counts with.
-const UnratedRating = 1200
 
 // memberForRating is what the rating of one member needs from their row.
 type memberForRating struct {
@@ -55,19 +40,19 @@ type memberForRating struct {
 // Each counted player gets a row in rating_history, whose primary key (member, tournament)
 // makes applying a tournament twice impossible: a second attempt is a Conflict and changes
 // nothing.
-func (s *Service) applyRatings(ctx context.Context, tx *sql.Tx, f *field) error {
-	records := f.records(len(f.rounds))
-	byRank := f.byStartRank()
-	year, _ := strconv.Atoi(string(f.t.EndDate)[:4])
+func (s *Service) applyRatings(ctx context.Context, tx *sql.Tx, f *tournament.Field) error {
+	records := f.Records(len(f.Rounds))
+	byRank := f.ByStartRank()
+	year, _ := strconv.Atoi(string(f.Tournament.EndDate)[:4])
 	now := s.clock()
-	ids := make([]int64, 0, len(f.players))
-	for _, e := range f.players {
+	ids := make([]int64, 0, len(f.Players))
+	for _, e := range f.Players {
 		ids = append(ids, e.MemberID)
 	}
 	slices.Sort(ids) // lock members in one order, so that two tournaments finishing at once cannot deadlock
 	applied := 0
 	for _, id := range ids {
-		e := f.byID[id]
+		e := f.ByID[id]
 		var games []rating.Game
 		score := chess.Score(0)
 		for _, rd := range records[id] {
@@ -98,16 +83,16 @@ func (s *Service) applyRatings(ctx context.Context, tx *sql.Tx, f *field) error 
 			return err
 		}
 		_, err = tx.ExecContext(ctx, "INSERT INTO rating_history (member_id, tournament_id, tournament_name, games, score_halves, rating_before, rating_change, rating_after, applied_at) "+
-			"VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", id, f.t.ID, f.t.Name, h.games, int(h.score), h.before, h.change, h.after, now)
+			"VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", id, f.Tournament.ID, f.Tournament.Name, h.games, int(h.score), h.before, h.change, h.after, now)
 		if sqldb.IsDuplicate(err) {
-			return f.t.conflict("The ratings of tournament %d were applied already.", f.t.ID)
+			return f.Tournament.Conflict("The ratings of tournament %d were applied already.", f.Tournament.ID)
 		}
 		if err != nil {
 			return fmt.Errorf("rating history: %w", err)
 		}
 		applied++
 	}
-	return s.emit(ctx, tx, f.t.ID, EventRatingsApplied, map[string]any{"players": applied})
+	return s.emit(ctx, tx, f.Tournament.ID, EventRatingsApplied, map[string]any{"players": applied})
 }
 
 // history is one rating_history row in the making.
@@ -129,7 +114,7 @@ func (s *Service) lockMember(ctx context.Context, tx *sql.Tx, id int64) (memberF
 }
 
 // rateRated applies the change of a player who was rated at the start (B.02 8.3).
-func (s *Service) rateRated(ctx context.Context, tx *sql.Tx, f *field, e *entrant, m memberForRating, games []rating.Game, year int, h *history) error {
+func (s *Service) rateRated(ctx context.Context, tx *sql.Tx, f *tournament.Field, e *tournament.Entrant, m memberForRating, games []rating.Game, year int, h *history) error {
 	k := rating.K(rating.Player{Rating: e.Rating, RatedGames: m.ratedGames, Junior: junior(m.birthYear, year), Reached2400: m.reached2400})
 	k = rating.LimitK(k, len(games))
 	change, err := rating.Change(e.Rating, k, games)
@@ -139,7 +124,7 @@ func (s *Service) rateRated(ctx context.Context, tx *sql.Tx, f *field, e *entran
 	before, after := m.rating, m.rating+change
 	h.before, h.change, h.after = &before, &change, &after
 	_, err = tx.ExecContext(ctx, "UPDATE members SET rating = ?, rating_status = ?, rated_games = rated_games + ?, reached_2400 = ? WHERE id = ?",
-		after, RatingRated, len(games), m.reached2400 || after >= 2400, m.id)
+		after, members.RatingRated, len(games), m.reached2400 || after >= 2400, m.id)
 	if err != nil {
 		return fmt.Errorf("update rating of member %d: %w", m.id, err)
 	}
@@ -150,17 +135,17 @@ func (s *Service) rateRated(ctx context.Context, tx *sql.Tx, f *field, e *entran
 // first rating when their games so far are enough (B.02 8.2, 7.1.4). A member who has become
 // rated or declared a rating since the start keeps that rating; the games are recorded all
 // the same.
-func (s *Service) rateUnrated(ctx context.Context, tx *sql.Tx, f *field, m memberForRating, rounds []chess.Round, byRank map[int]*entrant, h *history) error {
+func (s *Service) rateUnrated(ctx context.Context, tx *sql.Tx, f *tournament.Field, m memberForRating, rounds []chess.Round, byRank map[int]*tournament.Entrant, h *history) error {
 	for i, rd := range rounds {
 		if rd.Opponent == 0 || !rd.Result.Rated() || byRank[rd.Opponent].Rating == 0 {
 			continue
 		}
 		if _, err := tx.ExecContext(ctx, "INSERT INTO rating_games (member_id, tournament_id, round, opponent_rating, result) VALUES (?, ?, ?, ?, ?)",
-			m.id, f.t.ID, i+1, byRank[rd.Opponent].Rating, string(rd.Result)); err != nil {
+			m.id, f.Tournament.ID, i+1, byRank[rd.Opponent].Rating, string(rd.Result)); err != nil {
 			return fmt.Errorf("record games of member %d: %w", m.id, err)
 		}
 	}
-	if m.status != RatingUnrated {
+	if m.status != members.RatingUnrated {
 		return nil
 	}
 	pooled, err := ratingGames(ctx, tx, m.id)
@@ -173,7 +158,7 @@ func (s *Service) rateUnrated(ctx context.Context, tx *sql.Tx, f *field, m membe
 	}
 	h.after = &first
 	_, err = tx.ExecContext(ctx, "UPDATE members SET rating = ?, rating_status = ?, rated_games = ?, reached_2400 = ? WHERE id = ?",
-		first, RatingRated, len(pooled), first >= 2400, m.id)
+		first, members.RatingRated, len(pooled), first >= 2400, m.id)
 	if err != nil {
 		return fmt.Errorf("first rating of member %d: %w", m.id, err)
 	}
@@ -188,7 +173,7 @@ func ratingGames(ctx context.Context, tx *sql.Tx, member int64) ([]rating.Game, 
 		return nil, fmt.Errorf("read games of member %d: %w", member, err)
 	}
 	var out []rating.Game
-	err = scanRows(rows, func(rows *sql.Rows) error {
+	err = sqldb.EachRow(rows, func(rows *sql.Rows) error {
 		var g rating.Game
 		var result string
 		if err := rows.Scan(&g.OpponentRating, &result); err != nil {
@@ -242,7 +227,7 @@ func (s *Service) ratingHistory(ctx context.Context, id int64) ([]RatingChange, 
 		return nil, fmt.Errorf("read rating history: %w", err)
 	}
 	out := []RatingChange{}
-	err = scanRows(rows, func(rows *sql.Rows) error {
+	err = sqldb.EachRow(rows, func(rows *sql.Rows) error {
 		var c RatingChange
 		var halves int
 		var before, change, after sql.NullInt64

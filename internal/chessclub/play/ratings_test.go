@@ -7,7 +7,9 @@ import (
 	"campus.example/apps/internal/chess"
 	"campus.example/apps/internal/chess/rating"
 	"campus.example/apps/internal/chessclub/clubtest"
+	"campus.example/apps/internal/chessclub/members"
 	"campus.example/apps/internal/chessclub/play"
+	"campus.example/apps/internal/chessclub/play/tournament"
 	"campus.example/apps/internal/sqldb"
 )
 
@@ -33,12 +35,12 @@ func (c *club) history(who string) []play.RatingChange {
 	return h
 }
 
-// TestRatings plays a rated round robin of five rated players (one of them a junior rated
-// 2100 who has played 40 rated games, one an adult with the same) and one unrated newcomer, on each
-// database, and checks that finishing applies FIDE's changes once: each rated player's change
-// is what package rating gives for their games with their K (40 for the junior and for the
-// players with few games, 20 for the adult with 40 games), the newcomer gets a first rating
-// from their five games, every player's history has one line, and nothing is applied twice.
+// TestRatings plays a rated round robin of five rated players (one of them a junior rated 2100
+// who has played 40 rated games, one an adult with the same) and one unrated newcomer, on each
+// database, and checks that finishing applies FIDE's changes once: each rated player's change is
+// what package rating gives for their games with their K (40 for the junior and for the players
+// with few games, 20 for the adult with 40 games), the newcomer gets a first rating from their
+// five games, every player's history has one line, and nothing is applied twice.
 func TestRatings(t *testing.T) {
 	clubtest.ForDialects(t, func(t *testing.T, d sqldb.Dialect) {
 		c := newClub(t, d, 5)
@@ -55,19 +57,19 @@ func TestRatings(t *testing.T) {
 		for _, who := range []string{"p01", "p02", "p03", "p04", "p05", "newcomer"} {
 			before[who] = c.member("root", who)
 		}
-		results := []string{play.ResultWhiteWins, play.ResultDraw, play.ResultBlackWins, play.ResultWhiteForfeit}
+		results := []string{tournament.ResultWhiteWins, tournament.ResultDraw, tournament.ResultBlackWins, tournament.ResultWhiteForfeit}
 		i := 0
 		for r := 1; r <= 5; r++ {
 			for _, b := range c.pair(tr.ID).Boards {
 				res := results[i%len(results)]
-				if res == play.ResultWhiteForfeit && (b.White.Rating == nil || b.Black.Rating == nil) {
-					res = play.ResultDraw // the newcomer plays all five games, for a first rating
+				if res == tournament.ResultWhiteForfeit && (b.White.Rating == nil || b.Black.Rating == nil) {
+					res = tournament.ResultDraw // the newcomer plays all five games, for a first rating
 				}
 				c.result(tr.ID, r, b.Board, res)
 				i++
 			}
 		}
-		var cross play.Crosstable
+		var cross tournament.Crosstable
 		c.MustDo(clubtest.Req{Method: "GET", Path: clubtest.Path("/api/tournaments/%d/crosstable", tr.ID)}, http.StatusOK).Decode(t, &cross)
 		c.finish(tr.ID)
 
@@ -97,7 +99,7 @@ func TestRatings(t *testing.T) {
 			}
 			if who == "newcomer" {
 				first, ok := rating.Initial(games)
-				if !ok || after.RatingStatus != play.RatingRated || after.Rating != first || hist[0].Rating == nil || *hist[0].Rating != first || hist[0].Change != nil {
+				if !ok || after.RatingStatus != members.RatingRated || after.Rating != first || hist[0].Rating == nil || *hist[0].Rating != first || hist[0].Change != nil {
 					t.Errorf("newcomer: %+v, history %+v; want a first rating of %d (%v)", after, hist[0], first, ok)
 				}
 				continue
@@ -106,7 +108,7 @@ func TestRatings(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if after.Rating != before[who].Rating+change || after.RatingStatus != play.RatingRated || after.RatedGames != before[who].RatedGames+len(games) {
+			if after.Rating != before[who].Rating+change || after.RatingStatus != members.RatingRated || after.RatedGames != before[who].RatedGames+len(games) {
 				t.Errorf("%s: %+v after, %+v before; want a change of %d (K %d)", who, after, before[who], change, k[who])
 			}
 			if hist[0].Change == nil || *hist[0].Change != change || *hist[0].RatingBefore != before[who].Rating {
@@ -134,7 +136,7 @@ func TestDeclaredRatings(t *testing.T) {
 	c := newClub(t, sqldb.SQLite, 1)
 	c.Register("fresh", "Fresh Member")
 	m := c.member("fresh", "fresh")
-	if m.RatingStatus != play.RatingUnrated || m.Rating != play.UnratedRating {
+	if m.RatingStatus != members.RatingUnrated || m.Rating != members.UnratedRating {
 		t.Fatalf("a new member: %+v", m)
 	}
 	patch := func(as, who string, body any, status int) member {
@@ -145,7 +147,7 @@ func TestDeclaredRatings(t *testing.T) {
 		}
 		return out
 	}
-	if got := patch("fresh", "fresh", map[string]any{"declared_rating": 1650, "birth_year": 2009}, 200); got.Rating != 1650 || got.RatingStatus != play.RatingDeclared || got.BirthYear == nil {
+	if got := patch("fresh", "fresh", map[string]any{"declared_rating": 1650, "birth_year": 2009}, 200); got.Rating != 1650 || got.RatingStatus != members.RatingDeclared || got.BirthYear == nil {
 		t.Errorf("declared: %+v", got)
 	}
 	if got := c.member("p01", "fresh"); got.BirthYear != nil {
@@ -157,7 +159,7 @@ func TestDeclaredRatings(t *testing.T) {
 	patch("p01", "fresh", map[string]any{"declared_rating": 2000}, 403)
 	patch("fresh", "fresh", map[string]any{"declared_rating": 99}, 422)
 	patch("fresh", "fresh", map[string]any{"rating": 2000}, 422)
-	if got := patch("root", "fresh", map[string]any{"declared_rating": nil}, 200); got.RatingStatus != play.RatingUnrated || got.Rating != play.UnratedRating {
+	if got := patch("root", "fresh", map[string]any{"declared_rating": nil}, 200); got.RatingStatus != members.RatingUnrated || got.Rating != members.UnratedRating {
 		t.Errorf("removed: %+v", got)
 	}
 	c.MustDo(clubtest.Req{Method: "GET", Path: "/api/members/9999/ratings", As: "org"}, http.StatusNotFound)

@@ -4,6 +4,8 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+
+	"campus.example/apps/internal/chessclub/play/tournament"
 )
 
 // read runs fn in a read-only transaction, so that everything fn reads comes from one
@@ -21,13 +23,13 @@ func (s *Service) read(ctx context.Context, fn func(tx *sql.Tx) error) error {
 
 // readField reads the tournament with id and everything in it (loadField) in one read
 // transaction.
-func (s *Service) readField(ctx context.Context, id int64) (*field, error) {
+func (s *Service) readField(ctx context.Context, id int64) (*tournament.Field, error) {
 	return s.readFieldRound(ctx, id, 0)
 }
 
 // readFieldRound is readField with the boards and byes of round only alone (loadFieldRound).
-func (s *Service) readFieldRound(ctx context.Context, id int64, only int) (*field, error) {
-	var f *field
+func (s *Service) readFieldRound(ctx context.Context, id int64, only int) (*tournament.Field, error) {
+	var f *tournament.Field
 	err := s.read(ctx, func(tx *sql.Tx) error {
 		t, err := readTournament(ctx, tx, id, "")
 		if err != nil {
@@ -36,7 +38,7 @@ func (s *Service) readFieldRound(ctx context.Context, id int64, only int) (*fiel
 		if only > t.CurrentRound {
 			only = 0 // not paired: the caller finds no such round
 		}
-		f, err = loadFieldRound(ctx, tx, t, only)
+		f, err = tournament.LoadRound(ctx, tx, t, only)
 		return err
 	})
 	return f, err
@@ -47,7 +49,7 @@ func (s *Service) readFieldRound(ctx context.Context, id int64, only int) (*fiel
 //
 // Afterwards the process forgets the revisions it knew of the tournament (revisionCache), so
 // that what it serves next shows the change.
-func (s *Service) change(ctx context.Context, id int64, fn func(tx *sql.Tx, f *field) error) error {
+func (s *Service) change(ctx context.Context, id int64, fn func(tx *sql.Tx, f *tournament.Field) error) error {
 	defer s.maybeSweep(ctx)
 	defer s.revs.forget(id)
 	defer s.list.changed()
@@ -56,7 +58,7 @@ func (s *Service) change(ctx context.Context, id int64, fn func(tx *sql.Tx, f *f
 		if err != nil {
 			return err
 		}
-		f, err := loadField(ctx, tx, t)
+		f, err := tournament.Load(ctx, tx, t)
 		if err != nil {
 			return err
 		}

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"campus.example/apps/internal/chessclub/clubtest"
-	"campus.example/apps/internal/chessclub/play"
+	"campus.example/apps/internal/chessclub/play/tournament"
 	"campus.example/apps/internal/sqldb"
 )
 
@@ -22,7 +22,7 @@ func TestScenarioDoubleRoundRobin(t *testing.T) {
 		tr := c.create(map[string]any{"format": "round_robin", "double_round_robin": true, "rated": true})
 		c.enterAll(tr.ID, 6)
 		started := c.start(tr.ID)
-		if started.State != play.StateRunning || started.Rounds == nil || *started.Rounds != 10 {
+		if started.State != tournament.StateRunning || started.Rounds == nil || *started.Rounds != 10 {
 			t.Fatalf("started: state %s, rounds %v; want running, 10", started.State, started.Rounds)
 		}
 		var berger struct {
@@ -32,7 +32,7 @@ func TestScenarioDoubleRoundRobin(t *testing.T) {
 			t.Fatal(err)
 		}
 		rng := rand.New(rand.NewPCG(6, 10))
-		results := []string{play.ResultWhiteWins, play.ResultBlackWins, play.ResultDraw}
+		results := []string{tournament.ResultWhiteWins, tournament.ResultBlackWins, tournament.ResultDraw}
 		for r := 1; r <= 10; r++ {
 			round := c.pair(tr.ID)
 			var got [][2]int
@@ -50,7 +50,7 @@ func TestScenarioDoubleRoundRobin(t *testing.T) {
 		c.MustDo(clubtest.Req{Method: "POST", Path: clubtest.Path("/api/tournaments/%d/rounds", tr.ID), As: "org"}, http.StatusConflict)
 		checkStandingsMatchCLI(t, c, tr.ID, "")
 		checkStandingsMatchCLI(t, c, tr.ID, "PTS,SB,WIN,KS,DE")
-		if fin := c.finish(tr.ID); fin.State != play.StateFinished {
+		if fin := c.finish(tr.ID); fin.State != tournament.StateFinished {
 			t.Fatalf("state %s after finish", fin.State)
 		}
 	})

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"campus.example/apps/internal/chessclub/api"
+	"campus.example/apps/internal/chessclub/play/tournament"
 	"campus.example/apps/internal/problem"
 	"campus.example/apps/internal/sqldb"
 )
@@ -22,25 +23,25 @@ const insertChunk = 100
 // rules find no pairing. Every check and the insert run under the tournament's lock, and the
 // round's primary key (tournament, number) refuses a second round of the same number even
 // so.
-func (s *Service) pairRound(ctx context.Context, id int64, caller api.Caller) (Round, error) {
-	var out Round
-	err := s.change(ctx, id, func(tx *sql.Tx, f *field) error {
-		t := f.t
+func (s *Service) pairRound(ctx context.Context, id int64, caller api.Caller) (tournament.Round, error) {
+	var out tournament.Round
+	err := s.change(ctx, id, func(tx *sql.Tx, f *tournament.Field) error {
+		t := f.Tournament
 		if err := mayOrganise(t, caller); err != nil {
 			return err
 		}
 		switch {
-		case t.State == StateOpen:
-			return t.conflict("Start the tournament before pairing its first round.")
-		case t.State == StateFinished:
-			return t.conflict("The tournament has finished.")
-		case f.missingResults() > 0:
-			return t.conflict("Round %d is paired and has %d results missing; they must be in before round %d is paired.",
-				t.CurrentRound, f.missingResults(), t.CurrentRound+1)
-		case t.CurrentRound >= f.totalRounds():
-			return t.conflict("All %d rounds are paired; finish the tournament.", f.totalRounds())
+		case t.State == tournament.StateOpen:
+			return t.Conflict("Start the tournament before pairing its first round.")
+		case t.State == tournament.StateFinished:
+			return t.Conflict("The tournament has finished.")
+		case f.MissingResults() > 0:
+			return t.Conflict("Round %d is paired and has %d results missing; they must be in before round %d is paired.",
+				t.CurrentRound, f.MissingResults(), t.CurrentRound+1)
+		case t.CurrentRound >= f.TotalRounds():
+			return t.Conflict("All %d rounds are paired; finish the tournament.", f.TotalRounds())
 		}
-		p, err := f.pairNext()
+		p, err := f.PairNext()
 		if err != nil {
 			return err
 		}
@@ -48,16 +49,16 @@ func (s *Service) pairRound(ctx context.Context, id int64, caller api.Caller) (R
 		now := s.clock()
 		_, err = tx.ExecContext(ctx, "INSERT INTO tournament_rounds (tournament_id, number, paired_at) VALUES (?, ?, ?)", id, next, now)
 		if sqldb.IsDuplicate(err) {
-			return t.conflict("Round %d is paired already.", next)
+			return t.Conflict("Round %d is paired already.", next)
 		}
 		if err != nil {
 			return fmt.Errorf("insert round: %w", err)
 		}
-		if err := insertBoards(ctx, tx, id, next, p.boards); err != nil {
+		if err := insertBoards(ctx, tx, id, next, p.Boards); err != nil {
 			return err
 		}
-		var byes []bye
-		for _, b := range p.byes {
+		var byes []tournament.ByeRecord
+		for _, b := range p.Byes {
 			if !b.Requested { // a request is stored already, as the bye it becomes
 				byes = append(byes, b)
 			}
@@ -72,23 +73,23 @@ func (s *Service) pairRound(ctx context.Context, id int64, caller api.Caller) (R
 			return err
 		}
 		t.CurrentRound = next
-		f, err = loadField(ctx, tx, t)
+		f, err = tournament.Load(ctx, tx, t)
 		if err != nil {
 			return err
 		}
-		out = f.roundView(f.rounds[next-1])
+		out = f.RoundView(f.Rounds[next-1])
 		return nil
 	})
 	return out, err
 }
 
 // insertBoards stores a round's boards, numbered from 1 in order.
-func insertBoards(ctx context.Context, tx *sql.Tx, id int64, r int, boards []pairedBoard) error {
+func insertBoards(ctx context.Context, tx *sql.Tx, id int64, r int, boards []tournament.PairedBoard) error {
 	for start := 0; start < len(boards); start += insertChunk {
 		chunk := boards[start:min(start+insertChunk, len(boards))]
 		args := make([]any, 0, 6*len(chunk))
 		for i, b := range chunk {
-			args = append(args, id, r, start+i+1, b.white, b.black, b.result)
+			args = append(args, id, r, start+i+1, b.White, b.Black, b.Result)
 		}
 		q := "INSERT INTO tournament_boards (tournament_id, round, board, white, black, result) VALUES " + rowsOf(len(chunk), 6)
 		if _, err := tx.ExecContext(ctx, q, args...); err != nil {
@@ -99,7 +100,7 @@ func insertBoards(ctx context.Context, tx *sql.Tx, id int64, r int, boards []pai
 }
 
 // insertByes stores byes.
-func insertByes(ctx context.Context, tx *sql.Tx, id int64, byes []bye) error {
+func insertByes(ctx context.Context, tx *sql.Tx, id int64, byes []tournament.ByeRecord) error {
 	for start := 0; start < len(byes); start += insertChunk {
 		chunk := byes[start:min(start+insertChunk, len(byes))]
 		args := make([]any, 0, 5*len(chunk))
@@ -126,8 +127,8 @@ func rowsOf(n, cols int) string {
 // kept as requests; the rest of its byes go. A late entry made after it was paired now
 // starts in it, and a player who withdrew after it was paired now withdrew before it.
 func (s *Service) unpairRound(ctx context.Context, id int64, caller api.Caller, n int) error {
-	return s.change(ctx, id, func(tx *sql.Tx, f *field) error {
-		t := f.t
+	return s.change(ctx, id, func(tx *sql.Tx, f *tournament.Field) error {
+		t := f.Tournament
 		if err := mayOrganise(t, caller); err != nil {
 			return err
 		}
@@ -135,14 +136,14 @@ func (s *Service) unpairRound(ctx context.Context, id int64, caller api.Caller, 
 			return problem.New(problem.NotFound, "Round %d is not paired.", n)
 		}
 		switch {
-		case t.State != StateRunning:
-			return t.conflict("Rounds can only be un-paired while the tournament runs; it is %s.", t.State)
+		case t.State != tournament.StateRunning:
+			return t.Conflict("Rounds can only be un-paired while the tournament runs; it is %s.", t.State)
 		case n != t.CurrentRound:
-			return t.conflict("Only the last round paired, %d, can be un-paired.", t.CurrentRound)
+			return t.Conflict("Only the last round paired, %d, can be un-paired.", t.CurrentRound)
 		}
-		for _, b := range f.rounds[n-1].Boards {
+		for _, b := range f.Rounds[n-1].Boards {
 			if b.Result != nil && b.Version > 1 {
-				return t.conflict("Round %d has results reported (board %d); clear them first.", n, b.Number)
+				return t.Conflict("Round %d has results reported (board %d); clear them first.", n, b.Number)
 			}
 		}
 		stmts := []struct {

@@ -9,13 +9,15 @@ import (
 	"time"
 
 	"campus.example/apps/internal/chessclub/api"
+	"campus.example/apps/internal/chessclub/play/tournament"
 
 	"campus.example/apps/internal/jsonhttp"
 	"campus.example/apps/internal/problem"
 )
 
-// maxBoards bounds the {b} path parameter: a round of MaxPlayers has at most half as many.
-const maxBoards = MaxPlayers / 2
+// maxBoards bounds the {b} path parameter: a round of tournament.MaxPlayers has at most half as
+// many.
+const maxBoards = tournament.MaxPlayers / 2
 
 // ListRounds answers GET /api/tournaments/{id}/rounds: every round paired, with its boards
 // and byes.
@@ -24,10 +26,10 @@ func (s *Service) ListRounds(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return s.serveView(w, r, id, "rounds", byRevision, 0, func(f *field) (any, error) {
-		out := make([]Round, 0, len(f.rounds))
-		for _, rd := range f.rounds {
-			out = append(out, f.roundView(rd))
+	return s.serveView(w, r, id, "rounds", byRevision, 0, func(f *tournament.Field) (any, error) {
+		out := make([]tournament.Round, 0, len(f.Rounds))
+		for _, rd := range f.Rounds {
+			out = append(out, f.RoundView(rd))
 		}
 		return out, nil
 	})
@@ -39,15 +41,15 @@ func (s *Service) GetRound(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	n, err := pathNumber(r, "n", MaxRounds)
+	n, err := pathNumber(r, "n", tournament.MaxRounds)
 	if err != nil {
 		return err
 	}
-	return s.serveView(w, r, id, "round "+strconv.Itoa(n), byRevision, n, func(f *field) (any, error) {
-		if n > len(f.rounds) {
+	return s.serveView(w, r, id, "round "+strconv.Itoa(n), byRevision, n, func(f *tournament.Field) (any, error) {
+		if n > len(f.Rounds) {
 			return nil, problem.New(problem.NotFound, "Round %d of tournament %d is not paired.", n, id)
 		}
-		return f.roundView(f.rounds[n-1]), nil
+		return f.RoundView(f.Rounds[n-1]), nil
 	})
 }
 
@@ -72,7 +74,7 @@ func (s *Service) UnpairRound(w http.ResponseWriter, r *http.Request, caller api
 	if err != nil {
 		return err
 	}
-	n, err := pathNumber(r, "n", MaxRounds)
+	n, err := pathNumber(r, "n", tournament.MaxRounds)
 	if err != nil {
 		return err
 	}
@@ -93,17 +95,17 @@ func (s *Service) GetBoard(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	if n > len(f.rounds) {
+	if n > len(f.Rounds) {
 		return problem.New(problem.NotFound, "Round %d of tournament %d is not paired.", n, id)
 	}
-	bd := f.rounds[n-1].board(b)
+	bd := f.Rounds[n-1].Board(b)
 	if bd == nil {
 		return problem.New(problem.NotFound, "Round %d of tournament %d has no board %d.", n, id, b)
 	}
 	if notModified(w, r, boardETag(bd.Version)) {
 		return nil
 	}
-	api.WriteJSON(w, http.StatusOK, f.boardView(bd))
+	api.WriteJSON(w, http.StatusOK, f.BoardView(bd))
 	return nil
 }
 
@@ -143,7 +145,7 @@ func boardPath(r *http.Request) (id int64, n, b int, err error) {
 	if id, err = api.PathID(r); err != nil {
 		return
 	}
-	if n, err = pathNumber(r, "n", MaxRounds); err != nil {
+	if n, err = pathNumber(r, "n", tournament.MaxRounds); err != nil {
 		return
 	}
 	b, err = pathNumber(r, "b", maxBoards)
@@ -160,7 +162,8 @@ type viewKey int
 const (
 	// byRevision: any change to the tournament.
 	byRevision viewKey = iota
-	// byStandings: a change to what the standings count (Tournament.standingsRevision).
+	// byStandings: a change to what the standings count
+	// (tournament.Tournament.StandingsRevision).
 	byStandings
 )
 
@@ -170,7 +173,7 @@ const (
 // gets 304 while nothing changed, which costs one small read.
 //
 // Only the boards and byes of round only are read when it is not 0 (readFieldRound).
-func (s *Service) serveView(w http.ResponseWriter, r *http.Request, id int64, what string, key viewKey, only int, view func(f *field) (any, error)) error {
+func (s *Service) serveView(w http.ResponseWriter, r *http.Request, id int64, what string, key viewKey, only int, view func(f *tournament.Field) (any, error)) error {
 	revs, err := s.revisions(r.Context(), id)
 	if err != nil {
 		return err
@@ -194,7 +197,7 @@ func (s *Service) serveView(w http.ResponseWriter, r *http.Request, id int64, wh
 			return 0, nil, err
 		}
 		body, err := json.Marshal(v)
-		return [2]int64{f.t.revision, f.t.standingsRevision}[key], append(body, '\n'), err
+		return [2]int64{f.Tournament.Revision, f.Tournament.StandingsRevision}[key], append(body, '\n'), err
 	})
 	if err != nil {
 		return err

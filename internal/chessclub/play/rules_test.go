@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"campus.example/apps/internal/chessclub/clubtest"
-	"campus.example/apps/internal/chessclub/play"
+	"campus.example/apps/internal/chessclub/play/tournament"
 	"campus.example/apps/internal/sqldb"
 )
 
@@ -57,7 +57,7 @@ func TestEditing(t *testing.T) {
 		etag := get.Header.Get("ETag")
 		c.check(t, "not modified", clubtest.Req{Method: "GET", Path: tpath(tr.ID, ""), Header: map[string]string{"If-None-Match": etag}}, want{status: 304})
 		res := c.check(t, "rounds and a setting while open", patch(map[string]any{"rounds": 4, "bye_limit": 2, "description": nil}, map[string]string{"If-Match": etag}), want{status: 200})
-		var got play.Tournament
+		var got tournament.Tournament
 		res.Decode(t, &got)
 		if got.Rounds == nil || *got.Rounds != 4 || got.ByeLimit != 2 || got.Description != nil || got.Name != tr.Name {
 			t.Errorf("patched: %+v", got)
@@ -102,7 +102,7 @@ func TestEntries(t *testing.T) {
 		c.check(t, "p04 leaves", clubtest.Req{Method: "DELETE", Path: tpath(tr.ID, "/players/%d", c.IDs["p04"]), As: "p04"}, want{status: 204})
 		c.check(t, "leave again", clubtest.Req{Method: "DELETE", Path: tpath(tr.ID, "/players/%d", c.IDs["p04"]), As: "p04"}, want{status: 404})
 		c.check(t, "take out someone else", clubtest.Req{Method: "DELETE", Path: tpath(tr.ID, "/players/%d", c.IDs["p01"]), As: "p02"}, want{status: 403})
-		var list []play.Player
+		var list []tournament.Player
 		c.MustDo(clubtest.Req{Method: "GET", Path: players}, http.StatusOK).Decode(t, &list)
 		if len(list) != 3 || list[0].FullName != "Player 01" || list[0].StartRank != nil || list[0].Rating == nil || *list[0].Rating != 2400 {
 			t.Fatalf("entries before the start: %+v", list)
@@ -111,7 +111,7 @@ func TestEntries(t *testing.T) {
 		c.check(t, "self after the start", enter("p05", nil), want{status: 409, state: "running"})
 		rd := c.pair(tr.ID)
 		for _, b := range rd.Boards {
-			c.result(tr.ID, 1, b.Board, play.ResultDraw)
+			c.result(tr.ID, 1, b.Board, tournament.ResultDraw)
 		}
 		c.check(t, "late entry by the organiser", enter("org", map[string]any{"member_id": c.IDs["p05"], "missed_rounds": "half"}), want{status: 201})
 		c.check(t, "withdraw", clubtest.Req{Method: "DELETE", Path: tpath(tr.ID, "/players/%d", c.IDs["p02"]), As: "p02"}, want{status: 204})
@@ -124,7 +124,7 @@ func TestEntries(t *testing.T) {
 		if gone.FullName != "Player 02" || gone.WithdrawnAfter == nil || *gone.WithdrawnAfter != 1 {
 			t.Errorf("the withdrawal: %+v", gone)
 		}
-		var r1 play.Round
+		var r1 tournament.Round
 		c.MustDo(clubtest.Req{Method: "GET", Path: tpath(tr.ID, "/rounds/1")}, http.StatusOK).Decode(t, &r1)
 		var lateBye string
 		for _, b := range r1.Byes {
@@ -171,7 +171,7 @@ func TestByes(t *testing.T) {
 		rd := c.pair(tr.ID)
 		c.check(t, "for a round paired", bye("PUT", "p03", "p03", 1), want{status: 409, state: "running"})
 		for _, b := range rd.Boards {
-			c.result(tr.ID, 1, b.Board, play.ResultWhiteWins)
+			c.result(tr.ID, 1, b.Board, tournament.ResultWhiteWins)
 		}
 		r2 := c.pair(tr.ID)
 		if len(r2.Boards) != 1 || len(r2.Byes) != 2 {
@@ -221,13 +221,13 @@ func TestRoundsAndResults(t *testing.T) {
 		c.check(t, "black reports too", res(black, 1, "0-1", nil), want{status: 409, state: "running"})
 		c.check(t, "the organiser corrects", res("org", 1, "1/2-1/2", map[string]string{"If-Match": `"b2"`}), want{status: 200})
 		c.check(t, "un-pair with results", clubtest.Req{Method: "DELETE", Path: tpath(tr.ID, "/rounds/1"), As: "org"}, want{status: 409, state: "running"})
-		c.result(tr.ID, 1, 2, play.ResultBlackWins)
+		c.result(tr.ID, 1, 2, tournament.ResultBlackWins)
 		r2 := c.pair(tr.ID)
 		c.check(t, "un-pair an earlier round", clubtest.Req{Method: "DELETE", Path: tpath(tr.ID, "/rounds/1"), As: "org"}, want{status: 409, state: "running"})
 		c.check(t, "clear a result of an earlier round", res("org", 1, nil, nil), want{status: 409, state: "running"})
 		c.check(t, "finish with results missing", clubtest.Req{Method: "POST", Path: tpath(tr.ID, "/finish"), As: "org"}, want{status: 409, state: "running"})
 		for _, b := range r2.Boards {
-			c.result(tr.ID, 2, b.Board, play.ResultWhiteWins)
+			c.result(tr.ID, 2, b.Board, tournament.ResultWhiteWins)
 		}
 		c.check(t, "correct round 1 during round 3's wait", res("org", 1, "1-0", nil), want{status: 200})
 		c.finish(tr.ID)

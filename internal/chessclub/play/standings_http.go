@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"campus.example/apps/internal/chessclub/api"
+	"campus.example/apps/internal/chessclub/play/tournament"
 
 	"campus.example/apps/internal/chess/tiebreak"
 )
@@ -20,7 +21,7 @@ func (s *Service) GetStandings(w http.ResponseWriter, r *http.Request) error {
 	var specs []tiebreak.Spec
 	what := "standings"
 	if raw := r.URL.Query().Get("tiebreaks"); raw != "" {
-		if specs, err = parseTiebreaks(raw); err != nil {
+		if specs, err = tournament.ParseTiebreaks(raw); err != nil {
 			return err
 		}
 		codes := make([]string, len(specs))
@@ -29,7 +30,7 @@ func (s *Service) GetStandings(w http.ResponseWriter, r *http.Request) error {
 		}
 		what += " " + strings.Join(codes, ",")
 	}
-	return s.serveView(w, r, id, what, byStandings, 0, func(f *field) (any, error) { return f.standings(specs) })
+	return s.serveView(w, r, id, what, byStandings, 0, func(f *tournament.Field) (any, error) { return f.Standings(specs) })
 }
 
 // GetCrosstable answers GET /api/tournaments/{id}/crosstable.
@@ -38,7 +39,7 @@ func (s *Service) GetCrosstable(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return s.serveView(w, r, id, "crosstable", byRevision, 0, func(f *field) (any, error) { return f.crosstable(), nil })
+	return s.serveView(w, r, id, "crosstable", byRevision, 0, func(f *tournament.Field) (any, error) { return f.Crosstable(), nil })
 }
 
 // GetReport answers GET /api/tournaments/{id}/report.trf: the tournament as a TRF-2026 file,
@@ -52,12 +53,12 @@ func (s *Service) GetReport(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	st, err := f.standings(nil)
+	st, err := f.Standings(nil)
 	if err != nil {
 		return err
 	}
 	var buf bytes.Buffer
-	if err := f.trfFile(st.places()).Write(&buf); err != nil {
+	if err := f.TRF(st.Places()).Write(&buf); err != nil {
 		return fmt.Errorf("write TRF of tournament %d: %w", id, err)
 	}
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")

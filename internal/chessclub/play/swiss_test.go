@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"campus.example/apps/internal/chessclub/clubtest"
-	"campus.example/apps/internal/chessclub/play"
+	"campus.example/apps/internal/chessclub/play/tournament"
 	"campus.example/apps/internal/sqldb"
 )
 
@@ -26,7 +26,7 @@ func TestScenarioSwiss(t *testing.T) {
 		c.enterAll(tr.ID, 9) // p10 comes late
 		c.start(tr.ID)
 		rng := rand.New(rand.NewPCG(9, 5))
-		playRound := func(round int, rd play.Round) {
+		playRound := func(round int, rd tournament.Round) {
 			for _, b := range rd.Boards {
 				c.result(tr.ID, round, b.Board, randomResult(rng))
 			}
@@ -50,16 +50,16 @@ func TestScenarioSwiss(t *testing.T) {
 			playRound(r, rd)
 			if r == 2 {
 				// A forfeit: the organiser records board 1 as won by white by forfeit.
-				c.result(tr.ID, 2, 1, play.ResultWhiteForfeit)
+				c.result(tr.ID, 2, 1, tournament.ResultWhiteForfeit)
 			}
 			if r == 4 {
 				// A correction of round 2's board 2, while round 4 runs.
-				c.result(tr.ID, 2, 2, play.ResultDraw)
+				c.result(tr.ID, 2, 2, tournament.ResultDraw)
 			}
 			checkStandingsMatchCLI(t, c, tr.ID, "")
 		}
 		checkStandingsMatchCLI(t, c, tr.ID, "PTS,BH/C1,BH,SB,DE,WIN,ARO")
-		if fin := c.finish(tr.ID); fin.State != play.StateFinished {
+		if fin := c.finish(tr.ID); fin.State != tournament.StateFinished {
 			t.Fatalf("state %s after finish", fin.State)
 		}
 	})
@@ -67,7 +67,7 @@ func TestScenarioSwiss(t *testing.T) {
 
 // checkByes checks the byes of round r of the scenario: p05's requested half-point bye in
 // round 3, p07's zero-point byes once withdrawn, and at most one pairing-allocated bye.
-func checkByes(t *testing.T, r int, rd play.Round) {
+func checkByes(t *testing.T, r int, rd tournament.Round) {
 	t.Helper()
 	kinds := map[string]string{}
 	pairingByes := 0
@@ -92,17 +92,17 @@ func checkByes(t *testing.T, r int, rd play.Round) {
 func randomResult(rng *rand.Rand) string {
 	switch n := rng.IntN(10); {
 	case n < 4:
-		return play.ResultWhiteWins
+		return tournament.ResultWhiteWins
 	case n < 7:
-		return play.ResultBlackWins
+		return tournament.ResultBlackWins
 	default:
-		return play.ResultDraw
+		return tournament.ResultDraw
 	}
 }
 
 // apiPairing writes a round as `chessclub pair` does: "WHITE BLACK" per board in order, and
 // "N 0" for the pairing-allocated bye.
-func apiPairing(rd play.Round) []string {
+func apiPairing(rd tournament.Round) []string {
 	var out []string
 	for _, b := range rd.Boards {
 		out = append(out, fmt.Sprintf("%d %d", b.White.StartRank, b.Black.StartRank))

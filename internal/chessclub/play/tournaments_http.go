@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"campus.example/apps/internal/chessclub/api"
+	"campus.example/apps/internal/chessclub/play/tournament"
 
 	"campus.example/apps/internal/jsonhttp"
 	"campus.example/apps/internal/problem"
@@ -51,7 +52,7 @@ func (s *Service) GetTournament(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	if notModified(w, r, t.etag()) {
+	if notModified(w, r, tournamentETag(t)) {
 		return nil
 	}
 	api.WriteJSON(w, http.StatusOK, t)
@@ -64,7 +65,7 @@ func (s *Service) CreateTournament(w http.ResponseWriter, r *http.Request, calle
 	if err != nil {
 		return err
 	}
-	in, err := DecodeTournament(obj)
+	in, err := tournament.DecodeTournament(obj)
 	if err != nil {
 		return err
 	}
@@ -73,7 +74,7 @@ func (s *Service) CreateTournament(w http.ResponseWriter, r *http.Request, calle
 		return err
 	}
 	w.Header().Set("Location", "/api/tournaments/"+strconv.FormatInt(t.ID, 10))
-	w.Header().Set("ETag", t.etag())
+	w.Header().Set("ETag", tournamentETag(t))
 	api.WriteJSON(w, http.StatusCreated, t)
 	return nil
 }
@@ -93,7 +94,7 @@ func (s *Service) PatchTournament(w http.ResponseWriter, r *http.Request, caller
 	if err != nil {
 		return err
 	}
-	w.Header().Set("ETag", t.etag())
+	w.Header().Set("ETag", tournamentETag(t))
 	api.WriteJSON(w, http.StatusOK, t)
 	return nil
 }
@@ -110,7 +111,7 @@ func (s *Service) FinishTournament(w http.ResponseWriter, r *http.Request, calle
 
 // transition runs a change of state and answers with the tournament.
 func (s *Service) transition(w http.ResponseWriter, r *http.Request, caller api.Caller,
-	fn func(ctx context.Context, id int64, caller api.Caller, ifMatch string) (Tournament, error)) error {
+	fn func(ctx context.Context, id int64, caller api.Caller, ifMatch string) (tournament.Tournament, error)) error {
 	id, err := api.PathID(r)
 	if err != nil {
 		return err
@@ -119,7 +120,7 @@ func (s *Service) transition(w http.ResponseWriter, r *http.Request, caller api.
 	if err != nil {
 		return err
 	}
-	w.Header().Set("ETag", t.etag())
+	w.Header().Set("ETag", tournamentETag(t))
 	api.WriteJSON(w, http.StatusOK, t)
 	return nil
 }

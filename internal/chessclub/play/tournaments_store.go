@@ -7,8 +7,10 @@ import (
 	"fmt"
 
 	"campus.example/apps/internal/chessclub/api"
+	"campus.example/apps/internal/chessclub/play/tournament"
 	"campus.example/apps/internal/jsonhttp"
 	"campus.example/apps/internal/problem"
+	"campus.example/apps/internal/sqldb"
 )
 
 // tournamentColumns are read by scanTournament, in its order.
@@ -19,17 +21,17 @@ const tournamentColumns = "t.id, t.name, t.start_date, t.end_date, t.location, t
 
 const tournamentSelect = "SELECT " + tournamentColumns + " FROM tournaments t"
 
-func scanTournament(row scanner) (Tournament, error) {
-	var t Tournament
+func scanTournament(row scanner) (tournament.Tournament, error) {
+	var t tournament.Tournament
 	var location, timeControl, description sql.NullString
 	var rounds, createdBy sql.NullInt64
 	var started, finished sql.NullTime
 	if err := row.Scan(&t.ID, &t.Name, &t.StartDate, &t.EndDate, &location, &t.Format, &rounds, &timeControl, &description,
 		&createdBy, &t.CreatedAt, &t.State, &t.CurrentRound, &t.DoubleRoundRobin, &t.PlayersReport, &t.ByeLimit, &t.Rated,
-		&t.InitialColour, &started, &finished, &t.version, &t.revision, &t.standingsRevision, &t.PlayerCount); err != nil {
-		return Tournament{}, err
+		&t.InitialColour, &started, &finished, &t.Version, &t.Revision, &t.StandingsRevision, &t.PlayerCount); err != nil {
+		return tournament.Tournament{}, err
 	}
-	t.Location, t.TimeControl, t.Description = nullString(location), nullString(timeControl), nullString(description)
+	t.Location, t.TimeControl, t.Description = sqldb.StringPtr(location), sqldb.StringPtr(timeControl), sqldb.StringPtr(description)
 	if rounds.Valid {
 		n := int(rounds.Int64)
 		t.Rounds = &n
@@ -47,19 +49,19 @@ func tournamentNotFound(id int64) error {
 }
 
 // tournaments returns every tournament by start date, then id.
-func (s *Service) tournaments(ctx context.Context) ([]Tournament, error) {
+func (s *Service) tournaments(ctx context.Context) ([]tournament.Tournament, error) {
 	return s.queryTournaments(ctx, " ORDER BY t.start_date, t.id")
 }
 
 // queryTournaments returns the tournaments that tournamentSelect followed by rest (a WHERE
 // and ORDER BY clause) and args select.
-func (s *Service) queryTournaments(ctx context.Context, rest string, args ...any) ([]Tournament, error) {
+func (s *Service) queryTournaments(ctx context.Context, rest string, args ...any) ([]tournament.Tournament, error) {
 	rows, err := s.db.QueryContext(ctx, tournamentSelect+rest, args...)
 	if err != nil {
 		return nil, fmt.Errorf("list tournaments: %w", err)
 	}
 	defer rows.Close()
-	ts := []Tournament{}
+	ts := []tournament.Tournament{}
 	for rows.Next() {
 		t, err := scanTournament(rows)
 		if err != nil {
@@ -71,25 +73,19 @@ func (s *Service) queryTournaments(ctx context.Context, rest string, args ...any
 }
 
 // tournament returns the tournament with id, or a NotFound problem.
-func (s *Service) tournament(ctx context.Context, id int64) (Tournament, error) {
+func (s *Service) tournament(ctx context.Context, id int64) (tournament.Tournament, error) {
 	return readTournament(ctx, s.db, id, "")
-}
-
-// querier is what reading a tournament needs: the pool or a transaction.
-type querier interface {
-	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
-	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
 }
 
 // readTournament reads the tournament with id through q, with lock appended to the query
 // (the dialect's FOR UPDATE, or nothing). It returns a NotFound problem when there is none.
-func readTournament(ctx context.Context, q querier, id int64, lock string) (Tournament, error) {
+func readTournament(ctx context.Context, q tournament.Querier, id int64, lock string) (tournament.Tournament, error) {
 	t, err := scanTournament(q.QueryRowContext(ctx, tournamentSelect+" WHERE t.id = ?"+lock, id))
 	if errors.Is(err, sql.ErrNoRows) {
-		return Tournament{}, tournamentNotFound(id)
+		return tournament.Tournament{}, tournamentNotFound(id)
 	}
 	if err != nil {
-		return Tournament{}, fmt.Errorf("read tournament %d: %w", id, err)
+		return tournament.Tournament{}, fmt.Errorf("read tournament %d: %w", id, err)
 	}
 	return t, nil
 }
@@ -103,20 +99,20 @@ func readTournament(ctx context.Context, q querier, id int64, lock string) (Tour
 // The lock is taken by a statement that reads the tournament's row alone: a locking read of
 // the entries' count as well would lock ranges of tournament_players too, where other
 // tournaments' entries go.
-func (s *Service) lockTournament(ctx context.Context, tx *sql.Tx, id int64) (Tournament, error) {
+func (s *Service) lockTournament(ctx context.Context, tx *sql.Tx, id int64) (tournament.Tournament, error) {
 	var got int64
 	err := tx.QueryRowContext(ctx, "SELECT id FROM tournaments WHERE id = ?"+s.db.Dialect.ForUpdate(), id).Scan(&got)
 	if errors.Is(err, sql.ErrNoRows) {
-		return Tournament{}, tournamentNotFound(id)
+		return tournament.Tournament{}, tournamentNotFound(id)
 	}
 	if err != nil {
-		return Tournament{}, fmt.Errorf("lock tournament %d: %w", id, err)
+		return tournament.Tournament{}, fmt.Errorf("lock tournament %d: %w", id, err)
 	}
 	return readTournament(ctx, tx, id, "")
 }
 
 // createTournament stores a new tournament organised by the member with id by.
-func (s *Service) createTournament(ctx context.Context, in TournamentInput, by int64) (Tournament, error) {
+func (s *Service) createTournament(ctx context.Context, in tournament.TournamentInput, by int64) (tournament.Tournament, error) {
 	defer s.list.changed()
 	now := s.clock()
 	res, err := s.db.ExecContext(ctx, "INSERT INTO tournaments (name, start_date, end_date, location, format, rounds, time_control, description, "+
@@ -124,15 +120,15 @@ func (s *Service) createTournament(ctx context.Context, in TournamentInput, by i
 		in.Name, in.StartDate, in.EndDate, in.Location, in.Format, in.Rounds, in.TimeControl, in.Description, by, now,
 		in.DoubleRoundRobin, in.PlayersReport, in.ByeLimit, in.Rated, in.InitialColour)
 	if err != nil {
-		return Tournament{}, fmt.Errorf("insert tournament: %w", err)
+		return tournament.Tournament{}, fmt.Errorf("insert tournament: %w", err)
 	}
 	id, err := res.LastInsertId()
 	if err != nil {
-		return Tournament{}, fmt.Errorf("insert tournament: %w", err)
+		return tournament.Tournament{}, fmt.Errorf("insert tournament: %w", err)
 	}
-	return Tournament{ID: id, Name: in.Name, StartDate: in.StartDate, EndDate: in.EndDate, Location: in.Location, Format: in.Format,
+	return tournament.Tournament{ID: id, Name: in.Name, StartDate: in.StartDate, EndDate: in.EndDate, Location: in.Location, Format: in.Format,
 		Rounds: in.Rounds, TimeControl: in.TimeControl, Description: in.Description, CreatedBy: &by, CreatedAt: now,
-		Settings: in.Settings, State: StateOpen, version: 1}, nil
+		Settings: in.Settings, State: tournament.StateOpen, Version: 1}, nil
 }
 
 // updateTournament applies a merge patch to the tournament with id on behalf of caller, who
@@ -140,11 +136,11 @@ func (s *Service) createTournament(ctx context.Context, in TournamentInput, by i
 // tournament changed since is a PreconditionFailed problem. It returns the tournament as it
 // is now, NotFound, Forbidden, Conflict (a field that may no longer change) or a validation
 // problem.
-func (s *Service) updateTournament(ctx context.Context, id int64, caller api.Caller, patch jsonhttp.Object, ifMatch string) (Tournament, error) {
+func (s *Service) updateTournament(ctx context.Context, id int64, caller api.Caller, patch jsonhttp.Object, ifMatch string) (tournament.Tournament, error) {
 	defer s.maybeSweep(ctx)
 	defer s.revs.forget(id)
 	defer s.list.changed()
-	var out Tournament
+	var out tournament.Tournament
 	err := s.db.Transact(ctx, func(tx *sql.Tx) error {
 		t, err := s.lockTournament(ctx, tx, id)
 		if err != nil {
@@ -153,7 +149,7 @@ func (s *Service) updateTournament(ctx context.Context, id int64, caller api.Cal
 		if err := mayOrganise(t, caller); err != nil {
 			return err
 		}
-		if err := checkIfMatch(ifMatch, t.etag(), "tournament"); err != nil {
+		if err := checkIfMatch(ifMatch, tournamentETag(t), "tournament"); err != nil {
 			return err
 		}
 		in, err := applyPatch(t, patch)
@@ -209,30 +205,9 @@ func (s *Service) deleteTournament(ctx context.Context, id int64, caller api.Cal
 }
 
 // mayOrganise returns a Forbidden problem unless caller is t's organiser or an admin.
-func mayOrganise(t Tournament, caller api.Caller) error {
+func mayOrganise(t tournament.Tournament, caller api.Caller) error {
 	if caller.Admin || (t.CreatedBy != nil && *t.CreatedBy == caller.ID) {
 		return nil
 	}
 	return problem.New(problem.Forbidden, "Only the tournament's organiser or an admin may do this.")
-}
-
-// Current is what a Conflict or PreconditionFailed problem about a tournament tells the
-// client of its state now (problem.Error.Current).
-type Current struct {
-	State        string `json:"state"`
-	CurrentRound int    `json:"current_round"`
-}
-
-func (t Tournament) current() Current { return Current{State: t.State, CurrentRound: t.CurrentRound} }
-
-// conflict is a Conflict problem about t that carries its current state.
-func (t Tournament) conflict(format string, args ...any) error {
-	return &problem.Error{Kind: problem.Conflict, Detail: fmt.Sprintf(format, args...), Current: t.current()}
-}
-
-func nullString(ns sql.NullString) *string {
-	if !ns.Valid {
-		return nil
-	}
-	return &ns.String
 }

@@ -18,12 +18,14 @@ import (
 	"campus.example/apps/internal/chess/tiebreak"
 	"campus.example/apps/internal/chess/trf"
 	"campus.example/apps/internal/chessclub/api"
+	"campus.example/apps/internal/chessclub/members"
+	"campus.example/apps/internal/chessclub/play/tournament"
 	"campus.example/apps/internal/problem"
 	"campus.example/apps/internal/sqldb"
 )
 
 // MaxImportBytes bounds a TRF file sent to POST /api/tournaments/import: a tournament of
-// MaxPlayers players and MaxRounds rounds takes about 600 KB.
+// tournament.MaxPlayers players and tournament.MaxRounds rounds takes about 600 KB.
 const MaxImportBytes = 2 << 20
 
 // EventImported is the first event of a tournament made from a TRF file.
@@ -32,7 +34,7 @@ const EventImported = "imported"
 // imported is a TRF file read and checked for import.
 type imported struct {
 	file *trf.Tournament
-	in   TournamentInput
+	in   tournament.TournamentInput
 	// paired is the number of rounds in which someone was paired (k); total the rounds the
 	// tournament has.
 	paired, total int
@@ -52,11 +54,12 @@ func importInvalid(format string, args ...any) error {
 	return &problem.Error{Kind: problem.Invalid, Detail: "The TRF file cannot be imported.", Fields: map[string]string{"file": fmt.Sprintf(format, args...)}}
 }
 
-// readImport reads a TRF file for import. It returns an Invalid problem naming the file's
-// fault: a syntax error (with its line and column), more than MaxPlayers players or MaxRounds
-// rounds, a knockout (whose bracket a TRF file does not record), unrated games (W, D, L),
-// which the club does not record, or games without a result before the last round paired.
-func readImport(data []byte, today Date) (*imported, error) {
+// readImport reads a TRF file for import. It returns an Invalid problem naming the file's fault:
+// a syntax error (with its line and column), more than tournament.MaxPlayers players or
+// tournament.MaxRounds rounds, a knockout (whose bracket a TRF file does not record), unrated
+// games (W, D, L), which the club does not record, or games without a result before the last
+// round paired.
+func readImport(data []byte, today tournament.Date) (*imported, error) {
 	t, err := trf.Read(strings.NewReader(string(data)))
 	var se *trf.SyntaxError
 	if errors.As(err, &se) {
@@ -69,8 +72,8 @@ func readImport(data []byte, today Date) (*imported, error) {
 	switch n := len(t.Players); {
 	case n < 2:
 		return nil, importInvalid("a tournament needs at least two players; the file has %d", n)
-	case n > MaxPlayers:
-		return nil, importInvalid("%d players; a tournament holds at most %d", n, MaxPlayers)
+	case n > tournament.MaxPlayers:
+		return nil, importInvalid("%d players; a tournament holds at most %d", n, tournament.MaxPlayers)
 	}
 	if isKnockout(t.Type) {
 		return nil, importInvalid("a knockout cannot be imported: a TRF file does not record its bracket")
@@ -89,8 +92,8 @@ func readImport(data []byte, today Date) (*imported, error) {
 	switch {
 	case im.total == 0:
 		return nil, importInvalid("the file records no round and does not give the number of rounds (XXR)")
-	case im.total > MaxRounds:
-		return nil, importInvalid("%d rounds; a tournament has at most %d", im.total, MaxRounds)
+	case im.total > tournament.MaxRounds:
+		return nil, importInvalid("%d rounds; a tournament has at most %d", im.total, tournament.MaxRounds)
 	case im.total < im.paired:
 		return nil, importInvalid("XXR says %d rounds, but the file records %d", im.total, im.paired)
 	}
@@ -144,24 +147,24 @@ func importName(p *trf.Player) (string, error) {
 // importInput is the tournament a file makes: its name (012), city (022), dates (042, 052),
 // time control (122) and format (092: a round robin when it says so, else a Swiss). Texts
 // are cut to the API's limits; dates that do not read as year, month, day are today.
-func importInput(t *trf.Tournament, im *imported, today Date) TournamentInput {
-	in := TournamentInput{Name: clip(t.Name, MaxTournamentName), Format: FormatSwiss, Settings: DefaultSettings}
+func importInput(t *trf.Tournament, im *imported, today tournament.Date) tournament.TournamentInput {
+	in := tournament.TournamentInput{Name: clip(t.Name, tournament.MaxTournamentName), Format: tournament.FormatSwiss, Settings: tournament.DefaultSettings}
 	if in.Name == "" {
 		in.Name = "Imported tournament"
 	}
 	if tiebreak.FormatOf(t.Type) == tiebreak.RoundRobin {
-		in.Format = FormatRoundRobin
+		in.Format = tournament.FormatRoundRobin
 		single := len(t.Players) - 1 + len(t.Players)%2
 		in.DoubleRoundRobin = im.total > single
 	}
-	if c := clip(t.City, MaxLocation); c != "" {
+	if c := clip(t.City, tournament.MaxLocation); c != "" {
 		in.Location = &c
 	}
-	if tc := clip(t.TimeControl, MaxTimeControl); tc != "" {
+	if tc := clip(t.TimeControl, tournament.MaxTimeControl); tc != "" {
 		in.TimeControl = &tc
 	}
 	if t.FirstColour() == chess.Black {
-		in.InitialColour = ColourBlack
+		in.InitialColour = tournament.ColourBlack
 	}
 	in.StartDate = importDate(t.StartDate, today)
 	in.EndDate = importDate(t.EndDate, in.StartDate)
@@ -182,11 +185,11 @@ func clip(s string, n int) string {
 }
 
 // importDate reads a TRF date (YYYY/MM/DD, or with - or . between), else fallback.
-func importDate(s string, fallback Date) Date {
+func importDate(s string, fallback tournament.Date) tournament.Date {
 	s = strings.TrimSpace(s)
 	for _, layout := range []string{"2006/01/02", "2006-01-02", "2006.01.02"} {
 		if d, err := time.Parse(layout, s); err == nil && d.Year() >= 1000 {
-			return Date(d.Format(dateLayout))
+			return tournament.Date(d.Format(tournament.DateLayout))
 		}
 	}
 	return fallback
@@ -199,15 +202,15 @@ func importDate(s string, fallback Date) Date {
 // announced for rounds to come (a round's column after the last paired, or 240 records). The
 // tournament is finished when every round is paired and played, and running otherwise; it is
 // never rated.
-func (s *Service) importTournament(ctx context.Context, im *imported, caller api.Caller) (Tournament, error) {
+func (s *Service) importTournament(ctx context.Context, im *imported, caller api.Caller) (tournament.Tournament, error) {
 	defer s.list.changed()
-	var out Tournament
+	var out tournament.Tournament
 	err := s.db.Transact(ctx, func(tx *sql.Tx) error {
 		now := s.clock()
-		state := StateRunning
+		state := tournament.StateRunning
 		var finished any
 		if im.finished {
-			state, finished = StateFinished, now
+			state, finished = tournament.StateFinished, now
 		}
 		in := im.in
 		res, err := tx.ExecContext(ctx, "INSERT INTO tournaments (name, start_date, end_date, location, format, rounds, time_control, description, created_by, created_at, "+
@@ -254,7 +257,7 @@ func (im *imported) storeRounds(ctx context.Context, tx *sql.Tx, id int64, now t
 			return fmt.Errorf("import: round %d: %w", r, err)
 		}
 		var boards []importedBoard
-		var byes []bye
+		var byes []tournament.ByeRecord
 		for _, p := range im.players {
 			x := chess.Round{Result: chess.ZeroBye} // a round missing from the line: absent
 			if r <= len(p.p.Rounds) {
@@ -262,18 +265,18 @@ func (im *imported) storeRounds(ctx context.Context, tx *sql.Tx, id int64, now t
 			}
 			switch {
 			case x.Opponent == 0:
-				byes = append(byes, bye{Round: r, Member: p.member, Kind: x.Result})
+				byes = append(byes, tournament.ByeRecord{Round: r, Member: p.member, Kind: x.Result})
 			case x.Colour == chess.White:
 				opp := byRank[x.Opponent]
 				oppRound := opp.p.Rounds[r-1]
-				b := importedBoard{pairedBoard: pairedBoard{white: p.member, black: opp.member},
+				b := importedBoard{PairedBoard: tournament.PairedBoard{White: p.member, Black: opp.member},
 					score: max(p.p.PointsAfter(r-1), opp.p.PointsAfter(r-1)), low: min(p.p.PointsAfter(r-1), opp.p.PointsAfter(r-1)), rank: min(p.p.StartRank, x.Opponent)}
 				if x.Result != chess.NoResult {
-					result, ok := resultFor(x.Result, oppRound.Result)
+					result, ok := tournament.ResultFor(x.Result, oppRound.Result)
 					if !ok {
 						return importInvalid("round %d: %d v %d has results %c and %c, which the club does not record", r, p.p.StartRank, x.Opponent, x.Result, oppRound.Result)
 					}
-					b.result = &result
+					b.Result = &result
 				}
 				boards = append(boards, b)
 			}
@@ -283,9 +286,9 @@ func (im *imported) storeRounds(ctx context.Context, tx *sql.Tx, id int64, now t
 		slices.SortStableFunc(boards, func(a, b importedBoard) int {
 			return cmp.Or(cmp.Compare(b.score, a.score), cmp.Compare(b.low, a.low), cmp.Compare(a.rank, b.rank))
 		})
-		paired := make([]pairedBoard, len(boards))
+		paired := make([]tournament.PairedBoard, len(boards))
 		for i, b := range boards {
-			paired[i] = b.pairedBoard
+			paired[i] = b.PairedBoard
 		}
 		if err := insertBoards(ctx, tx, id, r, paired); err != nil {
 			return err
@@ -298,7 +301,7 @@ func (im *imported) storeRounds(ctx context.Context, tx *sql.Tx, id int64, now t
 }
 
 type importedBoard struct {
-	pairedBoard
+	tournament.PairedBoard
 	score, low chess.Score
 	rank       int
 }
@@ -308,11 +311,11 @@ type importedBoard struct {
 // players had asked for them.
 func (im *imported) storeAnnounced(ctx context.Context, tx *sql.Tx, id int64, byRank map[int]*importedPlayer) error {
 	seen := map[[2]int64]bool{}
-	var byes []bye
+	var byes []tournament.ByeRecord
 	add := func(r int, member int64, kind chess.Result) {
 		if r > im.paired && r <= im.total && !seen[[2]int64{int64(r), member}] {
 			seen[[2]int64{int64(r), member}] = true
-			byes = append(byes, bye{Round: r, Member: member, Kind: kind, Requested: true})
+			byes = append(byes, tournament.ByeRecord{Round: r, Member: member, Kind: kind, Requested: true})
 		}
 	}
 	for _, p := range im.players {
@@ -344,9 +347,9 @@ func (im *imported) storeAnnounced(ctx context.Context, tx *sql.Tx, id int64, by
 // hex, which no login can use (guests have no password), the name, and the file's rating as
 // a declared rating (none: unrated).
 func createGuest(ctx context.Context, tx *sql.Tx, name string, rating int, now time.Time) (int64, error) {
-	status, clubRating := RatingUnrated, UnratedRating
+	status, clubRating := members.RatingUnrated, members.UnratedRating
 	if rating > 0 {
-		status, clubRating = RatingDeclared, rating
+		status, clubRating = members.RatingDeclared, rating
 	}
 	for attempt := 0; ; attempt++ {
 		b := make([]byte, 5)

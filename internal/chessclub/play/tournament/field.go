@@ -1,4 +1,4 @@
-package play
+package tournament
 
 import (
 	"cmp"
@@ -10,21 +10,23 @@ import (
 	"time"
 
 	"campus.example/apps/internal/chess"
+	"campus.example/apps/internal/chessclub/members"
+	"campus.example/apps/internal/sqldb"
 )
 
-// field is a tournament with everything in it, read in one go: its players, its rounds with
+// Field is a tournament with everything in it, read in one go: its players, its rounds with
 // their boards and byes, and the byes asked for rounds not paired yet. Pairing, standings,
 // the crosstable and the TRF file are all computed from it. It is a plain value, read for
 // one request and thrown away.
-type field struct {
-	t       Tournament
-	players []*entrant // by start rank once started; before, in entry order
-	byID    map[int64]*entrant
-	rounds  []*round // rounds[r-1] is round r, for r = 1..t.CurrentRound
+type Field struct {
+	Tournament Tournament
+	Players    []*Entrant // by start rank once started; before, in entry order
+	ByID       map[int64]*Entrant
+	Rounds     []*RoundRecord // rounds[r-1] is round r, for r = 1..t.CurrentRound
 }
 
-// entrant is one player of a tournament.
-type entrant struct {
+// Entrant is one player of a tournament.
+type Entrant struct {
 	MemberID int64
 	Username string
 	FullName string
@@ -35,33 +37,33 @@ type entrant struct {
 	// entry); 0 for an unrated player. Before the start it is 0, and memberRating and
 	// memberRated say what it will be.
 	Rating       int
-	memberRating int
-	memberRated  bool
+	MemberRating int
+	MemberRated  bool
 	EnteredAt    time.Time
 	// FirstRound is the first round the player could be paired in: 1, or the round after
 	// the last one paired when they entered late.
 	FirstRound int
 	// WithdrawnAfter is the last round of a player who withdrew; nil while they play on.
 	WithdrawnAfter *int
-	// requested holds the byes asked for rounds not paired yet, by round: H or Z.
-	requested map[int]chess.Result
+	// Requested holds the byes asked for rounds not paired yet, by round: H or Z.
+	Requested map[int]chess.Result
 }
 
-// active reports whether the player is still to be paired in round r.
-func (e *entrant) active(r int) bool {
+// Active reports whether the player is still to be paired in round r.
+func (e *Entrant) Active(r int) bool {
 	return e.WithdrawnAfter == nil || *e.WithdrawnAfter >= r
 }
 
-// round is one paired round.
-type round struct {
+// RoundRecord is one paired RoundRecord.
+type RoundRecord struct {
 	Number   int
 	PairedAt time.Time
-	Boards   []*board
-	Byes     []*bye
+	Boards   []*BoardRecord
+	Byes     []*ByeRecord
 }
 
-// board is one game of a round.
-type board struct {
+// BoardRecord is one game of a round.
+type BoardRecord struct {
 	Round, Number int
 	White, Black  int64
 	// Result is nil until it is reported.
@@ -69,8 +71,8 @@ type board struct {
 	Version int64
 }
 
-// bye is a round in which a player had no game.
-type bye struct {
+// ByeRecord is a round in which a player had no game.
+type ByeRecord struct {
 	Round  int
 	Member int64
 	// Kind is chess.PairingBye, HalfBye, FullBye or ZeroBye.
@@ -78,8 +80,8 @@ type bye struct {
 	Requested bool
 }
 
-// complete reports whether every board of the round has its result.
-func (r *round) complete() bool {
+// Complete reports whether every board of the round has its result.
+func (r *RoundRecord) Complete() bool {
 	for _, b := range r.Boards {
 		if b.Result == nil {
 			return false
@@ -88,27 +90,27 @@ func (r *round) complete() bool {
 	return true
 }
 
-// loadField reads tournament t's players, rounds, boards and byes through q, which should be
+// Load reads tournament t's players, rounds, boards and byes through q, which should be
 // the transaction that read (and locked) t, so that all of it comes from one moment.
-func loadField(ctx context.Context, q querier, t Tournament) (*field, error) {
-	return loadFieldRound(ctx, q, t, 0)
+func Load(ctx context.Context, q Querier, t Tournament) (*Field, error) {
+	return LoadRound(ctx, q, t, 0)
 }
 
-// loadFieldRound is loadField with the boards and byes of round only alone (every round's
+// LoadRound is loadField with the boards and byes of round only alone (every round's
 // when only is 0): enough to show one round, at a fraction of the cost late in a long
 // tournament. The other rounds have no boards or byes, and no requested bye is read.
-func loadFieldRound(ctx context.Context, q querier, t Tournament, only int) (*field, error) {
-	f := &field{t: t, byID: map[int64]*entrant{}}
+func LoadRound(ctx context.Context, q Querier, t Tournament, only int) (*Field, error) {
+	f := &Field{Tournament: t, ByID: map[int64]*Entrant{}}
 	if err := f.loadPlayers(ctx, q); err != nil {
 		return nil, err
 	}
-	f.rounds = make([]*round, t.CurrentRound)
+	f.Rounds = make([]*RoundRecord, t.CurrentRound)
 	rows, err := q.QueryContext(ctx, "SELECT number, paired_at FROM tournament_rounds WHERE tournament_id = ? ORDER BY number", t.ID)
 	if err != nil {
 		return nil, fmt.Errorf("read rounds: %w", err)
 	}
-	err = scanRows(rows, func(rows *sql.Rows) error {
-		r := &round{}
+	err = sqldb.EachRow(rows, func(rows *sql.Rows) error {
+		r := &RoundRecord{}
 		if err := rows.Scan(&r.Number, &r.PairedAt); err != nil {
 			return err
 		}
@@ -116,13 +118,13 @@ func loadFieldRound(ctx context.Context, q querier, t Tournament, only int) (*fi
 			return fmt.Errorf("round %d stored, but the current round is %d", r.Number, t.CurrentRound)
 		}
 		r.PairedAt = r.PairedAt.UTC()
-		f.rounds[r.Number-1] = r
+		f.Rounds[r.Number-1] = r
 		return nil
 	})
 	if err != nil {
 		return nil, fmt.Errorf("read rounds: %w", err)
 	}
-	for i, r := range f.rounds {
+	for i, r := range f.Rounds {
 		if r == nil {
 			return nil, fmt.Errorf("round %d of tournament %d is missing", i+1, t.ID)
 		}
@@ -145,29 +147,29 @@ func roundFilter(id int64, only int) (string, []any) {
 	return " AND round = ?", []any{id, only}
 }
 
-func (f *field) loadPlayers(ctx context.Context, q querier) error {
+func (f *Field) loadPlayers(ctx context.Context, q Querier) error {
 	rows, err := q.QueryContext(ctx, "SELECT p.member_id, m.username, m.full_name, m.guest, p.start_rank, p.rating, m.rating, m.rating_status, "+
-		"p.entered_at, p.first_round, p.withdrawn_after FROM tournament_players p JOIN members m ON m.id = p.member_id WHERE p.tournament_id = ?", f.t.ID)
+		"p.entered_at, p.first_round, p.withdrawn_after FROM tournament_players p JOIN members m ON m.id = p.member_id WHERE p.tournament_id = ?", f.Tournament.ID)
 	if err != nil {
 		return fmt.Errorf("read players: %w", err)
 	}
-	err = scanRows(rows, func(rows *sql.Rows) error {
-		e := &entrant{}
+	err = sqldb.EachRow(rows, func(rows *sql.Rows) error {
+		e := &Entrant{}
 		var rank, withdrawn sql.NullInt64
 		var status string
-		if err := rows.Scan(&e.MemberID, &e.Username, &e.FullName, &e.Guest, &rank, &e.Rating, &e.memberRating, &status,
+		if err := rows.Scan(&e.MemberID, &e.Username, &e.FullName, &e.Guest, &rank, &e.Rating, &e.MemberRating, &status,
 			&e.EnteredAt, &e.FirstRound, &withdrawn); err != nil {
 			return err
 		}
 		e.StartRank = int(rank.Int64)
-		e.memberRated = status != RatingUnrated
+		e.MemberRated = status != members.RatingUnrated
 		e.EnteredAt = e.EnteredAt.UTC()
 		if withdrawn.Valid {
 			n := int(withdrawn.Int64)
 			e.WithdrawnAfter = &n
 		}
-		f.players = append(f.players, e)
-		f.byID[e.MemberID] = e
+		f.Players = append(f.Players, e)
+		f.ByID[e.MemberID] = e
 		return nil
 	})
 	if err != nil {
@@ -179,18 +181,18 @@ func (f *field) loadPlayers(ctx context.Context, q querier) error {
 
 // sortPlayers orders the players by start rank once they have one; before the start, in the
 // order the start will give them (seedOrder).
-func (f *field) sortPlayers() {
-	if f.t.State == StateOpen {
-		slices.SortFunc(f.players, seedOrder)
+func (f *Field) sortPlayers() {
+	if f.Tournament.State == StateOpen {
+		slices.SortFunc(f.Players, seedOrder)
 		return
 	}
-	slices.SortFunc(f.players, func(a, b *entrant) int { return cmp.Compare(a.StartRank, b.StartRank) })
+	slices.SortFunc(f.Players, func(a, b *Entrant) int { return cmp.Compare(a.StartRank, b.StartRank) })
 }
 
 // seedOrder is the order of the pairing numbers given at the start: by rating, highest
 // first, unrated players last (C.04.2 A.1's initial ranking, by rating), then by name
 // without regard to case, then by member id so that the order is total.
-func seedOrder(a, b *entrant) int {
+func seedOrder(a, b *Entrant) int {
 	ra, rb := a.seedRating(), b.seedRating()
 	if c := cmp.Compare(rb, ra); c != 0 {
 		return c
@@ -203,30 +205,30 @@ func seedOrder(a, b *entrant) int {
 
 // seedRating is the rating that orders the player at the start: the member's rating when
 // rated or declared, else 0.
-func (e *entrant) seedRating() int {
-	if e.memberRated {
-		return e.memberRating
+func (e *Entrant) seedRating() int {
+	if e.MemberRated {
+		return e.MemberRating
 	}
 	return 0
 }
 
-func (f *field) loadBoards(ctx context.Context, q querier, only int) error {
-	cond, args := roundFilter(f.t.ID, only)
+func (f *Field) loadBoards(ctx context.Context, q Querier, only int) error {
+	cond, args := roundFilter(f.Tournament.ID, only)
 	rows, err := q.QueryContext(ctx, "SELECT round, board, white, black, result, version FROM tournament_boards WHERE tournament_id = ?"+cond+" ORDER BY round, board", args...)
 	if err != nil {
 		return fmt.Errorf("read boards: %w", err)
 	}
-	err = scanRows(rows, func(rows *sql.Rows) error {
-		b := &board{}
+	err = sqldb.EachRow(rows, func(rows *sql.Rows) error {
+		b := &BoardRecord{}
 		var result sql.NullString
 		if err := rows.Scan(&b.Round, &b.Number, &b.White, &b.Black, &result, &b.Version); err != nil {
 			return err
 		}
-		b.Result = nullString(result)
-		if b.Round < 1 || b.Round > len(f.rounds) || f.byID[b.White] == nil || f.byID[b.Black] == nil {
+		b.Result = sqldb.StringPtr(result)
+		if b.Round < 1 || b.Round > len(f.Rounds) || f.ByID[b.White] == nil || f.ByID[b.Black] == nil {
 			return fmt.Errorf("board %d of round %d does not fit the tournament", b.Number, b.Round)
 		}
-		r := f.rounds[b.Round-1]
+		r := f.Rounds[b.Round-1]
 		r.Boards = append(r.Boards, b)
 		return nil
 	})
@@ -236,31 +238,31 @@ func (f *field) loadBoards(ctx context.Context, q querier, only int) error {
 	return nil
 }
 
-func (f *field) loadByes(ctx context.Context, q querier, only int) error {
-	cond, args := roundFilter(f.t.ID, only)
+func (f *Field) loadByes(ctx context.Context, q Querier, only int) error {
+	cond, args := roundFilter(f.Tournament.ID, only)
 	rows, err := q.QueryContext(ctx, "SELECT round, member_id, kind, requested FROM tournament_byes WHERE tournament_id = ?"+cond+" ORDER BY round, member_id", args...)
 	if err != nil {
 		return fmt.Errorf("read byes: %w", err)
 	}
-	err = scanRows(rows, func(rows *sql.Rows) error {
-		b := &bye{}
+	err = sqldb.EachRow(rows, func(rows *sql.Rows) error {
+		b := &ByeRecord{}
 		var kind string
 		if err := rows.Scan(&b.Round, &b.Member, &kind, &b.Requested); err != nil {
 			return err
 		}
-		e := f.byID[b.Member]
+		e := f.ByID[b.Member]
 		if len(kind) != 1 || e == nil || b.Round < 1 {
 			return fmt.Errorf("bye of member %d in round %d does not fit the tournament", b.Member, b.Round)
 		}
 		b.Kind = chess.Result(kind[0])
-		if b.Round > len(f.rounds) {
-			if e.requested == nil {
-				e.requested = map[int]chess.Result{}
+		if b.Round > len(f.Rounds) {
+			if e.Requested == nil {
+				e.Requested = map[int]chess.Result{}
 			}
-			e.requested[b.Round] = b.Kind
+			e.Requested[b.Round] = b.Kind
 			return nil
 		}
-		r := f.rounds[b.Round-1]
+		r := f.Rounds[b.Round-1]
 		r.Byes = append(r.Byes, b)
 		return nil
 	})
@@ -270,34 +272,23 @@ func (f *field) loadByes(ctx context.Context, q querier, only int) error {
 	return nil
 }
 
-// scanRows calls fn for each row and closes rows, returning the first error.
-func scanRows(rows *sql.Rows, fn func(*sql.Rows) error) error {
-	defer rows.Close()
-	for rows.Next() {
-		if err := fn(rows); err != nil {
-			return err
-		}
-	}
-	return rows.Err()
-}
-
-// records returns every player's rounds 1..k as the chess rules see them (opponents by
+// Records returns every player's rounds 1..k as the chess rules see them (opponents by
 // start rank), by member id. A round with neither a board nor a bye for a player is one they
 // were not in: a knockout's players after they were knocked out.
-func (f *field) records(k int) map[int64][]chess.Round {
-	out := make(map[int64][]chess.Round, len(f.players))
-	for _, e := range f.players {
+func (f *Field) Records(k int) map[int64][]chess.Round {
+	out := make(map[int64][]chess.Round, len(f.Players))
+	for _, e := range f.Players {
 		out[e.MemberID] = make([]chess.Round, 0, k)
 	}
-	for _, r := range f.rounds[:k] {
+	for _, r := range f.Rounds[:k] {
 		for _, b := range r.Boards {
-			w, bl := f.byID[b.White], f.byID[b.Black]
+			w, bl := f.ByID[b.White], f.ByID[b.Black]
 			o := pending
 			if b.Result != nil {
-				o = outcomes[*b.Result]
+				o = Outcomes[*b.Result]
 			}
-			out[w.MemberID] = setRound(out[w.MemberID], r.Number, chess.Round{Opponent: bl.StartRank, Colour: chess.White, Result: o.white})
-			out[bl.MemberID] = setRound(out[bl.MemberID], r.Number, chess.Round{Opponent: w.StartRank, Colour: chess.Black, Result: o.black})
+			out[w.MemberID] = setRound(out[w.MemberID], r.Number, chess.Round{Opponent: bl.StartRank, Colour: chess.White, Result: o.White})
+			out[bl.MemberID] = setRound(out[bl.MemberID], r.Number, chess.Round{Opponent: w.StartRank, Colour: chess.Black, Result: o.Black})
 		}
 		for _, b := range r.Byes {
 			out[b.Member] = setRound(out[b.Member], r.Number, chess.Round{Result: b.Kind})
@@ -307,7 +298,7 @@ func (f *field) records(k int) map[int64][]chess.Round {
 }
 
 // pending is the outcome of a board without a result: paired, not yet played.
-var pending = outcome{white: chess.NoResult, black: chess.NoResult}
+var pending = Outcome{White: chess.NoResult, Black: chess.NoResult}
 
 // setRound puts x at round r (from 1) of rounds, filling rounds the player was not in with
 // zero-point byes (absent).
@@ -323,19 +314,52 @@ func setRound(rounds []chess.Round, r int, x chess.Round) []chess.Round {
 }
 
 // lastComplete returns the last round k such that rounds 1..k have all their results.
-func (f *field) lastComplete() int {
-	for i, r := range f.rounds {
-		if !r.complete() {
+func (f *Field) lastComplete() int {
+	for i, r := range f.Rounds {
+		if !r.Complete() {
 			return i
 		}
 	}
-	return len(f.rounds)
+	return len(f.Rounds)
 }
 
-// totalRounds is the number of rounds the tournament will have, 0 when not known.
-func (f *field) totalRounds() int {
-	if f.t.Rounds == nil {
+// TotalRounds is the number of rounds the tournament will have, 0 when not known.
+func (f *Field) TotalRounds() int {
+	if f.Tournament.Rounds == nil {
 		return 0
 	}
-	return *f.t.Rounds
+	return *f.Tournament.Rounds
+}
+
+// MissingResults counts the boards of the last round paired that have no result.
+func (f *Field) MissingResults() int {
+	if len(f.Rounds) == 0 {
+		return 0
+	}
+	n := 0
+	for _, b := range f.Rounds[len(f.Rounds)-1].Boards {
+		if b.Result == nil {
+			n++
+		}
+	}
+	return n
+}
+
+// Board returns Board number n of the round, or nil.
+func (r *RoundRecord) Board(n int) *BoardRecord {
+	if n >= 1 && n <= len(r.Boards) && r.Boards[n-1].Number == n {
+		return r.Boards[n-1]
+	}
+	for _, b := range r.Boards {
+		if b.Number == n {
+			return b
+		}
+	}
+	return nil
+}
+
+// Querier is what reading a tournament needs: the pool or a transaction.
+type Querier interface {
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
 }

@@ -1,4 +1,4 @@
-package play
+package tournament
 
 import (
 	"time"
@@ -81,13 +81,13 @@ func ratingPtr(r int) *int {
 	return &r
 }
 
-func (f *field) ref(id int64) PlayerRef {
-	e := f.byID[id]
+func (f *Field) ref(id int64) PlayerRef {
+	e := f.ByID[id]
 	return PlayerRef{MemberID: e.MemberID, StartRank: e.StartRank, FullName: e.FullName, Rating: ratingPtr(e.Rating)}
 }
 
-// playerView shows an entry.
-func (f *field) playerView(e *entrant) Player {
+// PlayerView shows an entry.
+func (f *Field) PlayerView(e *Entrant) Player {
 	p := Player{MemberID: e.MemberID, FullName: e.FullName, Guest: e.Guest, EnteredAt: e.EnteredAt,
 		FirstRound: e.FirstRound, WithdrawnAfter: e.WithdrawnAfter, RequestedByes: []int{}}
 	if e.StartRank != 0 {
@@ -97,19 +97,19 @@ func (f *field) playerView(e *entrant) Player {
 	} else {
 		p.Rating = ratingPtr(e.seedRating())
 	}
-	for r := len(f.rounds) + 1; r <= MaxRounds; r++ {
-		if kind, ok := e.requested[r]; ok && kind == chess.HalfBye {
+	for r := len(f.Rounds) + 1; r <= MaxRounds; r++ {
+		if kind, ok := e.Requested[r]; ok && kind == chess.HalfBye {
 			p.RequestedByes = append(p.RequestedByes, r)
 		}
 	}
 	return p
 }
 
-// roundView shows round r.
-func (f *field) roundView(r *round) Round {
-	out := Round{Number: r.Number, PairedAt: r.PairedAt, Complete: r.complete(), Boards: []Board{}, Byes: []Bye{}}
+// RoundView shows round r.
+func (f *Field) RoundView(r *RoundRecord) Round {
+	out := Round{Number: r.Number, PairedAt: r.PairedAt, Complete: r.Complete(), Boards: []Board{}, Byes: []Bye{}}
 	for _, b := range r.Boards {
-		out.Boards = append(out.Boards, f.boardView(b))
+		out.Boards = append(out.Boards, f.BoardView(b))
 	}
 	for _, b := range r.Byes {
 		out.Byes = append(out.Byes, Bye{Player: f.ref(b.Member), Kind: byeKinds[b.Kind], Points: b.Kind.Score().Float()})
@@ -117,6 +117,6 @@ func (f *field) roundView(r *round) Round {
 	return out
 }
 
-func (f *field) boardView(b *board) Board {
+func (f *Field) BoardView(b *BoardRecord) Board {
 	return Board{Round: b.Round, Board: b.Number, White: f.ref(b.White), Black: f.ref(b.Black), Result: b.Result, Version: b.Version}
 }

@@ -1,4 +1,4 @@
-package play
+package tournament
 
 import (
 	"cmp"
@@ -57,9 +57,9 @@ func defaultTiebreaks(format string) []tiebreak.Spec {
 	return tiebreak.Defaults(tiebreakFormat(format))
 }
 
-// parseTiebreaks reads the tiebreaks query parameter: comma-separated C.07 codes such as
+// ParseTiebreaks reads the tiebreaks query parameter: comma-separated C.07 codes such as
 // PTS,BH/C1,SB. An unknown code is a Malformed problem naming the parameter.
-func parseTiebreaks(raw string) ([]tiebreak.Spec, error) {
+func ParseTiebreaks(raw string) ([]tiebreak.Spec, error) {
 	specs, err := tiebreak.ParseList(raw)
 	if err != nil {
 		return nil, &problem.Error{Kind: problem.Malformed, Detail: "The query string is not valid.",
@@ -68,20 +68,20 @@ func parseTiebreaks(raw string) ([]tiebreak.Spec, error) {
 	return specs, nil
 }
 
-// standings ranks the players over the rounds that are complete, by the tie-break list
+// Standings ranks the players over the rounds that are complete, by the tie-break list
 // specs (nil: defaultTiebreaks) under the FIDE Tie-Break Regulations (package tiebreak); a
 // knockout's places come from the bracket (knockout.Places), with the tie-break values shown
 // beside them. Before the start there is nothing to rank: every entry shares the first place
 // with no values.
-func (f *field) standings(specs []tiebreak.Spec) (Standings, error) {
+func (f *Field) Standings(specs []tiebreak.Spec) (Standings, error) {
 	if specs == nil {
-		specs = defaultTiebreaks(f.t.Format)
+		specs = defaultTiebreaks(f.Tournament.Format)
 	}
 	k := f.lastComplete()
-	ev := tiebreak.Event{Format: tiebreakFormat(f.t.Format), Rounds: k}
-	records := f.records(k)
-	ranked := make([]*entrant, 0, len(f.players))
-	for _, e := range f.players {
+	ev := tiebreak.Event{Format: tiebreakFormat(f.Tournament.Format), Rounds: k}
+	records := f.Records(k)
+	ranked := make([]*Entrant, 0, len(f.Players))
+	for _, e := range f.Players {
 		if e.StartRank == 0 {
 			continue
 		}
@@ -94,12 +94,12 @@ func (f *field) standings(specs []tiebreak.Spec) (Standings, error) {
 	}
 	st, err := tiebreak.Compute(ev, specs)
 	if err != nil {
-		return Standings{}, fmt.Errorf("standings of tournament %d: %w", f.t.ID, err)
+		return Standings{}, fmt.Errorf("standings of tournament %d: %w", f.Tournament.ID, err)
 	}
 	for _, sp := range st.Specs {
 		out.Tiebreaks = append(out.Tiebreaks, sp.String())
 	}
-	byRank := f.byStartRank()
+	byRank := f.ByStartRank()
 	for _, row := range st.Rows {
 		e := byRank[row.StartRank]
 		values := make(map[string]tiebreak.Value, len(row.Values))
@@ -108,7 +108,7 @@ func (f *field) standings(specs []tiebreak.Spec) (Standings, error) {
 		}
 		out.Rows = append(out.Rows, StandingsRow{Place: row.Place, Player: f.ref(e.MemberID), Values: values, Withdrawn: e.WithdrawnAfter != nil})
 	}
-	if f.t.Format == FormatKnockout {
+	if f.Tournament.Format == FormatKnockout {
 		f.knockoutPlaces(out.Rows, k)
 	}
 	return out, nil
@@ -117,11 +117,11 @@ func (f *field) standings(specs []tiebreak.Spec) (Standings, error) {
 // knockoutPlaces replaces the places of a knockout's rows by how far each player got in
 // rounds 1..k, and orders the rows by them (stably, so that the tie-breaks order players who
 // share a place).
-func (f *field) knockoutPlaces(rows []StandingsRow, k int) {
+func (f *Field) knockoutPlaces(rows []StandingsRow, k int) {
 	lost := map[int64]int{}
-	for _, r := range f.rounds[:k] {
+	for _, r := range f.Rounds[:k] {
 		for _, b := range r.Boards {
-			switch outcomes[*b.Result].winner {
+			switch Outcomes[*b.Result].Winner {
 			case chess.White:
 				lost[b.Black] = r.Number
 			case chess.Black:
@@ -140,8 +140,8 @@ func (f *field) knockoutPlaces(rows []StandingsRow, k int) {
 	slices.SortStableFunc(rows, func(a, b StandingsRow) int { return cmp.Compare(a.Place, b.Place) })
 }
 
-// places returns each ranked player's place, by member id, for the TRF file's rank column.
-func (s Standings) places() map[int64]int {
+// Places returns each ranked player's place, by member id, for the TRF file's rank column.
+func (s Standings) Places() map[int64]int {
 	out := make(map[int64]int, len(s.Rows))
 	for _, r := range s.Rows {
 		out[r.Player.MemberID] = r.Place

@@ -1,4 +1,4 @@
-package play
+package tournament
 
 import (
 	"fmt"
@@ -29,7 +29,7 @@ func trfType(t Tournament) string {
 // trfDate writes a date as TRF-2026 asks: YYYY/MM/DD.
 func trfDate(d Date) string { return strings.ReplaceAll(string(d), "-", "/") }
 
-// trfFile returns the tournament as a TRF-2026 file: the tournament section, XXR (the rounds
+// TRF returns the tournament as a TRF-2026 file: the tournament section, XXR (the rounds
 // it will have) and XXC (round 1's initial colour), and one player line per player with a
 // pairing number, with every round paired so far. places, when not nil, fills the rank
 // column (by member id).
@@ -39,14 +39,14 @@ func trfDate(d Date) string { return strings.ReplaceAll(string(d), "-", "/") }
 // round left for each player who withdrew. A pairing program given this file pairs the next
 // round exactly as the club does (the club pairs a Swiss round from this very file,
 // pairSwiss), and a tie-break program counts the rounds paired, no more.
-func (f *field) trfFile(places map[int64]int) *trf.Tournament {
-	t := f.t
+func (f *Field) TRF(places map[int64]int) *trf.Tournament {
+	t := f.Tournament
 	out := &trf.Tournament{
 		Name:          t.Name,
 		StartDate:     trfDate(t.StartDate),
 		EndDate:       trfDate(t.EndDate),
 		Type:          trfType(t),
-		TotalRounds:   f.totalRounds(),
+		TotalRounds:   f.TotalRounds(),
 		InitialColour: chess.White,
 	}
 	if t.InitialColour == ColourBlack {
@@ -58,8 +58,8 @@ func (f *field) trfFile(places map[int64]int) *trf.Tournament {
 	if t.TimeControl != nil {
 		out.TimeControl = *t.TimeControl
 	}
-	records := f.records(len(f.rounds))
-	for _, e := range f.players {
+	records := f.Records(len(f.Rounds))
+	for _, e := range f.Players {
 		if e.StartRank == 0 {
 			continue
 		}
@@ -80,13 +80,13 @@ func (f *field) trfFile(places map[int64]int) *trf.Tournament {
 // byeRecords returns the 240 records of the byes known for the rounds not yet paired: one
 // per kind and round, the players by pairing number (columns: the kind in 5, the round in
 // 7-9, players in 11-14, 16-19, …).
-func (f *field) byeRecords() []string {
+func (f *Field) byeRecords() []string {
 	var out []string
-	for r := len(f.rounds) + 1; r <= f.totalRounds(); r++ {
+	for r := len(f.Rounds) + 1; r <= f.TotalRounds(); r++ {
 		for _, kind := range []chess.Result{chess.HalfBye, chess.FullBye, chess.ZeroBye} {
 			line := fmt.Sprintf("240 %c %03d", kind, r)
 			n := 0
-			for _, e := range f.players {
+			for _, e := range f.Players {
 				if k, ok := f.absence(e, r); ok && k == kind && e.StartRank != 0 {
 					line += fmt.Sprintf(" %4d", e.StartRank)
 					n++
@@ -102,11 +102,11 @@ func (f *field) byeRecords() []string {
 
 // absence reports whether player e sits out round r, and with which bye: a bye they asked
 // for (H, or Z for an absence imported from a file), or Z once they have withdrawn.
-func (f *field) absence(e *entrant, r int) (chess.Result, bool) {
-	if kind, ok := e.requested[r]; ok {
+func (f *Field) absence(e *Entrant, r int) (chess.Result, bool) {
+	if kind, ok := e.Requested[r]; ok {
 		return kind, true
 	}
-	if !e.active(r) {
+	if !e.Active(r) {
 		return chess.ZeroBye, true
 	}
 	return 0, false

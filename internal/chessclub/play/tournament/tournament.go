@@ -1,4 +1,13 @@
-package play
+// Package tournament is a club tournament as data, and what the rules of chess make of it:
+// the tournament's settings and their validation (Tournament, Settings, DecodeTournament),
+// its field of players with their rounds, boards and byes, read from the database in one go
+// (Field, Load), the results the club records and what each means (outcomes.go), and, computed
+// from the field by the rules in internal/chess, the next round's pairing (pairing.go), the
+// standings with their tie-breaks, the crosstable, the TRF file, and the views the API shows.
+//
+// It decides nothing about who may do what and changes nothing in the database; package play,
+// which runs tournaments, does. It must never import play or the club's other packages.
+package tournament
 
 import (
 	"database/sql/driver"
@@ -7,6 +16,7 @@ import (
 	"time"
 
 	"campus.example/apps/internal/jsonhttp"
+	"campus.example/apps/internal/problem"
 )
 
 // Tournament formats.
@@ -46,7 +56,7 @@ const (
 	ColourBlack = "black"
 )
 
-const dateLayout = "2006-01-02"
+const DateLayout = "2006-01-02"
 
 // Date is a calendar date in the form YYYY-MM-DD, which also sorts as the date does.
 type Date string
@@ -55,7 +65,7 @@ type Date string
 func (d *Date) Scan(src any) error {
 	switch v := src.(type) {
 	case time.Time:
-		*d = Date(v.Format(dateLayout))
+		*d = Date(v.Format(DateLayout))
 	case string:
 		*d = Date(v)
 	case []byte:
@@ -98,17 +108,17 @@ type Tournament struct {
 	StartedAt   *time.Time `json:"started_at"`
 	FinishedAt  *time.Time `json:"finished_at"`
 
-	// version changes with every change to what the API shows of the tournament; it makes
-	// the ETag.
-	version int64
-	// revision is the number of the tournament's last event (events.go): it changes with
-	// every change to anything in the tournament, results included, and keys the caches.
-	revision int64
-	// standingsRevision changes with every change that may change the standings, which
+	// Version changes with every change to what the API shows of the tournament; it makes
+	// the ETag. Version, Revision and StandingsRevision are the server's, never shown.
+	Version int64 `json:"-"`
+	// Revision is the number of the tournament's last event: it changes with every change
+	// to anything in the tournament, results included, and keys the caches.
+	Revision int64 `json:"-"`
+	// StandingsRevision changes with every change that may change the standings, which
 	// count complete rounds only: not with a result of a round still being played. It keys
 	// the cached standings, so that a round's results coming in one by one do not make
 	// every poller's next read compute them again.
-	standingsRevision int64
+	StandingsRevision int64 `json:"-"`
 }
 
 // Settings are the rules an organiser chooses for a tournament.
@@ -216,17 +226,17 @@ func decodeDate(f *jsonhttp.Fields, name string, required bool) Date {
 		}
 		return ""
 	}
-	t, err := time.Parse(dateLayout, *s)
-	if err != nil || t.Format(dateLayout) != *s || t.Year() < 1000 {
+	t, err := time.Parse(DateLayout, *s)
+	if err != nil || t.Format(DateLayout) != *s || t.Year() < 1000 {
 		f.Fail(name, "must be a date as YYYY-MM-DD")
 		return ""
 	}
 	return Date(*s)
 }
 
-// input returns what a client could send to make t as it is: the base that a merge patch
+// Input returns what a client could send to make t as it is: the base that a merge patch
 // changes.
-func (t Tournament) input() jsonhttp.Object {
+func (t Tournament) Input() jsonhttp.Object {
 	obj := jsonhttp.Object{}
 	set := func(name string, v any) {
 		b, _ := json.Marshal(v)
@@ -254,4 +264,18 @@ func (t Tournament) input() jsonhttp.Object {
 		set("description", *t.Description)
 	}
 	return obj
+}
+
+// Current is what a Conflict or PreconditionFailed problem about a tournament tells the
+// client of its state now (problem.Error.Current).
+type Current struct {
+	State        string `json:"state"`
+	CurrentRound int    `json:"current_round"`
+}
+
+func (t Tournament) Current() Current { return Current{State: t.State, CurrentRound: t.CurrentRound} }
+
+// Conflict is a Conflict problem about t that carries its current state.
+func (t Tournament) Conflict(format string, args ...any) error {
+	return &problem.Error{Kind: problem.Conflict, Detail: fmt.Sprintf(format, args...), Current: t.Current()}
 }

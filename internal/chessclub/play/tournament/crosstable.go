@@ -1,4 +1,4 @@
-package play
+package tournament
 
 import "campus.example/apps/internal/chess"
 
@@ -35,12 +35,12 @@ type CrosstableCell struct {
 	Points *float64 `json:"points"`
 }
 
-// crosstable builds the crosstable of every round paired.
-func (f *field) crosstable() Crosstable {
-	k := len(f.rounds)
-	records := f.records(k)
+// Crosstable builds the Crosstable of every round paired.
+func (f *Field) Crosstable() Crosstable {
+	k := len(f.Rounds)
+	records := f.Records(k)
 	out := Crosstable{Rounds: k, Players: []CrosstableRow{}}
-	for _, e := range f.players {
+	for _, e := range f.Players {
 		if e.StartRank == 0 {
 			continue
 		}
