@@ -17,6 +17,7 @@ import (
 	"campus.example/apps/internal/chessclub/members"
 	"campus.example/apps/internal/chessclub/photos"
 	"campus.example/apps/internal/chessclub/play"
+	"campus.example/apps/internal/chessclub/play/live"
 	"campus.example/apps/internal/flagenv"
 	"campus.example/apps/internal/httpserve"
 	"campus.example/apps/internal/observe"
@@ -67,9 +68,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	grace := fs.Duration("shutdown-grace", httpserve.ShutdownGrace, "how long a shutdown waits for requests in flight before it cuts them (and logs which)")
 	proxies := fs.String("trusted-proxies", "", "comma-separated IP addresses or CIDR prefixes of the reverse proxies in front of the server;\n"+
 		"for requests from them the login throttle takes the client from X-Forwarded-For (empty: trust no one)")
-	maxStreams := fs.Int("max-streams", play.DefaultMaxStreams, "live event streams (GET /api/tournaments/{id}/events) this server holds open at once; beyond it 503")
+	maxStreams := fs.Int("max-streams", live.DefaultMaxStreams, "live event streams (GET /api/tournaments/{id}/events) this server holds open at once; beyond it 503")
 	samples := fs.Bool("samples", true, "give a new SQLite database the three sample tournaments that chess.sql gives MariaDB")
-	retention := fs.Duration("event-retention", play.DefaultEventRetention, "how long tournament events are kept for live streams that reconnect")
+	retention := fs.Duration("event-retention", live.DefaultEventRetention, "how long tournament events are kept for live streams that reconnect")
 	memLimit := fs.String("memory-limit", "auto", "soft limit of the Go runtime's memory, such as 256MiB, or off; auto is 32 MiB plus what\n"+
 		"the password hashes and photo decodes that may run at once hold (GOMEMLIMIT, when set, replaces auto)")
 	metricsAddr := fs.String("metrics-addr", "", "address of a listener of its own for GET /metrics (empty: /metrics on -addr)")
@@ -141,7 +142,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		CORSOrigins: splitList(*origins),
 		// The live streams end when the server begins to shut down, rather than hold the
 		// shutdown for its whole grace period.
-		Play: play.Config{MaxStreams: *maxStreams, EventRetention: *retention, Done: ctx.Done()},
+		Play: play.Config{Live: live.Config{MaxStreams: *maxStreams, EventRetention: *retention, Done: ctx.Done()}},
 	}
 	if strings.HasPrefix(*figures, "s3://") {
 		cfg.Photos.Dir, cfg.Photos.Bucket, cfg.Photos.BucketRegion = "", *figures, getenv("AWS_REGION")

@@ -32,8 +32,8 @@ func TestMigrationTournamentPlay(t *testing.T) {
 		if err := db.Migrate(ctx, chessclub.Ledger, before); err != nil {
 			t.Fatal(err)
 		}
-		mustExec(t, db, "INSERT INTO members (id, username, username_key, password_hash, full_name, rating, role, joined_at) VALUES (7, 'Old', 'old', 'x', 'Old Timer', 1234, 'member', '2025-01-01 00:00:00')")
-		mustExec(t, db, "INSERT INTO tournaments (id, name, start_date, end_date, location, format, rounds, created_by, created_at) VALUES (3, 'Old Cup', '2025-02-01', '2025-02-02', 'Hall', 'knockout', 30, 7, '2025-01-02 00:00:00')")
+		dbtest.Exec(t, db, "INSERT INTO members (id, username, username_key, password_hash, full_name, rating, role, joined_at) VALUES (7, 'Old', 'old', 'x', 'Old Timer', 1234, 'member', '2025-01-01 00:00:00')")
+		dbtest.Exec(t, db, "INSERT INTO tournaments (id, name, start_date, end_date, location, format, rounds, created_by, created_at) VALUES (3, 'Old Cup', '2025-02-01', '2025-02-02', 'Hall', 'knockout', 30, 7, '2025-01-02 00:00:00')")
 		if err := chessclub.NewStore(db).Migrate(ctx); err != nil {
 			t.Fatal(err)
 		}
@@ -56,16 +56,9 @@ func TestMigrationTournamentPlay(t *testing.T) {
 			t.Fatal(err)
 		}
 		clubtest.Diff(t, "member", fmt.Sprint(fullName, rating, status, games, guest), fmt.Sprint("Old Timer", 1234, "unrated", 0, 0))
-		mustExec(t, db, "UPDATE tournaments SET rounds = 50 WHERE id = 3")
+		dbtest.Exec(t, db, "UPDATE tournaments SET rounds = 50 WHERE id = 3")
 		if _, err := db.Exec("UPDATE tournaments SET rounds = 51 WHERE id = 3"); err == nil {
 			t.Error("rounds = 51 was stored")
 		}
 	})
-}
-
-func mustExec(t *testing.T, db *sqldb.DB, stmt string) {
-	t.Helper()
-	if _, err := db.Exec(stmt); err != nil {
-		t.Fatalf("%s: %v", stmt, err)
-	}
 }

@@ -49,7 +49,7 @@ type Config struct {
 	// password hash, the throttle of failed logins and the trusted proxies.
 	Auth auth.Config
 	// Play holds the settings of tournament play: live streams and events (package play;
-	// zero values take its defaults). Set Play.Done to end the live streams when the
+	// zero values take its defaults). Set Play.Live.Done to end the live streams when the
 	// server shuts down.
 	Play play.Config
 	// UI is the client app's built files (index.html at its root, hashed files under
@@ -70,8 +70,8 @@ type Config struct {
 // computes one password hash (for the dummy check), so it takes a moment at the production
 // cost.
 func NewServer(log *slog.Logger, store *Store, cfg Config) (http.Handler, error) {
-	if cfg.Play.MaxStreams < 0 || cfg.Play.EventRetention < 0 {
-		return nil, fmt.Errorf("chessclub: Config.Play.MaxStreams (%d) and Play.EventRetention (%v) may not be negative", cfg.Play.MaxStreams, cfg.Play.EventRetention)
+	if cfg.Play.Live.MaxStreams < 0 || cfg.Play.Live.EventRetention < 0 {
+		return nil, fmt.Errorf("chessclub: Config.Play.Live.MaxStreams (%d) and EventRetention (%v) may not be negative", cfg.Play.Live.MaxStreams, cfg.Play.Live.EventRetention)
 	}
 	if cfg.UI == nil {
 		cfg.UI = PlaceholderUI

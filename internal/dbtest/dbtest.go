@@ -133,3 +133,12 @@ func RandomHex(n int) string {
 	_, _ = rand.Read(b)
 	return hex.EncodeToString(b)
 }
+
+// Exec runs a statement on db, failing the test when it fails: the set-up of a row that a
+// test needs as it is.
+func Exec(t testing.TB, db *sqldb.DB, query string, args ...any) {
+	t.Helper()
+	if _, err := db.Exec(query, args...); err != nil {
+		t.Fatalf("%s: %v", query, err)
+	}
+}

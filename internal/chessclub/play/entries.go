@@ -100,7 +100,7 @@ func (s *Service) enter(ctx context.Context, id int64, caller api.Caller, member
 		if err := bumpVersion(ctx, tx, id); err != nil {
 			return err
 		}
-		if err := s.emit(ctx, tx, id, EventPlayerEntered, map[string]any{"member_id": member}); err != nil {
+		if err := s.live.Emit(ctx, tx, id, EventPlayerEntered, map[string]any{"member_id": member}); err != nil {
 			return err
 		}
 		f2, err := tournament.Load(ctx, tx, t)
@@ -154,7 +154,7 @@ func (s *Service) leave(ctx context.Context, id int64, caller api.Caller, member
 			if err := bumpVersion(ctx, tx, id); err != nil {
 				return err
 			}
-			return s.emit(ctx, tx, id, EventPlayerLeft, map[string]any{"member_id": member})
+			return s.live.Emit(ctx, tx, id, EventPlayerLeft, map[string]any{"member_id": member})
 		}
 		if e.WithdrawnAfter != nil {
 			return nil
@@ -168,7 +168,7 @@ func (s *Service) leave(ctx context.Context, id int64, caller api.Caller, member
 		if _, err := tx.ExecContext(ctx, "DELETE FROM tournament_byes WHERE tournament_id = ? AND member_id = ? AND round > ?", id, member, t.CurrentRound); err != nil {
 			return fmt.Errorf("withdraw: %w", err)
 		}
-		return s.emit(ctx, tx, id, EventPlayerWithdrew, map[string]any{"member_id": member, "after_round": t.CurrentRound})
+		return s.live.Emit(ctx, tx, id, EventPlayerWithdrew, map[string]any{"member_id": member, "after_round": t.CurrentRound})
 	})
 }
 
@@ -203,7 +203,7 @@ func (s *Service) requestBye(ctx context.Context, id int64, caller api.Caller, m
 			id, r, member, string(chess.HalfBye), true); err != nil {
 			return fmt.Errorf("request bye: %w", err)
 		}
-		return s.emit(ctx, tx, id, EventByeRequested, map[string]any{"member_id": member, "round": r})
+		return s.live.Emit(ctx, tx, id, EventByeRequested, map[string]any{"member_id": member, "round": r})
 	})
 }
 
@@ -221,7 +221,7 @@ func (s *Service) cancelBye(ctx context.Context, id int64, caller api.Caller, me
 		if _, err := tx.ExecContext(ctx, "DELETE FROM tournament_byes WHERE tournament_id = ? AND round = ? AND member_id = ?", f.Tournament.ID, r, member); err != nil {
 			return fmt.Errorf("cancel bye: %w", err)
 		}
-		return s.emit(ctx, tx, f.Tournament.ID, EventByeCancelled, map[string]any{"member_id": member, "round": r})
+		return s.live.Emit(ctx, tx, f.Tournament.ID, EventByeCancelled, map[string]any{"member_id": member, "round": r})
 	})
 }
 

@@ -51,7 +51,7 @@ func (s *Service) start(ctx context.Context, id int64, caller api.Caller, ifMatc
 			tournament.StateRunning, rounds, s.clock(), id); err != nil {
 			return fmt.Errorf("start: %w", err)
 		}
-		if err := s.emit(ctx, tx, id, EventStateChanged, map[string]any{"state": tournament.StateRunning}); err != nil {
+		if err := s.live.Emit(ctx, tx, id, EventStateChanged, map[string]any{"state": tournament.StateRunning}); err != nil {
 			return err
 		}
 		out, err = readTournament(ctx, tx, id, "")
@@ -115,7 +115,7 @@ func (s *Service) finish(ctx context.Context, id int64, caller api.Caller, ifMat
 			tournament.StateFinished, s.clock(), id); err != nil {
 			return fmt.Errorf("finish: %w", err)
 		}
-		if err := s.emit(ctx, tx, id, EventStateChanged, map[string]any{"state": tournament.StateFinished}); err != nil {
+		if err := s.live.Emit(ctx, tx, id, EventStateChanged, map[string]any{"state": tournament.StateFinished}); err != nil {
 			return err
 		}
 		if t.Rated {

@@ -17,6 +17,7 @@ import (
 	"log/slog"
 	"time"
 
+	"campus.example/apps/internal/chessclub/play/live"
 	"campus.example/apps/internal/jsonhttp"
 	"campus.example/apps/internal/sqldb"
 )
@@ -26,59 +27,32 @@ const MaxBody = jsonhttp.DefaultMaxBody
 
 // Config holds the settings of tournament play. Zero values take the defaults.
 type Config struct {
-	// MaxStreams bounds the live event streams open at once (DefaultMaxStreams).
-	MaxStreams int
-	// EventPoll is how often new events of a followed tournament are read (DefaultEventPoll).
-	EventPoll time.Duration
-	// Heartbeat is how often a quiet stream sends a comment (DefaultHeartbeat).
-	Heartbeat time.Duration
-	// EventRetention is how long events are kept for clients that reconnect
-	// (DefaultEventRetention).
-	EventRetention time.Duration
-	// Done, when closed, ends every live stream: the server is shutting down.
-	Done <-chan struct{}
-}
-
-func (c *Config) setDefaults() {
-	if c.MaxStreams <= 0 {
-		c.MaxStreams = DefaultMaxStreams
-	}
-	if c.EventPoll <= 0 {
-		c.EventPoll = DefaultEventPoll
-	}
-	if c.Heartbeat <= 0 {
-		c.Heartbeat = DefaultHeartbeat
-	}
-	if c.EventRetention <= 0 {
-		c.EventRetention = DefaultEventRetention
-	}
+	// Live holds the settings of the live event streams (package live).
+	Live live.Config
 }
 
 // Service handles the tournament endpoints. It is safe for concurrent use.
 type Service struct {
-	db      *sqldb.DB
-	now     func() time.Time
-	log     *slog.Logger
-	cfg     Config
-	cache   *cache
-	hub     *hub
-	streams *slots
-	sweep   sweeper
-	revs    *revisionCache
-	list    listCache
+	db    *sqldb.DB
+	now   func() time.Time
+	log   *slog.Logger
+	cfg   Config
+	cache *cache
+	live  *live.Streams
+	revs  *revisionCache
+	list  listCache
 }
 
 // New returns a Service over db, which must hold the Chess Club's migrated schema. now is
 // the clock for every timestamp (tests fix it).
 func New(db *sqldb.DB, now func() time.Time, log *slog.Logger, cfg Config) *Service {
-	cfg.setDefaults()
-	s := &Service{db: db, now: now, log: log, cfg: cfg, cache: newCache(), streams: newSlots(cfg.MaxStreams), revs: newRevisionCache()}
-	s.hub = newHub(s.eventsAfter, s.revision, cfg.EventPoll, cfg.Done)
+	s := &Service{db: db, now: now, log: log, cfg: cfg, cache: newCache(), revs: newRevisionCache()}
+	s.live = live.New(db, now, log, cfg.Live, s.revision)
 	return s
 }
 
 // OpenStreams returns the number of live event streams open now.
-func (s *Service) OpenStreams() int { return s.streams.open() }
+func (s *Service) OpenStreams() int { return s.live.Open() }
 
 // clock returns the time in UTC to the second, the precision both databases keep.
 func (s *Service) clock() time.Time { return s.now().UTC().Truncate(time.Second) }

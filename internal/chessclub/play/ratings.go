@@ -92,7 +92,7 @@ func (s *Service) applyRatings(ctx context.Context, tx *sql.Tx, f *tournament.Fi
 		}
 		applied++
 	}
-	return s.emit(ctx, tx, f.Tournament.ID, EventRatingsApplied, map[string]any{"players": applied})
+	return s.live.Emit(ctx, tx, f.Tournament.ID, EventRatingsApplied, map[string]any{"players": applied})
 }
 
 // history is one rating_history row in the making.

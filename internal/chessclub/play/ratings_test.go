@@ -10,6 +10,7 @@ import (
 	"campus.example/apps/internal/chessclub/members"
 	"campus.example/apps/internal/chessclub/play"
 	"campus.example/apps/internal/chessclub/play/tournament"
+	"campus.example/apps/internal/dbtest"
 	"campus.example/apps/internal/sqldb"
 )
 
@@ -47,7 +48,7 @@ func TestRatings(t *testing.T) {
 		c.Register("newcomer", "New Comer")
 		c.MustDo(clubtest.Req{Method: "PATCH", Path: clubtest.Path("/api/members/%d", c.IDs["p04"]), As: "p04", Body: map[string]any{"birth_year": 2012}}, http.StatusOK)
 		for _, who := range []string{"p04", "p05"} {
-			mustExec(t, c.DB, "UPDATE members SET rating = 2100, rated_games = 40, rating_status = 'rated' WHERE id = ?", c.IDs[who])
+			dbtest.Exec(t, c.DB, "UPDATE members SET rating = 2100, rated_games = 40, rating_status = 'rated' WHERE id = ?", c.IDs[who])
 		}
 		tr := c.create(map[string]any{"format": "round_robin", "rated": true, "end_date": "2026-03-08"})
 		c.enterAll(tr.ID, 5)

@@ -50,7 +50,7 @@ func (s *Service) readFieldRound(ctx context.Context, id int64, only int) (*tour
 // Afterwards the process forgets the revisions it knew of the tournament (revisionCache), so
 // that what it serves next shows the change.
 func (s *Service) change(ctx context.Context, id int64, fn func(tx *sql.Tx, f *tournament.Field) error) error {
-	defer s.maybeSweep(ctx)
+	defer s.live.MaybeSweep(ctx)
 	defer s.revs.forget(id)
 	defer s.list.changed()
 	return s.db.Transact(ctx, func(tx *sql.Tx) error {

@@ -68,7 +68,7 @@ func (s *Service) setResult(ctx context.Context, id int64, caller api.Caller, r,
 				return err
 			}
 		}
-		if err := s.emit(ctx, tx, id, EventResultSet, map[string]any{"round": r, "board": b, "result": result}); err != nil {
+		if err := s.live.Emit(ctx, tx, id, EventResultSet, map[string]any{"round": r, "board": b, "result": result}); err != nil {
 			return err
 		}
 		out = f.BoardView(bd)

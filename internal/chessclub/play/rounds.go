@@ -69,7 +69,7 @@ func (s *Service) pairRound(ctx context.Context, id int64, caller api.Caller) (t
 		if _, err := tx.ExecContext(ctx, "UPDATE tournaments SET current_round = ?, version = version + 1, standings_revision = standings_revision + 1 WHERE id = ?", next, id); err != nil {
 			return fmt.Errorf("pair round: %w", err)
 		}
-		if err := s.emit(ctx, tx, id, EventRoundPaired, map[string]any{"round": next}); err != nil {
+		if err := s.live.Emit(ctx, tx, id, EventRoundPaired, map[string]any{"round": next}); err != nil {
 			return err
 		}
 		t.CurrentRound = next
@@ -161,6 +161,6 @@ func (s *Service) unpairRound(ctx context.Context, id int64, caller api.Caller, 
 				return fmt.Errorf("un-pair round %d: %w", n, err)
 			}
 		}
-		return s.emit(ctx, tx, id, EventRoundUnpaired, map[string]any{"round": n})
+		return s.live.Emit(ctx, tx, id, EventRoundUnpaired, map[string]any{"round": n})
 	})
 }

@@ -129,7 +129,7 @@ func threeChanges(t testing.TB, send func(method, path string, body any) int, id
 // new ones as they happen.
 func TestEventsReplayAfterReconnect(t *testing.T) {
 	clubtest.ForDialects(t, func(t *testing.T, d sqldb.Dialect) {
-		e := clubtest.New(t, d, func(c *chessclub.Config) { c.Play.EventPoll = 20 * time.Millisecond })
+		e := clubtest.New(t, d, func(c *chessclub.Config) { c.Play.Live.EventPoll = 20 * time.Millisecond })
 		e.Register("org", "Olga Organiser")
 		var ids []int64
 		for i := 1; i <= 4; i++ {
@@ -181,10 +181,10 @@ func TestEventsReplayAfterReconnect(t *testing.T) {
 func TestEventsLimitsAndExpiry(t *testing.T) {
 	done := make(chan struct{})
 	e := clubtest.New(t, sqldb.SQLite, func(c *chessclub.Config) {
-		c.Play.EventPoll = 20 * time.Millisecond
-		c.Play.MaxStreams = 2
-		c.Play.EventRetention = 24 * time.Hour
-		c.Play.Done = done
+		c.Play.Live.EventPoll = 20 * time.Millisecond
+		c.Play.Live.MaxStreams = 2
+		c.Play.Live.EventRetention = 24 * time.Hour
+		c.Play.Live.Done = done
 	})
 	e.Register("org", "Olga Organiser")
 	srv := httptest.NewServer(e.Handler)

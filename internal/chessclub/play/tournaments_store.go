@@ -137,7 +137,7 @@ func (s *Service) createTournament(ctx context.Context, in tournament.Tournament
 // is now, NotFound, Forbidden, Conflict (a field that may no longer change) or a validation
 // problem.
 func (s *Service) updateTournament(ctx context.Context, id int64, caller api.Caller, patch jsonhttp.Object, ifMatch string) (tournament.Tournament, error) {
-	defer s.maybeSweep(ctx)
+	defer s.live.MaybeSweep(ctx)
 	defer s.revs.forget(id)
 	defer s.list.changed()
 	var out tournament.Tournament
@@ -168,7 +168,7 @@ func (s *Service) updateTournament(ctx context.Context, id int64, caller api.Cal
 			in.DoubleRoundRobin, in.PlayersReport, in.ByeLimit, in.Rated, in.InitialColour, id); err != nil {
 			return fmt.Errorf("update tournament: %w", err)
 		}
-		if err := s.emit(ctx, tx, id, EventTournamentChanged, map[string]any{"fields": changed}); err != nil {
+		if err := s.live.Emit(ctx, tx, id, EventTournamentChanged, map[string]any{"fields": changed}); err != nil {
 			return err
 		}
 		out, err = readTournament(ctx, tx, id, "")

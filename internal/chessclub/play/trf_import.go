@@ -236,7 +236,7 @@ func (s *Service) importTournament(ctx context.Context, im *imported, caller api
 		if err := im.storeRounds(ctx, tx, id, now); err != nil {
 			return err
 		}
-		if err := s.emit(ctx, tx, id, EventImported, map[string]any{"state": state, "rounds": im.paired}); err != nil {
+		if err := s.live.Emit(ctx, tx, id, EventImported, map[string]any{"state": state, "rounds": im.paired}); err != nil {
 			return err
 		}
 		out, err = readTournament(ctx, tx, id, "")

@@ -1,4 +1,4 @@
-package play
+package live
 
 import (
 	"errors"
@@ -8,28 +8,7 @@ import (
 	"strings"
 	"time"
 
-	"campus.example/apps/internal/chessclub/api"
-
 	"campus.example/apps/internal/problem"
-)
-
-// Defaults of the live streams.
-const (
-	// DefaultMaxStreams bounds the event streams one process holds open; beyond it a new
-	// one is refused with 503 and Retry-After.
-	DefaultMaxStreams = 1000
-	// DefaultEventPoll is how often a process reads new events of a followed tournament.
-	DefaultEventPoll = 500 * time.Millisecond
-	// DefaultHeartbeat is how often a quiet stream sends a comment, so that proxies and the
-	// client see it alive.
-	DefaultHeartbeat = 20 * time.Second
-	// streamWriteTimeout bounds each write to a stream: a client that stops reading is cut
-	// off rather than holding its goroutine forever.
-	streamWriteTimeout = 10 * time.Second
-	// replayLimit is the most events one query replays to a reconnecting client.
-	replayLimit = 500
-	// retryMillis is what a stream tells its client to wait before reconnecting.
-	retryMillis = 2000
 )
 
 // EventReset is the event a stream sends when it cannot replay everything the client
@@ -37,17 +16,13 @@ const (
 // tournament again.
 const EventReset = "reset"
 
-// Events answers GET /api/tournaments/{id}/events: a Server-Sent Events stream of what
-// happens in the tournament. Each event has its number as its id, its type (events.go) as
-// its event name, and a JSON object as its data. A client that reconnects with the header
+// Serve answers a request for the stream of tournament id: a Server-Sent Events stream of
+// what happens in the tournament. Each event has its number as its id, its type as its
+// event name, and a JSON object as its data. A client that reconnects with the header
 // Last-Event-ID first gets every event after that one, from the database, then the new
 // ones: it misses nothing, whichever replica it reaches. A stream lives until the client
 // goes, the server shuts down, or the client falls too far behind (it then reconnects).
-func (s *Service) Events(w http.ResponseWriter, r *http.Request) error {
-	id, err := api.PathID(r)
-	if err != nil {
-		return err
-	}
+func (s *Streams) Serve(w http.ResponseWriter, r *http.Request, id int64) error {
 	after, given, err := lastEventID(r)
 	if err != nil {
 		return err
@@ -56,11 +31,11 @@ func (s *Service) Events(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	if !s.streams.acquire() {
+	if !s.slots.acquire() {
 		return &problem.Error{Kind: problem.Unavailable, RetryAfter: 5,
-			Detail: fmt.Sprintf("This server holds its most live streams (%d); try again shortly.", s.streams.max)}
+			Detail: fmt.Sprintf("This server holds its most live streams (%d); try again shortly.", s.slots.max)}
 	}
-	defer s.streams.release()
+	defer s.slots.release()
 	rc := http.NewResponseController(w)
 	// A stream outlives the server's read and write timeouts; each write gets its own
 	// deadline instead (send).
@@ -113,7 +88,7 @@ func (s *Service) Events(w http.ResponseWriter, r *http.Request) error {
 // began at least, and returns the last one sent. When the events kept do not reach back to
 // after (they expire), or after is beyond anything the tournament had, it sends a reset
 // event first.
-func (s *Service) replay(r *http.Request, st *stream, id, after, rev int64) (int64, error) {
+func (s *Streams) replay(r *http.Request, st *stream, id, after, rev int64) (int64, error) {
 	if after > rev {
 		st.reset(id, rev)
 		return rev, nil

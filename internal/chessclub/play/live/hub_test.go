@@ -1,4 +1,4 @@
-package play_test
+package live_test
 
 import (
 	"context"
@@ -8,9 +8,8 @@ import (
 	"time"
 
 	"campus.example/apps/internal/chessclub"
-	"campus.example/apps/internal/chessclub/play"
+	"campus.example/apps/internal/chessclub/play/live"
 	"campus.example/apps/internal/dbtest"
-	"campus.example/apps/internal/sqldb"
 )
 
 // TestHubFanOutAndSlowStreams writes events straight into the database, as another replica
@@ -22,8 +21,13 @@ func TestHubFanOutAndSlowStreams(t *testing.T) {
 	if err := chessclub.NewStore(db).Migrate(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	svc := play.New(db, time.Now, slog.New(slog.NewTextHandler(io.Discard, nil)), play.Config{EventPoll: 10 * time.Millisecond})
-	mustExec(t, db, "INSERT INTO tournaments (id, name, start_date, end_date, format, created_at) VALUES (1, 'Hub', '2026-01-01', '2026-01-01', 'swiss', '2026-01-01 00:00:00')")
+	revision := func(ctx context.Context, id int64) (int64, error) {
+		var rev int64
+		err := db.QueryRowContext(ctx, "SELECT revision FROM tournaments WHERE id = ?", id).Scan(&rev)
+		return rev, err
+	}
+	svc := live.New(db, time.Now, slog.New(slog.NewTextHandler(io.Discard, nil)), live.Config{EventPoll: 10 * time.Millisecond}, revision)
+	dbtest.Exec(t, db, "INSERT INTO tournaments (id, name, start_date, end_date, format, created_at) VALUES (1, 'Hub', '2026-01-01', '2026-01-01', 'swiss', '2026-01-01 00:00:00')")
 	reader, stopReader := svc.Subscribe(1)
 	slow, stopSlow := svc.Subscribe(1)
 	if n := svc.Followed(); n != 1 {
@@ -42,8 +46,8 @@ func TestHubFanOutAndSlowStreams(t *testing.T) {
 		got <- seqs
 	}()
 	for i := int64(1); i <= n; i++ {
-		mustExec(t, db, "INSERT INTO tournament_events (tournament_id, seq, type, data, created_at) VALUES (1, ?, 'tournament_changed', '{}', '2026-01-01 00:00:00')", i)
-		mustExec(t, db, "UPDATE tournaments SET revision = ? WHERE id = 1", i)
+		dbtest.Exec(t, db, "INSERT INTO tournament_events (tournament_id, seq, type, data, created_at) VALUES (1, ?, 'tournament_changed', '{}', '2026-01-01 00:00:00')", i)
+		dbtest.Exec(t, db, "UPDATE tournaments SET revision = ? WHERE id = 1", i)
 	}
 	select {
 	case seqs := <-got:
@@ -66,12 +70,5 @@ func TestHubFanOutAndSlowStreams(t *testing.T) {
 	stopReader()
 	if n := svc.Followed(); n != 0 {
 		t.Errorf("%d tournaments still polled after the last follower left", n)
-	}
-}
-
-func mustExec(t testing.TB, db *sqldb.DB, q string, args ...any) {
-	t.Helper()
-	if _, err := db.Exec(q, args...); err != nil {
-		t.Fatalf("%s: %v", q, err)
 	}
 }

@@ -1,0 +1,17 @@
+package play
+
+import (
+	"net/http"
+
+	"campus.example/apps/internal/chessclub/api"
+)
+
+// Events answers GET /api/tournaments/{id}/events: a Server-Sent Events stream of what
+// happens in the tournament (package live), each event one of the types of events.go.
+func (s *Service) Events(w http.ResponseWriter, r *http.Request) error {
+	id, err := api.PathID(r)
+	if err != nil {
+		return err
+	}
+	return s.live.Serve(w, r, id)
+}
