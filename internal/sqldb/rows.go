@@ -1,6 +1,9 @@
 package sqldb
 
-import "database/sql"
+import (
+	"database/sql"
+	"time"
+)
 
 // EachRow calls fn for each row and closes rows, returning the first error of fn or of the
 // rows.
@@ -20,4 +23,13 @@ func StringPtr(ns sql.NullString) *string {
 		return nil
 	}
 	return &ns.String
+}
+
+// TimePtr is the value of a nullable time column, in UTC: nil for NULL.
+func TimePtr(t sql.NullTime) *time.Time {
+	if !t.Valid {
+		return nil
+	}
+	u := t.Time.UTC()
+	return &u
 }

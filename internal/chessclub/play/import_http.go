@@ -32,7 +32,7 @@ func (s *Service) ImportTournament(w http.ResponseWriter, r *http.Request, calle
 		}
 		return &problem.Error{Kind: problem.Malformed, Detail: "The body could not be read.", Err: err}
 	}
-	im, err := readImport(data, tournament.Date(s.clock().Format(tournament.DateLayout)))
+	im, err := tournament.ReadTRF(data, tournament.Date(s.clock().Format(tournament.DateLayout)))
 	if err != nil {
 		return err
 	}

@@ -93,7 +93,7 @@ func doubleWord(t tournament.Tournament) string {
 // finish moves the tournament with id from running to finished on behalf of caller (its
 // organiser or an admin), once the last round paired has all its results; rounds may be left
 // unplayed. A rated tournament's rating changes are applied in the same transaction
-// (applyRatings). It returns the tournament, or NotFound, Forbidden, or Conflict (not
+// (package ratings). It returns the tournament, or NotFound, Forbidden, or Conflict (not
 // running, results missing).
 func (s *Service) finish(ctx context.Context, id int64, caller api.Caller, ifMatch string) (tournament.Tournament, error) {
 	var out tournament.Tournament
@@ -119,7 +119,11 @@ func (s *Service) finish(ctx context.Context, id int64, caller api.Caller, ifMat
 			return err
 		}
 		if t.Rated {
-			if err := s.applyRatings(ctx, tx, f); err != nil {
+			applied, err := s.ratings.Apply(ctx, tx, f, s.clock())
+			if err != nil {
+				return err
+			}
+			if err := s.live.Emit(ctx, tx, f.Tournament.ID, EventRatingsApplied, map[string]any{"players": applied}); err != nil {
 				return err
 			}
 		}

@@ -2,10 +2,12 @@ package play
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 
 	"campus.example/apps/internal/chessclub/api"
 	"campus.example/apps/internal/chessclub/play/tournament"
+	"campus.example/apps/internal/problem"
 )
 
 // MemberTournaments answers GET /api/members/{id}/tournaments: the tournaments the member has
@@ -32,4 +34,16 @@ func (s *Service) memberTournaments(ctx context.Context, id int64) ([]tournament
 	}
 	return s.queryTournaments(ctx, " WHERE t.id IN (SELECT tournament_id FROM tournament_players WHERE member_id = ?)"+
 		" ORDER BY t.start_date DESC, t.id DESC", id)
+}
+
+// memberExists returns a NotFound problem when there is no member with id.
+func (s *Service) memberExists(ctx context.Context, id int64) error {
+	var n int
+	if err := s.db.QueryRowContext(ctx, "SELECT COUNT(*) FROM members WHERE id = ?", id).Scan(&n); err != nil {
+		return fmt.Errorf("read member: %w", err)
+	}
+	if n == 0 {
+		return problem.New(problem.NotFound, "There is no member with id %d.", id)
+	}
+	return nil
 }

@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"campus.example/apps/internal/chessclub/play/live"
+	"campus.example/apps/internal/chessclub/play/ratings"
 	"campus.example/apps/internal/jsonhttp"
 	"campus.example/apps/internal/sqldb"
 )
@@ -39,8 +40,10 @@ type Service struct {
 	cfg   Config
 	cache *cache
 	live  *live.Streams
-	revs  *revisionCache
-	list  listCache
+	// ratings applies the ratings of a finished rated tournament (package ratings).
+	ratings *ratings.Store
+	revs    *revisionCache
+	list    listCache
 }
 
 // New returns a Service over db, which must hold the Chess Club's migrated schema. now is
@@ -48,6 +51,7 @@ type Service struct {
 func New(db *sqldb.DB, now func() time.Time, log *slog.Logger, cfg Config) *Service {
 	s := &Service{db: db, now: now, log: log, cfg: cfg, cache: newCache(), revs: newRevisionCache()}
 	s.live = live.New(db, now, log, cfg.Live, s.revision)
+	s.ratings = ratings.NewStore(db)
 	return s
 }
 

@@ -12,7 +12,10 @@ func (s *Service) MemberRatings(w http.ResponseWriter, r *http.Request, _ api.Ca
 	if err != nil {
 		return err
 	}
-	hist, err := s.ratingHistory(r.Context(), id)
+	if err := s.memberExists(r.Context(), id); err != nil {
+		return err
+	}
+	hist, err := s.ratings.History(r.Context(), id)
 	if err != nil {
 		return err
 	}

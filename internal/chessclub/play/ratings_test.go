@@ -8,7 +8,7 @@ import (
 	"campus.example/apps/internal/chess/rating"
 	"campus.example/apps/internal/chessclub/clubtest"
 	"campus.example/apps/internal/chessclub/members"
-	"campus.example/apps/internal/chessclub/play"
+	"campus.example/apps/internal/chessclub/play/ratings"
 	"campus.example/apps/internal/chessclub/play/tournament"
 	"campus.example/apps/internal/dbtest"
 	"campus.example/apps/internal/sqldb"
@@ -29,9 +29,9 @@ func (c *club) member(as, who string) member {
 	return m
 }
 
-func (c *club) history(who string) []play.RatingChange {
+func (c *club) history(who string) []ratings.Change {
 	c.t.Helper()
-	var h []play.RatingChange
+	var h []ratings.Change
 	c.MustDo(clubtest.Req{Method: "GET", Path: clubtest.Path("/api/members/%d/ratings", c.IDs[who]), As: "org"}, http.StatusOK).Decode(c.t, &h)
 	return h
 }

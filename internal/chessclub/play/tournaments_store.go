@@ -40,7 +40,7 @@ func scanTournament(row scanner) (tournament.Tournament, error) {
 		t.CreatedBy = &createdBy.Int64
 	}
 	t.CreatedAt = t.CreatedAt.UTC()
-	t.StartedAt, t.FinishedAt = nullTime(started), nullTime(finished)
+	t.StartedAt, t.FinishedAt = sqldb.TimePtr(started), sqldb.TimePtr(finished)
 	return t, nil
 }
 

@@ -1,11 +1,9 @@
-package play
+package tournament
 
 import (
 	"strings"
 	"testing"
 	"unicode/utf8"
-
-	"campus.example/apps/internal/chessclub/play/tournament"
 )
 
 // FuzzReadImport feeds arbitrary files to the TRF import's reader: it must never panic,
@@ -26,23 +24,23 @@ func FuzzReadImport(f *testing.F) {
 		f.Add([]byte(seed))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		im, err := readImport(data, "2026-03-01")
+		im, err := ReadTRF(data, "2026-03-01")
 		if err != nil {
 			return
 		}
 		switch {
-		case len(im.players) < 2 || len(im.players) > tournament.MaxPlayers:
-			t.Fatalf("%d players accepted", len(im.players))
-		case im.total < 1 || im.total > tournament.MaxRounds || im.paired > im.total:
-			t.Fatalf("rounds: %d paired of %d", im.paired, im.total)
-		case im.in.Name == "" || utf8.RuneCountInString(im.in.Name) > tournament.MaxTournamentName:
-			t.Fatalf("name %q", im.in.Name)
-		case im.in.EndDate < im.in.StartDate:
-			t.Fatalf("dates %s..%s", im.in.StartDate, im.in.EndDate)
+		case len(im.Players) < 2 || len(im.Players) > MaxPlayers:
+			t.Fatalf("%d players accepted", len(im.Players))
+		case im.Total < 1 || im.Total > MaxRounds || im.Paired > im.Total:
+			t.Fatalf("rounds: %d paired of %d", im.Paired, im.Total)
+		case im.Input.Name == "" || utf8.RuneCountInString(im.Input.Name) > MaxTournamentName:
+			t.Fatalf("name %q", im.Input.Name)
+		case im.Input.EndDate < im.Input.StartDate:
+			t.Fatalf("dates %s..%s", im.Input.StartDate, im.Input.EndDate)
 		}
-		for _, p := range im.players {
-			if p.name == "" || !utf8.ValidString(p.name) {
-				t.Fatalf("player %d named %q", p.p.StartRank, p.name)
+		for _, p := range im.Players {
+			if p.Name == "" || !utf8.ValidString(p.Name) {
+				t.Fatalf("player %d named %q", p.Player.StartRank, p.Name)
 			}
 		}
 	})

@@ -1,4 +1,10 @@
-package play
+// Package ratings keeps the club's ratings: it applies the rating changes of a finished
+// rated tournament to its players by FIDE's rules (package rating, B.02), records each in
+// the member's rating history, and reads that history.
+//
+// It must never import play, which calls it when a tournament finishes, or the club's other
+// packages; it reads and writes the members' rating columns directly.
+package ratings
 
 import (
 	"context"
@@ -12,9 +18,14 @@ import (
 	"campus.example/apps/internal/chess/rating"
 	"campus.example/apps/internal/chessclub/members"
 	"campus.example/apps/internal/chessclub/play/tournament"
-	"campus.example/apps/internal/problem"
 	"campus.example/apps/internal/sqldb"
 )
+
+// Store applies and reads ratings in the database. It is safe for concurrent use.
+type Store struct{ db *sqldb.DB }
+
+// NewStore returns a store over db, which must hold the Chess Club's migrated schema.
+func NewStore(db *sqldb.DB) *Store { return &Store{db: db} }
 
 // memberForRating is what the rating of one member needs from their row.
 type memberForRating struct {
@@ -26,7 +37,8 @@ type memberForRating struct {
 	reached2400 bool
 }
 
-// applyRatings applies the rating changes of finished tournament f, in tx, once: every
+// Apply applies the rating changes of finished tournament f, in tx, once, at now, and
+// returns the number of players whose games counted: every
 // player's games against rated opponents (played over the board: no forfeits, no byes) count
 // by FIDE's rules (package rating), from the ratings fixed at the start.
 //
@@ -40,11 +52,10 @@ type memberForRating struct {
 // Each counted player gets a row in rating_history, whose primary key (member, tournament)
 // makes applying a tournament twice impossible: a second attempt is a Conflict and changes
 // nothing.
-func (s *Service) applyRatings(ctx context.Context, tx *sql.Tx, f *tournament.Field) error {
+func (s *Store) Apply(ctx context.Context, tx *sql.Tx, f *tournament.Field, now time.Time) (int, error) {
 	records := f.Records(len(f.Rounds))
 	byRank := f.ByStartRank()
 	year, _ := strconv.Atoi(string(f.Tournament.EndDate)[:4])
-	now := s.clock()
 	ids := make([]int64, 0, len(f.Players))
 	for _, e := range f.Players {
 		ids = append(ids, e.MemberID)
@@ -71,28 +82,28 @@ func (s *Service) applyRatings(ctx context.Context, tx *sql.Tx, f *tournament.Fi
 		}
 		m, err := s.lockMember(ctx, tx, id)
 		if err != nil {
-			return err
+			return 0, err
 		}
 		h := history{member: id, games: len(games), score: score}
 		if e.Rating > 0 {
-			err = s.rateRated(ctx, tx, f, e, m, games, year, &h)
+			err = rateRated(ctx, tx, f, e, m, games, year, &h)
 		} else {
-			err = s.rateUnrated(ctx, tx, f, m, records[id], byRank, &h)
+			err = rateUnrated(ctx, tx, f, m, records[id], byRank, &h)
 		}
 		if err != nil {
-			return err
+			return 0, err
 		}
 		_, err = tx.ExecContext(ctx, "INSERT INTO rating_history (member_id, tournament_id, tournament_name, games, score_halves, rating_before, rating_change, rating_after, applied_at) "+
 			"VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", id, f.Tournament.ID, f.Tournament.Name, h.games, int(h.score), h.before, h.change, h.after, now)
 		if sqldb.IsDuplicate(err) {
-			return f.Tournament.Conflict("The ratings of tournament %d were applied already.", f.Tournament.ID)
+			return 0, f.Tournament.Conflict("The ratings of tournament %d were applied already.", f.Tournament.ID)
 		}
 		if err != nil {
-			return fmt.Errorf("rating history: %w", err)
+			return 0, fmt.Errorf("rating history: %w", err)
 		}
 		applied++
 	}
-	return s.live.Emit(ctx, tx, f.Tournament.ID, EventRatingsApplied, map[string]any{"players": applied})
+	return applied, nil
 }
 
 // history is one rating_history row in the making.
@@ -103,7 +114,7 @@ type history struct {
 	before, change, after *int
 }
 
-func (s *Service) lockMember(ctx context.Context, tx *sql.Tx, id int64) (memberForRating, error) {
+func (s *Store) lockMember(ctx context.Context, tx *sql.Tx, id int64) (memberForRating, error) {
 	m := memberForRating{id: id}
 	err := tx.QueryRowContext(ctx, "SELECT rating, rating_status, rated_games, birth_year, reached_2400 FROM members WHERE id = ?"+s.db.Dialect.ForUpdate(), id).
 		Scan(&m.rating, &m.status, &m.ratedGames, &m.birthYear, &m.reached2400)
@@ -114,7 +125,7 @@ func (s *Service) lockMember(ctx context.Context, tx *sql.Tx, id int64) (memberF
 }
 
 // rateRated applies the change of a player who was rated at the start (B.02 8.3).
-func (s *Service) rateRated(ctx context.Context, tx *sql.Tx, f *tournament.Field, e *tournament.Entrant, m memberForRating, games []rating.Game, year int, h *history) error {
+func rateRated(ctx context.Context, tx *sql.Tx, f *tournament.Field, e *tournament.Entrant, m memberForRating, games []rating.Game, year int, h *history) error {
 	k := rating.K(rating.Player{Rating: e.Rating, RatedGames: m.ratedGames, Junior: junior(m.birthYear, year), Reached2400: m.reached2400})
 	k = rating.LimitK(k, len(games))
 	change, err := rating.Change(e.Rating, k, games)
@@ -135,7 +146,7 @@ func (s *Service) rateRated(ctx context.Context, tx *sql.Tx, f *tournament.Field
 // first rating when their games so far are enough (B.02 8.2, 7.1.4). A member who has become
 // rated or declared a rating since the start keeps that rating; the games are recorded all
 // the same.
-func (s *Service) rateUnrated(ctx context.Context, tx *sql.Tx, f *tournament.Field, m memberForRating, rounds []chess.Round, byRank map[int]*tournament.Entrant, h *history) error {
+func rateUnrated(ctx context.Context, tx *sql.Tx, f *tournament.Field, m memberForRating, rounds []chess.Round, byRank map[int]*tournament.Entrant, h *history) error {
 	for i, rd := range rounds {
 		if rd.Opponent == 0 || !rd.Result.Rated() || byRank[rd.Opponent].Rating == 0 {
 			continue
@@ -198,8 +209,8 @@ func junior(birthYear sql.NullInt64, year int) bool {
 	return birthYear.Valid && int64(year)-birthYear.Int64 <= 18
 }
 
-// RatingChange is one line of a member's rating history.
-type RatingChange struct {
+// Change is one line of a member's rating history.
+type Change struct {
 	TournamentID   int64  `json:"tournament_id"`
 	TournamentName string `json:"tournament_name"`
 	// Games is the number of rated games against rated opponents that counted, and Score
@@ -215,20 +226,16 @@ type RatingChange struct {
 	AppliedAt    time.Time `json:"applied_at"`
 }
 
-// ratingHistory returns the rating history of member id, oldest first. It returns NotFound
-// when there is no such member.
-func (s *Service) ratingHistory(ctx context.Context, id int64) ([]RatingChange, error) {
-	if err := s.memberExists(ctx, id); err != nil {
-		return nil, err
-	}
+// History returns the rating history of member id, oldest first.
+func (s *Store) History(ctx context.Context, id int64) ([]Change, error) {
 	rows, err := s.db.QueryContext(ctx, "SELECT tournament_id, tournament_name, games, score_halves, rating_before, rating_change, rating_after, applied_at "+
 		"FROM rating_history WHERE member_id = ? ORDER BY applied_at, tournament_id", id)
 	if err != nil {
 		return nil, fmt.Errorf("read rating history: %w", err)
 	}
-	out := []RatingChange{}
+	out := []Change{}
 	err = sqldb.EachRow(rows, func(rows *sql.Rows) error {
-		var c RatingChange
+		var c Change
 		var halves int
 		var before, change, after sql.NullInt64
 		if err := rows.Scan(&c.TournamentID, &c.TournamentName, &c.Games, &halves, &before, &change, &after, &c.AppliedAt); err != nil {
@@ -246,30 +253,10 @@ func (s *Service) ratingHistory(ctx context.Context, id int64) ([]RatingChange, 
 	return out, nil
 }
 
-// memberExists returns a NotFound problem when there is no member with id.
-func (s *Service) memberExists(ctx context.Context, id int64) error {
-	var n int
-	if err := s.db.QueryRowContext(ctx, "SELECT COUNT(*) FROM members WHERE id = ?", id).Scan(&n); err != nil {
-		return fmt.Errorf("read member: %w", err)
-	}
-	if n == 0 {
-		return problem.New(problem.NotFound, "There is no member with id %d.", id)
-	}
-	return nil
-}
-
 func nullInt(n sql.NullInt64) *int {
 	if !n.Valid {
 		return nil
 	}
 	v := int(n.Int64)
 	return &v
-}
-
-func nullTime(t sql.NullTime) *time.Time {
-	if !t.Valid {
-		return nil
-	}
-	u := t.Time.UTC()
-	return &u
 }

@@ -1,0 +1,180 @@
+package tournament
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"campus.example/apps/internal/chess"
+	"campus.example/apps/internal/chess/tiebreak"
+	"campus.example/apps/internal/chess/trf"
+	"campus.example/apps/internal/problem"
+)
+
+// Imported is a TRF file read and checked for import.
+type Imported struct {
+	File  *trf.Tournament
+	Input TournamentInput
+	// Paired is the number of rounds in which someone was Paired (k); Total the rounds the
+	// tournament has.
+	Paired, Total int
+	// Finished is true when every round is paired and has its results.
+	Finished bool
+	Players  []*ImportedPlayer
+}
+
+type ImportedPlayer struct {
+	Player *trf.Player
+	Name   string
+	Member int64
+}
+
+// ImportInvalid is the problem for a file that reads as TRF but cannot be imported.
+func ImportInvalid(format string, args ...any) error {
+	return &problem.Error{Kind: problem.Invalid, Detail: "The TRF file cannot be imported.", Fields: map[string]string{"file": fmt.Sprintf(format, args...)}}
+}
+
+// ReadTRF reads a TRF file for import. It returns an Invalid problem naming the file's fault:
+// a syntax error (with its line and column), more than MaxPlayers players or
+// MaxRounds rounds, a knockout (whose bracket a TRF file does not record), unrated
+// games (W, D, L), which the club does not record, or games without a result before the last
+// round paired.
+func ReadTRF(data []byte, today Date) (*Imported, error) {
+	t, err := trf.Read(strings.NewReader(string(data)))
+	var se *trf.SyntaxError
+	if errors.As(err, &se) {
+		return nil, ImportInvalid("line %d, column %d: %s", se.Line, se.Column, se.Msg)
+	}
+	if err != nil {
+		return nil, ImportInvalid("%v", err)
+	}
+	im := &Imported{File: t}
+	switch n := len(t.Players); {
+	case n < 2:
+		return nil, ImportInvalid("a tournament needs at least two players; the file has %d", n)
+	case n > MaxPlayers:
+		return nil, ImportInvalid("%d players; a tournament holds at most %d", n, MaxPlayers)
+	}
+	if isKnockout(t.Type) {
+		return nil, ImportInvalid("a knockout cannot be imported: a TRF file does not record its bracket")
+	}
+	for _, p := range t.Players {
+		for r, x := range p.Rounds {
+			if x.Opponent != 0 || x.Result == chess.PairingBye {
+				im.Paired = max(im.Paired, r+1)
+			}
+		}
+	}
+	im.Total = t.TotalRounds
+	if im.Total == 0 {
+		im.Total = im.Paired
+	}
+	switch {
+	case im.Total == 0:
+		return nil, ImportInvalid("the file records no round and does not give the number of rounds (XXR)")
+	case im.Total > MaxRounds:
+		return nil, ImportInvalid("%d rounds; a tournament has at most %d", im.Total, MaxRounds)
+	case im.Total < im.Paired:
+		return nil, ImportInvalid("XXR says %d rounds, but the file records %d", im.Total, im.Paired)
+	}
+	im.Finished = im.Paired == im.Total
+	for i := range t.Players {
+		p := &t.Players[i]
+		name, err := importName(p)
+		if err != nil {
+			return nil, err
+		}
+		im.Players = append(im.Players, &ImportedPlayer{Player: p, Name: name})
+		for r, x := range p.Rounds {
+			switch {
+			case r > im.Paired:
+				return nil, ImportInvalid("player %d: round %d is beyond the rounds paired", p.StartRank, r+1)
+			case x.Result == chess.UnratedWin || x.Result == chess.UnratedDraw || x.Result == chess.UnratedLoss:
+				return nil, ImportInvalid("player %d, round %d: unrated games (W, D, L) are not recorded by the club", p.StartRank, r+1)
+			case x.Opponent != 0 && x.Result == chess.NoResult:
+				im.Finished = false
+				if r+1 < im.Paired {
+					return nil, ImportInvalid("player %d, round %d: a game without a result before round %d, the last one paired", p.StartRank, r+1, im.Paired)
+				}
+			}
+		}
+	}
+	im.Input = importInput(t, im, today)
+	return im, nil
+}
+
+// isKnockout reports whether a TRF type of tournament (record 092) names a knockout.
+func isKnockout(typ string) bool {
+	u := strings.ToUpper(typ)
+	return strings.Contains(u, "KNOCKOUT") || strings.Contains(u, "KNOCK-OUT") || slices.Contains(strings.FieldsFunc(u, func(r rune) bool { return r < 'A' || r > 'Z' }), "KO")
+}
+
+// importName is a player's name as a member's full name: the file's, checked as the API
+// checks names (no control or bidirectional control characters), or "Player N" when empty.
+func importName(p *trf.Player) (string, error) {
+	name := strings.TrimSpace(p.Name)
+	if name == "" {
+		return fmt.Sprintf("Player %d", p.StartRank), nil
+	}
+	for _, r := range name {
+		if unicode.IsControl(r) || (r >= 0x202A && r <= 0x202E) || (r >= 0x2066 && r <= 0x2069) {
+			return "", ImportInvalid("player %d: the name holds control characters", p.StartRank)
+		}
+	}
+	return name, nil
+}
+
+// importInput is the tournament a file makes: its name (012), city (022), dates (042, 052),
+// time control (122) and format (092: a round robin when it says so, else a Swiss). Texts
+// are cut to the API's limits; dates that do not read as year, month, day are today.
+func importInput(t *trf.Tournament, im *Imported, today Date) TournamentInput {
+	in := TournamentInput{Name: clip(t.Name, MaxTournamentName), Format: FormatSwiss, Settings: DefaultSettings}
+	if in.Name == "" {
+		in.Name = "Imported tournament"
+	}
+	if tiebreak.FormatOf(t.Type) == tiebreak.RoundRobin {
+		in.Format = FormatRoundRobin
+		single := len(t.Players) - 1 + len(t.Players)%2
+		in.DoubleRoundRobin = im.Total > single
+	}
+	if c := clip(t.City, MaxLocation); c != "" {
+		in.Location = &c
+	}
+	if tc := clip(t.TimeControl, MaxTimeControl); tc != "" {
+		in.TimeControl = &tc
+	}
+	if t.FirstColour() == chess.Black {
+		in.InitialColour = ColourBlack
+	}
+	in.StartDate = importDate(t.StartDate, today)
+	in.EndDate = importDate(t.EndDate, in.StartDate)
+	if in.EndDate < in.StartDate {
+		in.EndDate = in.StartDate
+	}
+	in.Rounds = &im.Total
+	return in
+}
+
+// clip trims s and cuts it to n characters.
+func clip(s string, n int) string {
+	s = strings.TrimSpace(s)
+	if utf8.RuneCountInString(s) > n {
+		s = strings.TrimSpace(string([]rune(s)[:n]))
+	}
+	return s
+}
+
+// importDate reads a TRF date (YYYY/MM/DD, or with - or . between), else fallback.
+func importDate(s string, fallback Date) Date {
+	s = strings.TrimSpace(s)
+	for _, layout := range []string{"2006/01/02", "2006-01-02", "2006.01.02"} {
+		if d, err := time.Parse(layout, s); err == nil && d.Year() >= 1000 {
+			return Date(d.Format(DateLayout))
+		}
+	}
+	return fallback
+}
