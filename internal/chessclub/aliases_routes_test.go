@@ -9,10 +9,10 @@ import (
 
 	"campus.example/apps/internal/chessclub"
 	"campus.example/apps/internal/chessclub/auth"
-	"campus.example/apps/internal/chessclub/clubtest"
 	"campus.example/apps/internal/chessclub/members"
 	"campus.example/apps/internal/chessclub/photos"
 	"campus.example/apps/internal/chessclub/play/tournament"
+	"campus.example/apps/internal/clubtest"
 	"campus.example/apps/internal/imagetest"
 	"campus.example/apps/internal/sqldb"
 )

@@ -4,8 +4,8 @@ import (
 	"net/http"
 	"testing"
 
-	"campus.example/apps/internal/chessclub/clubtest"
 	"campus.example/apps/internal/chessclub/photos"
+	"campus.example/apps/internal/clubtest"
 	"campus.example/apps/internal/httpserve"
 	"campus.example/apps/internal/imagetest"
 	"campus.example/apps/internal/spa"

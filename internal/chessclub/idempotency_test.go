@@ -7,9 +7,9 @@ import (
 	"testing"
 
 	"campus.example/apps/internal/chessclub"
-	"campus.example/apps/internal/chessclub/clubtest"
 	"campus.example/apps/internal/chessclub/photos"
 	"campus.example/apps/internal/chessclub/play/tournament"
+	"campus.example/apps/internal/clubtest"
 	"campus.example/apps/internal/idempotency"
 	"campus.example/apps/internal/imagetest"
 	"campus.example/apps/internal/sqldb"

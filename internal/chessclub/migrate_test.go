@@ -6,8 +6,8 @@ import (
 	"testing"
 
 	"campus.example/apps/internal/chessclub"
-	"campus.example/apps/internal/chessclub/clubtest"
 	"campus.example/apps/internal/chessclub/play/tournament"
+	"campus.example/apps/internal/clubtest"
 	"campus.example/apps/internal/dbtest"
 	"campus.example/apps/internal/sqldb"
 )

@@ -5,8 +5,8 @@ import (
 	"net/http"
 	"testing"
 
-	"campus.example/apps/internal/chessclub/clubtest"
 	"campus.example/apps/internal/chessclub/photos"
+	"campus.example/apps/internal/clubtest"
 	"campus.example/apps/internal/dbtest"
 	"campus.example/apps/internal/imagetest"
 )

@@ -9,8 +9,8 @@ import (
 
 	"campus.example/apps/internal/chessclub"
 	"campus.example/apps/internal/chessclub/auth"
-	"campus.example/apps/internal/chessclub/clubtest"
 	"campus.example/apps/internal/chessclub/photos"
+	"campus.example/apps/internal/clubtest"
 	"campus.example/apps/internal/dbtest"
 )
 

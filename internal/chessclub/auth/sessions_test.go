@@ -9,8 +9,8 @@ import (
 	"time"
 
 	"campus.example/apps/internal/chessclub/auth"
-	"campus.example/apps/internal/chessclub/clubtest"
 	"campus.example/apps/internal/chessclub/members"
+	"campus.example/apps/internal/clubtest"
 	"campus.example/apps/internal/problem"
 	"campus.example/apps/internal/sqldb"
 )

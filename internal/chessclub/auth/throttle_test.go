@@ -14,7 +14,7 @@ import (
 
 	"campus.example/apps/internal/chessclub"
 	"campus.example/apps/internal/chessclub/auth"
-	"campus.example/apps/internal/chessclub/clubtest"
+	"campus.example/apps/internal/clubtest"
 	"campus.example/apps/internal/sqldb"
 )
 

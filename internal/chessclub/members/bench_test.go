@@ -6,8 +6,8 @@ import (
 	"net/http"
 	"testing"
 
-	"campus.example/apps/internal/chessclub/clubtest"
 	"campus.example/apps/internal/chessclub/members"
+	"campus.example/apps/internal/clubtest"
 	"campus.example/apps/internal/sqldb"
 )
 

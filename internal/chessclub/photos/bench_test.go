@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"campus.example/apps/internal/chessclub/clubtest"
+	"campus.example/apps/internal/clubtest"
 	"campus.example/apps/internal/sqldb"
 )
 

@@ -11,9 +11,9 @@ import (
 	"net/http"
 	"testing"
 
-	"campus.example/apps/internal/chessclub/clubtest"
 	"campus.example/apps/internal/chessclub/photos"
 	"campus.example/apps/internal/chessclub/photos/imagefile"
+	"campus.example/apps/internal/clubtest"
 	"campus.example/apps/internal/imagetest"
 	"campus.example/apps/internal/sqldb"
 )

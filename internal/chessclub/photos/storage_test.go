@@ -4,8 +4,8 @@ import (
 	"testing"
 
 	"campus.example/apps/internal/chessclub"
-	"campus.example/apps/internal/chessclub/clubtest"
 	"campus.example/apps/internal/chessclub/photos"
+	"campus.example/apps/internal/clubtest"
 	"campus.example/apps/internal/sqldb"
 )
 

@@ -7,8 +7,8 @@ import (
 	"time"
 
 	"campus.example/apps/internal/chessclub"
-	"campus.example/apps/internal/chessclub/clubtest"
 	"campus.example/apps/internal/chessclub/photos"
+	"campus.example/apps/internal/clubtest"
 	"campus.example/apps/internal/imagetest"
 	"campus.example/apps/internal/sqldb"
 )

@@ -20,10 +20,10 @@ import (
 	"testing/iotest"
 
 	"campus.example/apps/internal/chessclub"
-	"campus.example/apps/internal/chessclub/clubtest"
 	"campus.example/apps/internal/chessclub/members"
 	"campus.example/apps/internal/chessclub/photos"
 	"campus.example/apps/internal/chessclub/photos/imagefile"
+	"campus.example/apps/internal/clubtest"
 	"campus.example/apps/internal/imagetest"
 	"campus.example/apps/internal/sqldb"
 )

@@ -8,7 +8,7 @@ import (
 	"os"
 	"testing"
 
-	"campus.example/apps/internal/chessclub/clubtest"
+	"campus.example/apps/internal/clubtest"
 	"campus.example/apps/internal/sqldb"
 )
 

@@ -10,8 +10,8 @@ import (
 	"sync"
 	"testing"
 
-	"campus.example/apps/internal/chessclub/clubtest"
 	"campus.example/apps/internal/chessclub/play/tournament"
+	"campus.example/apps/internal/clubtest"
 	"campus.example/apps/internal/dbtest"
 	"campus.example/apps/internal/problem"
 	"campus.example/apps/internal/sqldb"

@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"campus.example/apps/internal/chessclub/clubtest"
 	"campus.example/apps/internal/chessclub/play/tournament"
+	"campus.example/apps/internal/clubtest"
 	"campus.example/apps/internal/proctest"
 	"campus.example/apps/internal/sqldb"
 )

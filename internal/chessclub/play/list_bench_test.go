@@ -5,7 +5,7 @@ import (
 	"net/http"
 	"testing"
 
-	"campus.example/apps/internal/chessclub/clubtest"
+	"campus.example/apps/internal/clubtest"
 	"campus.example/apps/internal/sqldb"
 )
 

@@ -7,8 +7,8 @@ import (
 	"net/http"
 	"testing"
 
-	"campus.example/apps/internal/chessclub/clubtest"
 	"campus.example/apps/internal/chessclub/play/tournament"
+	"campus.example/apps/internal/clubtest"
 	"campus.example/apps/internal/sqldb"
 )
 

@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"campus.example/apps/internal/chessclub"
-	"campus.example/apps/internal/chessclub/clubtest"
+	"campus.example/apps/internal/clubtest"
 	"campus.example/apps/internal/sqldb"
 )
 
