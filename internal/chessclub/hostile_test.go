@@ -6,7 +6,6 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
-	"hash/crc32"
 	"image"
 	"image/jpeg"
 	"image/png"
@@ -28,6 +27,7 @@ import (
 	"campus.example/apps/internal/clubtest"
 	"campus.example/apps/internal/dbtest"
 	"campus.example/apps/internal/hostiletest"
+	"campus.example/apps/internal/imagetest"
 )
 
 // hostileClub is a Chess Club server with two members and an admin logged in, and a
@@ -404,14 +404,6 @@ func smallPNG(t *testing.T) []byte {
 	return buf.Bytes()
 }
 
-// pngChunk encodes one PNG chunk with its CRC.
-func pngChunk(kind string, data []byte) []byte {
-	out := binary.BigEndian.AppendUint32(nil, uint32(len(data)))
-	out = append(out, kind...)
-	out = append(out, data...)
-	return binary.BigEndian.AppendUint32(out, crc32.ChecksumIEEE(append([]byte(kind), data...)))
-}
-
 // pngWithSize rewrites the IHDR of a PNG to claim w×h pixels, with a correct CRC.
 func pngWithSize(t *testing.T, b []byte, w, h uint32) []byte {
 	t.Helper()
@@ -419,7 +411,7 @@ func pngWithSize(t *testing.T, b []byte, w, h uint32) []byte {
 	binary.BigEndian.PutUint32(ihdr[0:], w)
 	binary.BigEndian.PutUint32(ihdr[4:], h)
 	out := append([]byte{}, b[:8]...)
-	out = append(out, pngChunk("IHDR", ihdr)...)
+	out = append(out, imagetest.PNGChunk("IHDR", ihdr)...)
 	return append(out, b[33:]...)
 }
 
@@ -427,7 +419,7 @@ func pngWithSize(t *testing.T, b []byte, w, h uint32) []byte {
 func pngWithChunk(t *testing.T, b []byte, kind string, data []byte) []byte {
 	t.Helper()
 	out := append([]byte{}, b[:33]...)
-	out = append(out, pngChunk(kind, data)...)
+	out = append(out, imagetest.PNGChunk(kind, data)...)
 	return append(out, b[33:]...)
 }
 
@@ -439,9 +431,9 @@ func pngBomb(t *testing.T, w, h int) []byte {
 	ihdr = binary.BigEndian.AppendUint32(ihdr, uint32(h))
 	ihdr = append(ihdr, 8, 0, 0, 0, 0) // 8-bit greyscale
 	out := []byte("\x89PNG\r\n\x1a\n")
-	out = append(out, pngChunk("IHDR", ihdr)...)
-	out = append(out, pngChunk("IDAT", zlibBytes(t, raw))...)
-	return append(out, pngChunk("IEND", nil)...)
+	out = append(out, imagetest.PNGChunk("IHDR", ihdr)...)
+	out = append(out, imagetest.PNGChunk("IDAT", zlibBytes(t, raw))...)
+	return append(out, imagetest.PNGChunk("IEND", nil)...)
 }
 
 func zlibBytes(t *testing.T, raw []byte) []byte {
