@@ -339,6 +339,93 @@ CREATE TABLE IF NOT EXISTS figure_orphans (
   KEY figure_orphans_since (since)
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin;
 
+-- 0009_arbiters_and_invitations.sql
+-- The arbiter role, and invitations to tournaments. See internal/chessclub/members (roles)
+-- and internal/chessclub/play (invitations).
+--
+-- As in 0006, each ALTER TABLE runs only when information_schema shows it is not done yet,
+-- so that chess.sql may be loaded again.
+
+-- members.role: an arbiter directs the club's events (rated tournaments, direct entries); an
+-- admin gives and takes back the role.
+SET @ddl = IF((SELECT COUNT(*) FROM information_schema.check_constraints WHERE constraint_schema = DATABASE() AND constraint_name = 'members_role' AND check_clause NOT LIKE '%arbiter%') = 1,
+  'ALTER TABLE members DROP CONSTRAINT members_role',
+  'DO 0');
+PREPARE ddl FROM @ddl;
+EXECUTE ddl;
+DEALLOCATE PREPARE ddl;
+
+SET @ddl = IF((SELECT COUNT(*) FROM information_schema.check_constraints WHERE constraint_schema = DATABASE() AND constraint_name = 'members_role') = 0,
+  'ALTER TABLE members ADD CONSTRAINT members_role CHECK (role IN (''member'', ''arbiter'', ''admin''))',
+  'DO 0');
+PREPARE ddl FROM @ddl;
+EXECUTE ddl;
+DEALLOCATE PREPARE ddl;
+
+-- An organiser who is neither arbiter nor admin cannot enter other members: they invite them,
+-- and an invitation becomes an entry only when the member accepts it (the row then goes).
+-- missed is what a member who accepts after rounds were paired gets for each of them; a
+-- declined invitation stays, so that it is not sent again, until the organiser withdraws it.
+CREATE TABLE IF NOT EXISTS tournament_invitations (
+  tournament_id BIGINT NOT NULL,
+  member_id BIGINT NOT NULL,
+  invited_by BIGINT NULL,
+  invited_at DATETIME NOT NULL,
+  missed VARCHAR(4) NOT NULL DEFAULT 'zero',
+  status VARCHAR(8) NOT NULL DEFAULT 'pending',
+  answered_at DATETIME NULL,
+  PRIMARY KEY (tournament_id, member_id),
+  KEY tournament_invitations_member (member_id, status),
+  CONSTRAINT tournament_invitations_tournament_fk FOREIGN KEY (tournament_id) REFERENCES tournaments (id) ON DELETE CASCADE,
+  CONSTRAINT tournament_invitations_member_fk FOREIGN KEY (member_id) REFERENCES members (id) ON DELETE CASCADE,
+  CONSTRAINT tournament_invitations_invited_by_fk FOREIGN KEY (invited_by) REFERENCES members (id) ON DELETE SET NULL,
+  CONSTRAINT tournament_invitations_missed CHECK (missed IN ('zero', 'half')),
+  CONSTRAINT tournament_invitations_status CHECK (status IN ('pending', 'declined'))
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin;
+
+-- 0010_rating_replay.sql
+-- Ratings that replay: the club rating list is computed from scratch, from every finished
+-- rated tournament in the order they finished, whenever one finishes, has a result corrected,
+-- is made rated or unrated, or is deleted. See internal/chessclub/play/ratings.
+--
+-- members.declared_rating is the rating a member declared (a federation rating), kept apart
+-- from the rating their games then make, since a replay starts from it again; for a member
+-- already rated, it is what their first history line started from. declared_games is the
+-- number of rated games that declared rating rests on, which the K factor counts. rating_history says when
+-- a line was last recomputed, and why. rating_replay's one row is the lock that takes
+-- replays in turn across replicas. The pooled games of unrated members (rating_games) are
+-- part of the replay now and need no table.
+
+SET @ddl = IF((SELECT COUNT(*) FROM information_schema.columns WHERE table_schema = DATABASE() AND table_name = 'members' AND column_name = 'declared_rating') = 0,
+  'ALTER TABLE members ADD COLUMN declared_rating INT NULL, ADD COLUMN declared_games INT NOT NULL DEFAULT 0',
+  'DO 0');
+PREPARE ddl FROM @ddl;
+EXECUTE ddl;
+DEALLOCATE PREPARE ddl;
+
+UPDATE members SET declared_rating = rating WHERE rating_status = 'declared' AND declared_rating IS NULL;
+
+UPDATE members m SET declared_rating = (
+  SELECT h.rating_before FROM rating_history h WHERE h.member_id = m.id ORDER BY h.applied_at, h.tournament_id LIMIT 1
+) WHERE rating_status = 'rated' AND declared_rating IS NULL;
+
+SET @ddl = IF((SELECT COUNT(*) FROM information_schema.columns WHERE table_schema = DATABASE() AND table_name = 'rating_history' AND column_name = 'recomputed_at') = 0,
+  'ALTER TABLE rating_history ADD COLUMN recomputed_at DATETIME NULL, ADD COLUMN recompute_reason VARCHAR(300) NULL',
+  'DO 0');
+PREPARE ddl FROM @ddl;
+EXECUTE ddl;
+DEALLOCATE PREPARE ddl;
+
+CREATE TABLE IF NOT EXISTS rating_replay (
+  id TINYINT NOT NULL PRIMARY KEY,
+  replayed_at DATETIME NULL,
+  CONSTRAINT rating_replay_one CHECK (id = 1)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin;
+
+INSERT IGNORE INTO rating_replay (id) VALUES (1);
+
+DROP TABLE IF EXISTS rating_games;
+
 -- The ledger of applied migrations: a server on this database finds every step done and
 -- runs no DDL, so its user needs data privileges only.
 CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name VARCHAR(100) NOT NULL, applied_at DATETIME NOT NULL);
@@ -367,4 +454,6 @@ INSERT IGNORE INTO schema_migrations (version, name, applied_at) VALUES
   (5, 'figure_thumbnails', UTC_TIMESTAMP()),
   (6, 'tournament_play', UTC_TIMESTAMP()),
   (7, 'idempotency_keys', UTC_TIMESTAMP()),
-  (8, 'figure_orphans', UTC_TIMESTAMP());
+  (8, 'figure_orphans', UTC_TIMESTAMP()),
+  (9, 'arbiters_and_invitations', UTC_TIMESTAMP()),
+  (10, 'rating_replay', UTC_TIMESTAMP());

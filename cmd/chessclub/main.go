@@ -2,6 +2,7 @@
 //
 //	go run ./cmd/chessclub                        serve on 127.0.0.1:8080 with ./data/chessclub.db
 //	go run ./cmd/chessclub admin USERNAME         make a registered member an admin
+//	go run ./cmd/chessclub arbiter [-revoke] USERNAME   appoint an arbiter (or take the role back)
 //	go run ./cmd/chessclub standings FILE.trf     a tournament's standings with FIDE tie-breaks
 //	go run ./cmd/chessclub berger [-double] N     the round-robin schedule for N players
 //	go run ./cmd/chessclub pair FILE.trf          the next round's Swiss pairing (FIDE Dutch system)

@@ -38,6 +38,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	if len(args) > 0 && args[0] == "admin" {
 		return runAdmin(ctx, args[1:], getenv, stdout, stderr)
 	}
+	if len(args) > 0 && args[0] == "arbiter" {
+		return runArbiter(ctx, args[1:], getenv, stdout, stderr)
+	}
 	if len(args) > 0 && args[0] == "sql" {
 		return runSQL(args[1:], stdout, stderr)
 	}
@@ -214,13 +217,39 @@ func memoryLimit(value string, cfg chessclub.Config, getenv func(string) string)
 
 // runAdmin gives a registered member the admin role.
 func runAdmin(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("chessclub admin", flag.ContinueOnError)
+	return runRole(ctx, "admin", "Makes the registered member USERNAME an admin.", args, getenv, stdout, stderr,
+		func(ctx context.Context, store openedStore, username string, _ bool) (string, error) {
+			return username + " is now an admin", store.SetRole(ctx, username, members.RoleAdmin)
+		})
+}
+
+// runArbiter gives a registered member the arbiter role, or with -revoke takes it back.
+func runArbiter(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
+	return runRole(ctx, "arbiter", "Makes the registered member USERNAME an arbiter, who directs the club's events\n(rated tournaments, entries without asking the players); -revoke takes the role back.",
+		args, getenv, stdout, stderr,
+		func(ctx context.Context, store openedStore, username string, revoke bool) (string, error) {
+			if revoke {
+				return username + " is no longer an arbiter", store.Appoint(ctx, username, members.RoleMember)
+			}
+			return username + " is now an arbiter", store.Appoint(ctx, username, members.RoleArbiter)
+		})
+}
+
+// runRole runs a subcommand that changes the role of the member named by its one argument on
+// the database of -db: change does it and returns what to print.
+func runRole(ctx context.Context, name, about string, args []string, getenv func(string) string, stdout, stderr io.Writer,
+	change func(ctx context.Context, store openedStore, username string, revoke bool) (string, error)) error {
+	fs := flag.NewFlagSet("chessclub "+name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	dbURL := fs.String("db", defaultDB, dbUsage)
+	revoke := false
+	if name == "arbiter" {
+		fs.BoolVar(&revoke, "revoke", false, "take the arbiter role back")
+	}
 	twins := flagenv.Twins{"db": "CHESSCLUB_DB"}
 	flagenv.Describe(fs, twins)
 	fs.Usage = func() {
-		fmt.Fprint(stderr, "Usage: chessclub admin [-db URL] USERNAME\n\nMakes the registered member USERNAME an admin.\n\nFlags:\n")
+		fmt.Fprintf(stderr, "Usage: chessclub %s [-db URL] USERNAME\n\n%s\n\nFlags:\n", name, about)
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -231,7 +260,7 @@ func runAdmin(ctx context.Context, args []string, getenv func(string) string, st
 	}
 	if fs.NArg() != 1 {
 		fs.Usage()
-		return errors.New("admin needs exactly one USERNAME")
+		return fmt.Errorf("%s needs exactly one USERNAME", name)
 	}
 	if err := flagenv.Apply(fs, twins, getenv); err != nil {
 		return err
@@ -241,10 +270,11 @@ func runAdmin(ctx context.Context, args []string, getenv func(string) string, st
 		return err
 	}
 	defer closeDB()
-	if err := store.SetRole(ctx, fs.Arg(0), members.RoleAdmin); err != nil {
+	done, err := change(ctx, store, fs.Arg(0), revoke)
+	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "%s is now an admin\n", fs.Arg(0))
+	fmt.Fprintln(stdout, done)
 	return nil
 }
 

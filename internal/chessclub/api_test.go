@@ -2,128 +2,14 @@ package chessclub_test
 
 import (
 	"bytes"
-	"fmt"
 	"net/http"
 	"strings"
 	"testing"
 
 	"campus.example/apps/internal/chessclub"
-	"campus.example/apps/internal/chessclub/photos"
 	"campus.example/apps/internal/clubtest"
-	"campus.example/apps/internal/imagetest"
 	"campus.example/apps/internal/sqldb"
 )
-
-// TestAuthorizationMatrix sends each request as each kind of caller. The owner is alice: the
-// tournament's creator, the photo's member, the one asking about herself. Public endpoints
-// ignore the Authorization header: a bad or revoked token gets the same answer as none, not
-// 401 (openapi.json says so), and the same body for reads.
-func TestAuthorizationMatrix(t *testing.T) {
-	clubtest.ForDialects(t, func(t *testing.T, d sqldb.Dialect) {
-		e := clubtest.New(t, d).WithMembers()
-		photo := imagetest.SampleJPEG(t, 8, 8, true)
-		tournament := e.Tournament("bob", "Public", "2026-09-01")
-		var bobsPhoto photos.Figure
-		body, ct := clubtest.MultipartBody(t, "photo", photo)
-		e.MustDo(clubtest.Req{Method: "POST", Path: "/api/figures", As: "bob", Body: body, ContentType: ct}, http.StatusCreated).Decode(t, &bobsPhoto)
-		everyone := func(status int) map[string]int {
-			return map[string]int{"none": status, "bad": status, "revoked": status, "other": status, "owner": status, "admin": status}
-		}
-		newUser := 0
-		endpoints := []struct {
-			name string
-			// build returns the request for one run; it may create what it needs.
-			build func() clubtest.Req
-			// want maps caller to status; callers not listed get 401.
-			want map[string]int
-			// sameBody requires every caller to get the body a caller without a token gets.
-			sameBody bool
-		}{
-			{"GET /api/tournaments", func() clubtest.Req { return clubtest.Req{Method: "GET", Path: "/api/tournaments"} }, everyone(200), true},
-			{"GET /api/tournaments/{id}", func() clubtest.Req {
-				return clubtest.Req{Method: "GET", Path: "/api/tournaments/" + fmt.Sprint(tournament)}
-			}, everyone(200), true},
-			{"GET /api/figures/{id}", func() clubtest.Req { return clubtest.Req{Method: "GET", Path: bobsPhoto.URL} }, everyone(200), true},
-			{"POST /api/user", func() clubtest.Req {
-				newUser++
-				return clubtest.Req{Method: "POST", Path: "/api/user", Body: map[string]any{"username": "new" + fmt.Sprint(int64(newUser)), "password": "long enough", "full_name": "New"}}
-			}, everyone(201), false},
-			{"POST /api/login", func() clubtest.Req {
-				return clubtest.Req{Method: "POST", Path: "/api/login", Body: map[string]any{"username": "bob", "password": "password-bob"}}
-			}, everyone(200), false},
-			{"GET /api/me", func() clubtest.Req { return clubtest.Req{Method: "GET", Path: "/api/me"} },
-				map[string]int{"other": 200, "owner": 200, "admin": 200}, false},
-			{"POST /api/logout", func() clubtest.Req { return clubtest.Req{Method: "POST", Path: "/api/logout"} },
-				map[string]int{"other": 204, "owner": 204, "admin": 204}, false},
-			{"GET /api/members", func() clubtest.Req { return clubtest.Req{Method: "GET", Path: "/api/members"} },
-				map[string]int{"other": 200, "owner": 200, "admin": 200}, false},
-			{"GET /api/members/{id}", func() clubtest.Req {
-				return clubtest.Req{Method: "GET", Path: "/api/members/" + fmt.Sprint(e.IDs["alice"])}
-			},
-				map[string]int{"other": 200, "owner": 200, "admin": 200}, false},
-			{"POST /api/tournaments", func() clubtest.Req {
-				return clubtest.Req{Method: "POST", Path: "/api/tournaments", Body: map[string]any{"name": "M", "start_date": "2026-09-09"}}
-			}, map[string]int{"other": 201, "owner": 201, "admin": 201}, false},
-			{"DELETE /api/tournaments/{id}", func() clubtest.Req {
-				return clubtest.Req{Method: "DELETE", Path: "/api/tournaments/" + fmt.Sprint(e.Tournament("alice", "M", "2026-09-09"))}
-			}, map[string]int{"other": 403, "owner": 204, "admin": 204}, false},
-			{"DELETE /api/tournaments?id=N", func() clubtest.Req {
-				return clubtest.Req{Method: "DELETE", Path: "/api/tournaments?id=" + fmt.Sprint(e.Tournament("alice", "M", "2026-09-09"))}
-			}, map[string]int{"other": 403, "owner": 204, "admin": 204}, false},
-			{"DELETE /api/tournaments {id}", func() clubtest.Req {
-				return clubtest.Req{Method: "DELETE", Path: "/api/tournaments", Body: map[string]any{"id": e.Tournament("alice", "M", "2026-09-09")}}
-			}, map[string]int{"other": 403, "owner": 204, "admin": 204}, false},
-			{"POST /api/figures for alice", func() clubtest.Req {
-				body, ct := clubtest.MultipartBody(t, "member_id", fmt.Sprint(e.IDs["alice"]), "photo", photo)
-				return clubtest.Req{Method: "POST", Path: "/api/figures", Body: body, ContentType: ct}
-			}, map[string]int{"other": 403, "owner": 201, "admin": 201}, false},
-			{"POST /api/figures raw for alice", func() clubtest.Req {
-				return clubtest.Req{Method: "POST", Path: "/api/figures?member_id=" + fmt.Sprint(e.IDs["alice"]), Body: photo, ContentType: "image/jpeg"}
-			}, map[string]int{"other": 403, "owner": 201, "admin": 201}, false},
-		}
-		callers := []string{"none", "bad", "revoked", "other", "owner", "admin"}
-		anonymous := map[string][]byte{} // bodies without a token, by endpoint
-		for _, ep := range endpoints {
-			for _, caller := range callers {
-				t.Run(ep.name+"/"+caller, func(t *testing.T) {
-					r := ep.build()
-					switch caller {
-					case "none":
-					case "bad", "revoked":
-						r.Token = e.Tokens[caller]
-					case "other":
-						r.Token = e.Login("bob")
-					case "owner":
-						r.Token = e.Login("alice")
-					case "admin":
-						r.Token = e.Login("carol")
-					}
-					want, ok := ep.want[caller]
-					if !ok {
-						want = http.StatusUnauthorized
-					}
-					res := e.Do(r)
-					if res.Status != want {
-						t.Fatalf("status %d, want %d; body %s", res.Status, want, res.Body)
-					}
-					if ep.sameBody {
-						if caller == "none" {
-							anonymous[ep.name] = res.Body
-						} else if !bytes.Equal(res.Body, anonymous[ep.name]) {
-							t.Errorf("body differs from the one without a token:\n%s\n%s", res.Body, anonymous[ep.name])
-						}
-					}
-					if want >= 400 {
-						doc := res.Problem(t)
-						if doc.Status != want {
-							t.Errorf("problem status %d, want %d", doc.Status, want)
-						}
-					}
-				})
-			}
-		}
-	})
-}
 
 // TestProblemShapes covers the paths and methods outside the handlers.
 func TestProblemShapes(t *testing.T) {

@@ -13,7 +13,7 @@ import (
 
 // playTables are the tables of tournament play, whose rows a refused request must leave as
 // they were.
-var playTables = []string{"tournament_players", "tournament_rounds", "tournament_boards", "tournament_byes", "tournament_events", "rating_history", "rating_games"}
+var playTables = []string{"tournament_players", "tournament_rounds", "tournament_boards", "tournament_byes", "tournament_events", "rating_history", "tournament_invitations"}
 
 // hostileTRF are files that POST /api/tournaments/import must refuse without harm.
 var hostileTRF = []struct{ name, body string }{

@@ -95,3 +95,15 @@ func (s *Store) SetRole(ctx context.Context, username, role string) error {
 func (s *Store) HasAdmin(ctx context.Context) (bool, error) {
 	return members.NewStore(s.db, s.Now).HasAdmin(ctx)
 }
+
+// Appoint gives the member with username the arbiter role, or takes it back (role
+// members.RoleMember): see members.Store.Appoint.
+func (s *Store) Appoint(ctx context.Context, username, role string) error {
+	people := members.NewStore(s.db, s.Now)
+	id, err := people.ID(ctx, username)
+	if err != nil {
+		return err
+	}
+	_, err = people.Appoint(ctx, id, role)
+	return err
+}

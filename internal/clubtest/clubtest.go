@@ -337,6 +337,14 @@ func (e *Env) MakeAdmin(username string) {
 	}
 }
 
+// MakeArbiter gives a registered member the arbiter role, as an admin's command does.
+func (e *Env) MakeArbiter(username string) {
+	e.T.Helper()
+	if err := e.Store.Appoint(context.Background(), username, members.RoleArbiter); err != nil {
+		e.T.Fatal(err)
+	}
+}
+
 // Tournament creates a tournament as the member named by and returns its id.
 func (e *Env) Tournament(by, name, start string) int64 {
 	e.T.Helper()

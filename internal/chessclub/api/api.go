@@ -45,8 +45,16 @@ func PathID(r *http.Request) (int64, error) { return ParseID(r.PathValue("id")) 
 // Caller is the logged-in member who makes a request, as the parts of the API that decide
 // what a member may do see them.
 type Caller struct {
-	// ID is the member's id.
-	ID int64
+	// ID is the member's id, and Username their username (for the audit trail).
+	ID       int64
+	Username string
 	// Admin is true for a member with the admin role, who may act on every member's behalf.
 	Admin bool
+	// Arbiter is true for a member with the arbiter role, whom an admin appointed to direct
+	// the club's events: rated tournaments, and entries without asking the players.
+	Arbiter bool
 }
+
+// Authority reports whether the caller is an arbiter or an admin: one who may direct rated
+// tournaments and enter members directly, on the club's authority rather than their own.
+func (c Caller) Authority() bool { return c.Admin || c.Arbiter }

@@ -6,6 +6,7 @@ import (
 
 	"campus.example/apps/internal/chessclub/api"
 	"campus.example/apps/internal/jsonhttp"
+	"campus.example/apps/internal/problem"
 )
 
 // Service answers the members' endpoints: the list, one member, and the change of a
@@ -73,6 +74,37 @@ func (s *Service) Patch(w http.ResponseWriter, r *http.Request, caller Member) e
 		return err
 	}
 	m, err := s.store.UpdateRatingInfo(r.Context(), id, caller, in)
+	if err != nil {
+		return err
+	}
+	api.WriteJSON(w, http.StatusOK, m.VisibleTo(caller))
+	return nil
+}
+
+// Appoint answers PUT /api/members/{id}/role: an admin gives the member the arbiter role, or
+// takes it back, with {"role": "arbiter"} or {"role": "member"}.
+func (s *Service) Appoint(w http.ResponseWriter, r *http.Request, caller Member) error {
+	id, err := api.PathID(r)
+	if err != nil {
+		return err
+	}
+	if !caller.IsAdmin() {
+		return problem.New(problem.Forbidden, "Only an admin may appoint arbiters.")
+	}
+	obj, err := jsonhttp.ReadObject(w, r, api.MaxBody)
+	if err != nil {
+		return err
+	}
+	f := jsonhttp.NewFields(obj)
+	role := f.String("role")
+	if _, failed := f.Errors["role"]; !failed && (role == nil || (*role != RoleMember && *role != RoleArbiter)) {
+		f.Fail("role", "must be %q or %q", RoleArbiter, RoleMember)
+	}
+	f.RejectUnknown()
+	if err := f.Err(); err != nil {
+		return err
+	}
+	m, err := s.store.Appoint(r.Context(), id, *role)
 	if err != nil {
 		return err
 	}

@@ -38,8 +38,16 @@ const UnratedRating = 1200
 
 // Roles a member may have.
 const (
+	// RoleMember is every member's: they enter tournaments, organise unrated ones, and keep
+	// their own record.
 	RoleMember = "member"
-	RoleAdmin  = "admin"
+	// RoleArbiter is given and taken back by admins: an arbiter directs the club's events
+	// (creates and runs rated tournaments, enters members directly, corrects results after
+	// a finish).
+	RoleArbiter = "arbiter"
+	// RoleAdmin may do everything an arbiter may, and manage members; it is given on the
+	// command line.
+	RoleAdmin = "admin"
 )
 
 // Limits on member fields, in characters.
@@ -53,6 +61,8 @@ const (
 	// ratings go lower than FIDE's floor of 1400, and nobody is above 3000.
 	MinDeclaredRating = 100
 	MaxDeclaredRating = 3000
+	// MaxDeclaredGames bounds the rated games a declared rating rests on.
+	MaxDeclaredGames = 9999
 	// MinBirthYear and MaxBirthYear bound a birth year.
 	MinBirthYear = 1900
 	MaxBirthYear = 2100
@@ -81,16 +91,19 @@ type Member struct {
 	// RatingStatus is RatingUnrated, RatingDeclared (a starting rating the member
 	// gave, until their first rated game) or RatingRated (from rated club games).
 	RatingStatus string `json:"rating_status"`
-	// RatedGames counts the rated games that made the rating: K is 40 until 30 (FIDE B.02
-	// 8.3.3).
+	// RatedGames counts the rated games that made the rating, those a declared rating rests
+	// on included: K is 40 until 30 (FIDE B.02 8.3.3).
 	RatedGames int `json:"rated_games"`
+	// DeclaredGames is the number of rated games the member's declared rating rests on (0
+	// without a declared rating).
+	DeclaredGames int `json:"declared_games"`
 	// BirthYear makes a junior (K 40 under 2300, until the end of the year they turn 18);
 	// nil when not given. Like Email, only the member and admins see it.
 	BirthYear *int `json:"birth_year,omitempty"`
 	// Guest is true for a player imported from a TRF file: a member record for their games,
 	// without a password, who cannot log in.
 	Guest bool `json:"guest"`
-	// Role is RoleMember or RoleAdmin.
+	// Role is RoleMember, RoleArbiter or RoleAdmin.
 	Role string `json:"role"`
 	// PhotoURL is the path of the member's photo, nil until one is stored.
 	PhotoURL *string `json:"photo_url"`
@@ -103,8 +116,13 @@ type Member struct {
 // IsAdmin reports whether the member has the admin role.
 func (m Member) IsAdmin() bool { return m.Role == RoleAdmin }
 
+// IsArbiter reports whether the member has the arbiter role.
+func (m Member) IsArbiter() bool { return m.Role == RoleArbiter }
+
 // Caller is the member as the parts of the API that decide what a caller may do see them.
-func (m Member) Caller() api.Caller { return api.Caller{ID: m.ID, Admin: m.IsAdmin()} }
+func (m Member) Caller() api.Caller {
+	return api.Caller{ID: m.ID, Username: m.Username, Admin: m.IsAdmin(), Arbiter: m.IsArbiter()}
+}
 
 // VisibleTo returns m as viewer may see it: the email address is shown only to the member
 // themself and to admins.
@@ -125,7 +143,11 @@ type Registration struct {
 	// DeclaredRating is a starting rating the member declares (a federation rating); nil
 	// leaves them unrated.
 	DeclaredRating *int
-	BirthYear      *int
+	// DeclaredGames is the number of rated games the declared rating rests on, which decides
+	// the K factor of the member's first rated games in the club (B.02 8.3.3: 40 until 30
+	// games); nil is 0. Only with a declared rating.
+	DeclaredGames *int
+	BirthYear     *int
 }
 
 // DecodeRegistration validates a registration. It returns a validation problem naming every
@@ -148,27 +170,32 @@ func DecodeRegistration(obj jsonhttp.Object) (Registration, error) {
 		f.Fail("email", "must be a valid email address such as name@example.org")
 	}
 	declared := intField(f, "declared_rating", MinDeclaredRating, MaxDeclaredRating)
+	games := intField(f, "declared_games", 0, MaxDeclaredGames)
+	if games != nil && declared == nil {
+		f.Fail("declared_games", "goes with a declared_rating")
+	}
 	birthYear := intField(f, "birth_year", MinBirthYear, MaxBirthYear)
 	f.RejectUnknown("id", "rating", "rating_status", "rated_games", "guest", "role", "photo_url", "thumbnail_url", "joined_at")
 	if err := f.Err(); err != nil {
 		return Registration{}, err
 	}
-	return Registration{Username: *username, Password: password, FullName: *fullName, Email: email, DeclaredRating: declared, BirthYear: birthYear}, nil
+	return Registration{Username: *username, Password: password, FullName: *fullName, Email: email, DeclaredRating: declared, DeclaredGames: games, BirthYear: birthYear}, nil
 }
 
 // RatingInput is the body of PATCH /api/members/{id}: a merge patch of the member's
-// declared rating and birth year. Set* say which fields the patch names; a named field with
-// a nil value removes it.
+// declared rating, the rated games it rests on, and birth year. Set* say which fields the
+// patch names; a named field with a nil value removes it.
 type RatingInput struct {
-	SetDeclared, SetBirthYear bool
-	DeclaredRating, BirthYear *int
+	SetDeclared, SetDeclaredGames, SetBirthYear bool
+	DeclaredRating, DeclaredGames, BirthYear    *int
 }
 
 // DecodeRatingInput validates the body of PATCH /api/members/{id}.
 func DecodeRatingInput(obj jsonhttp.Object) (RatingInput, error) {
 	f := jsonhttp.NewFields(obj)
-	in := RatingInput{SetDeclared: f.Has("declared_rating"), SetBirthYear: f.Has("birth_year")}
+	in := RatingInput{SetDeclared: f.Has("declared_rating"), SetDeclaredGames: f.Has("declared_games"), SetBirthYear: f.Has("birth_year")}
 	in.DeclaredRating = intField(f, "declared_rating", MinDeclaredRating, MaxDeclaredRating)
+	in.DeclaredGames = intField(f, "declared_games", 0, MaxDeclaredGames)
 	in.BirthYear = intField(f, "birth_year", MinBirthYear, MaxBirthYear)
 	f.RejectUnknown("id", "username", "full_name", "email", "rating", "rating_status", "rated_games", "guest", "role", "photo_url", "thumbnail_url", "joined_at")
 	if err := f.Err(); err != nil {

@@ -30,10 +30,15 @@ func (s *Store) clock() time.Time { return s.now().UTC().Truncate(time.Second) }
 // Columns are the columns that Scan reads: a member (table alias m) with the id of its
 // photo (alias f, LEFT JOINed on f.member_id = m.id), for queries of other packages that
 // read a member together with something else, such as a session.
-const Columns = "m.id, m.username, m.full_name, m.email, m.rating, m.rating_status, m.rated_games, m.birth_year, m.guest, m.role, m.joined_at, f.id"
+const Columns = "m.id, m.username, m.full_name, m.email, m.rating, m.rating_status, m.rated_games, m.declared_games, m.birth_year, m.guest, m.role, m.joined_at, f.id"
 
 // memberSelect reads a member with the id of its photo, if any.
 const memberSelect = "SELECT " + Columns + " FROM members m LEFT JOIN figures f ON f.member_id = m.id"
+
+// notGuest keeps the players of imported tournaments out of what the store reads as members:
+// a guest row holds such a player's games, but the player is not a member of the club (they
+// cannot log in, are not listed, and have no record of their own to change).
+const notGuest = " AND m.guest = 0"
 
 // Scanner is a *sql.Row or *sql.Rows.
 type Scanner interface{ Scan(dest ...any) error }
@@ -43,7 +48,7 @@ func Scan(row Scanner, more ...any) (Member, error) {
 	var m Member
 	var email, photo sql.NullString
 	var birthYear sql.NullInt64
-	dest := append([]any{&m.ID, &m.Username, &m.FullName, &email, &m.Rating, &m.RatingStatus, &m.RatedGames, &birthYear, &m.Guest,
+	dest := append([]any{&m.ID, &m.Username, &m.FullName, &email, &m.Rating, &m.RatingStatus, &m.RatedGames, &m.DeclaredGames, &birthYear, &m.Guest,
 		&m.Role, &m.JoinedAt, &photo}, more...)
 	if err := row.Scan(dest...); err != nil {
 		return Member{}, err
@@ -93,8 +98,12 @@ func (s *Store) CreateMember(ctx context.Context, reg Registration, passwordHash
 		if reg.DeclaredRating != nil {
 			rating, status = *reg.DeclaredRating, RatingDeclared
 		}
-		res, err := tx.ExecContext(ctx, "INSERT INTO members (username, username_key, password_hash, full_name, email, rating, rating_status, birth_year, role, joined_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-			reg.Username, sqldb.Fold(reg.Username), passwordHash, reg.FullName, reg.Email, rating, status, reg.BirthYear, RoleMember, now)
+		games := 0
+		if reg.DeclaredGames != nil {
+			games = *reg.DeclaredGames
+		}
+		res, err := tx.ExecContext(ctx, "INSERT INTO members (username, username_key, password_hash, full_name, email, rating, rating_status, declared_rating, declared_games, rated_games, birth_year, role, joined_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+			reg.Username, sqldb.Fold(reg.Username), passwordHash, reg.FullName, reg.Email, rating, status, reg.DeclaredRating, games, games, reg.BirthYear, RoleMember, now)
 		if sqldb.IsDuplicate(err) {
 			// A concurrent registration won the race between the check and the insert.
 			return usernameTaken()
@@ -106,7 +115,7 @@ func (s *Store) CreateMember(ctx context.Context, reg Registration, passwordHash
 		if err != nil {
 			return fmt.Errorf("insert member: %w", err)
 		}
-		out = Member{ID: id, Username: reg.Username, FullName: reg.FullName, Email: reg.Email, Rating: rating, RatingStatus: status,
+		out = Member{ID: id, Username: reg.Username, FullName: reg.FullName, Email: reg.Email, Rating: rating, RatingStatus: status, RatedGames: games, DeclaredGames: games,
 			BirthYear: reg.BirthYear, Role: RoleMember, JoinedAt: now}
 		return nil
 	})
@@ -122,7 +131,7 @@ func usernameTaken() error {
 
 // Member returns the member with id, or a NotFound problem.
 func (s *Store) Member(ctx context.Context, id int64) (Member, error) {
-	stmt, err := s.db.Prepared(ctx, memberSelect+" WHERE m.id = ?")
+	stmt, err := s.db.Prepared(ctx, memberSelect+" WHERE m.id = ?"+notGuest)
 	if err != nil {
 		return Member{}, fmt.Errorf("get member: %w", err)
 	}
@@ -139,7 +148,7 @@ func (s *Store) Member(ctx context.Context, id int64) (Member, error) {
 func (s *Store) Credentials(ctx context.Context, username string) (Member, string, error) {
 	var hash string
 	m, err := Scan(s.db.QueryRowContext(ctx, "SELECT "+Columns+", m.password_hash "+
-		"FROM members m LEFT JOIN figures f ON f.member_id = m.id WHERE m.username_key = ?", sqldb.Fold(username)), &hash)
+		"FROM members m LEFT JOIN figures f ON f.member_id = m.id WHERE m.username_key = ?"+notGuest, sqldb.Fold(username)), &hash)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Member{}, "", nil
 	}
@@ -149,9 +158,10 @@ func (s *Store) Credentials(ctx context.Context, username string) (Member, strin
 	return m, hash, nil
 }
 
-// Members returns every member sorted by full name without regard to case, then by id.
+// Members returns every member (guests aside) sorted by full name without regard to case, then
+// by id.
 func (s *Store) Members(ctx context.Context) ([]Member, error) {
-	rows, err := s.db.QueryContext(ctx, memberSelect+" ORDER BY "+s.db.Dialect.FoldSQL("m.full_name")+", m.id")
+	rows, err := s.db.QueryContext(ctx, memberSelect+" WHERE m.guest = 0 ORDER BY "+s.db.Dialect.FoldSQL("m.full_name")+", m.id")
 	if err != nil {
 		return nil, fmt.Errorf("list members: %w", err)
 	}
@@ -180,12 +190,12 @@ func (s *Store) HasAdmin(ctx context.Context) (bool, error) {
 // SetRole gives the member with username (without regard to case) the role. It returns a
 // NotFound problem when there is no such member.
 func (s *Store) SetRole(ctx context.Context, username, role string) error {
-	if role != RoleMember && role != RoleAdmin {
+	if role != RoleMember && role != RoleArbiter && role != RoleAdmin {
 		return fmt.Errorf("unknown role %q", role)
 	}
 	return s.db.Transact(ctx, func(tx *sql.Tx) error {
 		var id int64
-		err := tx.QueryRowContext(ctx, "SELECT id FROM members WHERE username_key = ?"+s.db.Dialect.ForUpdate(), sqldb.Fold(username)).Scan(&id)
+		err := tx.QueryRowContext(ctx, "SELECT id FROM members m WHERE username_key = ?"+notGuest+s.db.Dialect.ForUpdate(), sqldb.Fold(username)).Scan(&id)
 		if errors.Is(err, sql.ErrNoRows) {
 			return problem.New(problem.NotFound, "There is no member named %q.", username)
 		}
@@ -195,6 +205,53 @@ func (s *Store) SetRole(ctx context.Context, username, role string) error {
 		_, err = tx.ExecContext(ctx, "UPDATE members SET role = ? WHERE id = ?", role, id)
 		return err
 	})
+}
+
+// ID returns the id of the member with username (without regard to case), or a NotFound
+// problem.
+func (s *Store) ID(ctx context.Context, username string) (int64, error) {
+	var id int64
+	err := s.db.QueryRowContext(ctx, "SELECT id FROM members m WHERE username_key = ?"+notGuest, sqldb.Fold(username)).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, problem.New(problem.NotFound, "There is no member named %q.", username)
+	}
+	if err != nil {
+		return 0, fmt.Errorf("find member: %w", err)
+	}
+	return id, nil
+}
+
+// Appoint gives member id the arbiter role, or takes it back (role RoleMember), on behalf of
+// an admin, and returns the member. It returns NotFound when there is no such member, and
+// Conflict for an admin, whose role only the command line changes (an admin is an arbiter
+// already).
+func (s *Store) Appoint(ctx context.Context, id int64, role string) (Member, error) {
+	if role != RoleMember && role != RoleArbiter {
+		return Member{}, fmt.Errorf("appoint: role %q is not member or arbiter", role)
+	}
+	var out Member
+	err := s.db.Transact(ctx, func(tx *sql.Tx) error {
+		m, err := Scan(tx.QueryRowContext(ctx, memberSelect+" WHERE m.id = ?"+notGuest+s.db.Dialect.ForUpdate(), id))
+		if errors.Is(err, sql.ErrNoRows) {
+			return memberNotFound(id)
+		}
+		if err != nil {
+			return fmt.Errorf("read member: %w", err)
+		}
+		if m.IsAdmin() {
+			return &problem.Error{Kind: problem.Conflict, Fields: map[string]string{"role": "an admin's role changes on the command line only"},
+				Detail: "The member is an admin, who may do everything an arbiter may; an admin's role changes on the command line only."}
+		}
+		if m.Role != role {
+			if _, err := tx.ExecContext(ctx, "UPDATE members SET role = ? WHERE id = ?", role, id); err != nil {
+				return fmt.Errorf("appoint: %w", err)
+			}
+			m.Role = role
+		}
+		out = m
+		return nil
+	})
+	return out, err
 }
 
 // UpdateRatingInfo applies a patch of member id's declared rating and birth year on behalf of
@@ -207,28 +264,59 @@ func (s *Store) UpdateRatingInfo(ctx context.Context, id int64, caller Member, i
 	}
 	var out Member
 	err := s.db.Transact(ctx, func(tx *sql.Tx) error {
-		m, err := Scan(tx.QueryRowContext(ctx, memberSelect+" WHERE m.id = ?"+s.db.Dialect.ForUpdate(), id))
+		m, err := Scan(tx.QueryRowContext(ctx, memberSelect+" WHERE m.id = ?"+notGuest+s.db.Dialect.ForUpdate(), id))
 		if errors.Is(err, sql.ErrNoRows) {
 			return memberNotFound(id)
 		}
 		if err != nil {
 			return fmt.Errorf("read member: %w", err)
 		}
-		if in.SetDeclared {
-			if m.RatingStatus == RatingRated || m.RatedGames > 0 {
-				return &problem.Error{Kind: problem.Conflict, Fields: map[string]string{"declared_rating": "cannot change after the first rated game"},
+		if in.SetDeclared || in.SetDeclaredGames {
+			if m.RatingStatus == RatingRated {
+				field := "declared_rating"
+				if !in.SetDeclared {
+					field = "declared_games"
+				}
+				return &problem.Error{Kind: problem.Conflict, Fields: map[string]string{field: "cannot change after the first rated game"},
 					Detail: "The member has a rating from rated games; a starting rating can only be declared before the first one."}
 			}
-			m.Rating, m.RatingStatus = DefaultRating, RatingUnrated
+		}
+		if in.SetDeclared {
+			m.Rating, m.RatingStatus, m.DeclaredGames = DefaultRating, RatingUnrated, 0
 			if in.DeclaredRating != nil {
 				m.Rating, m.RatingStatus = *in.DeclaredRating, RatingDeclared
+			}
+		}
+		if in.SetDeclaredGames {
+			switch {
+			case in.DeclaredGames != nil && m.RatingStatus != RatingDeclared:
+				return problem.Validation(map[string]string{"declared_games": "goes with a declared_rating"})
+			case in.DeclaredGames != nil:
+				m.DeclaredGames = *in.DeclaredGames
+			default:
+				m.DeclaredGames = 0
 			}
 		}
 		if in.SetBirthYear {
 			m.BirthYear = in.BirthYear
 		}
-		if _, err := tx.ExecContext(ctx, "UPDATE members SET rating = ?, rating_status = ?, birth_year = ? WHERE id = ?", m.Rating, m.RatingStatus, m.BirthYear, id); err != nil {
+		// The declared rating and its games are also kept apart: the ratings' replay starts
+		// from them. Until the first rated game, the rated games are the declared ones.
+		var declared *int
+		if m.RatingStatus == RatingDeclared {
+			declared = &m.Rating
+		}
+		if m.RatingStatus != RatingRated {
+			m.RatedGames = m.DeclaredGames
+		}
+		if _, err := tx.ExecContext(ctx, "UPDATE members SET rating = ?, rating_status = ?, rated_games = ?, birth_year = ? WHERE id = ?",
+			m.Rating, m.RatingStatus, m.RatedGames, m.BirthYear, id); err != nil {
 			return fmt.Errorf("update member: %w", err)
+		}
+		if in.SetDeclared || in.SetDeclaredGames {
+			if _, err := tx.ExecContext(ctx, "UPDATE members SET declared_rating = ?, declared_games = ? WHERE id = ?", declared, m.DeclaredGames, id); err != nil {
+				return fmt.Errorf("update member: %w", err)
+			}
 		}
 		out = m
 		return nil

@@ -36,89 +36,108 @@ func (s *Service) players(ctx context.Context, id int64) ([]tournament.Player, e
 }
 
 // enter adds member to the tournament with id on behalf of caller. Members enter themselves
-// while the tournament is open; its organiser (or an admin) may enter anyone, and also late,
-// into a running Swiss: the player then gets the next pairing number and, for each round
-// already paired, a bye of the kind missed says (MissedZero or MissedHalf). It returns the
-// entry, or NotFound (no tournament), Invalid (no such member), Forbidden or Conflict (already
-// entered, full, started, finished).
+// while the tournament is open. No one else's games go on a member's record without their
+// consent or an arbiter's authority: an arbiter or an admin may enter anyone, also late into a
+// running Swiss, where the player then gets the next pairing number and, for each round
+// already paired, a bye of the kind missed says (MissedZero or MissedHalf); an organiser who
+// is neither invites (invite). It returns the entry, or NotFound (no tournament), Invalid (no
+// such member), Forbidden or Conflict (already entered, full, started, finished).
 func (s *Service) enter(ctx context.Context, id int64, caller api.Caller, member int64, missed string) (tournament.Player, error) {
 	var out tournament.Player
 	err := s.change(ctx, id, func(tx *sql.Tx, f *tournament.Field) error {
 		t := f.Tournament
-		organiser := mayOrganise(t, caller) == nil
-		if member != caller.ID && !organiser {
-			return problem.New(problem.Forbidden, "Only the tournament's organiser or an admin may enter other members.")
-		}
-		if f.ByID[member] != nil {
-			return t.Conflict("Member %d has entered already.", member)
-		}
-		switch {
-		case t.State == tournament.StateFinished:
-			return t.Conflict("The tournament has finished.")
-		case t.State == tournament.StateRunning && !organiser:
-			return t.Conflict("The tournament has started; only its organiser may still enter players.")
-		case t.State == tournament.StateRunning && t.Format != tournament.FormatSwiss:
-			return t.Conflict("A %s's draw was fixed at the start: no one can enter now.", formatName(t.Format))
-		case len(f.Players) >= tournament.MaxPlayers:
-			return t.Conflict("The tournament is full: it holds at most %d players.", tournament.MaxPlayers)
-		}
-		rating, rated, err := memberRating(ctx, tx, member)
-		if err != nil {
-			return err
-		}
-		e := &tournament.Entrant{MemberID: member, EnteredAt: s.clock(), FirstRound: 1, Requested: map[int]chess.Result{}}
-		var rank any
-		if t.State == tournament.StateRunning {
-			e.FirstRound = t.CurrentRound + 1
-			e.StartRank = len(f.Players) + 1
-			for _, p := range f.Players {
-				e.StartRank = max(e.StartRank, p.StartRank+1)
+		if member != caller.ID {
+			if err := mayOrganise(t, caller); err != nil {
+				return problem.New(problem.Forbidden, "Only an arbiter or an admin may enter other members; the organiser may invite them.")
 			}
-			rank = e.StartRank
-			if rated {
-				e.Rating = rating
+			if !caller.Authority() {
+				return problem.New(problem.Forbidden,
+					"Entering another member needs their consent: invite them (POST /api/tournaments/%d/invitations) and the entry is made when they accept. Arbiters and admins may enter members directly.", id)
 			}
 		}
-		_, err = tx.ExecContext(ctx, "INSERT INTO tournament_players (tournament_id, member_id, start_rank, rating, entered_at, first_round) VALUES (?, ?, ?, ?, ?, ?)",
-			id, member, rank, e.Rating, e.EnteredAt, e.FirstRound)
-		if sqldb.IsDuplicate(err) {
-			return t.Conflict("Member %d has entered already.", member)
+		if t.State == tournament.StateRunning && mayOrganise(t, caller) != nil {
+			return t.Conflict("The tournament has started; only its organiser, an arbiter or an admin may still enter players.")
 		}
-		if err != nil {
-			return fmt.Errorf("enter: %w", err)
-		}
-		kind := chess.ZeroBye
-		if missed == MissedHalf {
-			kind = chess.HalfBye
-		}
-		for r := 1; r <= t.CurrentRound; r++ {
-			if _, err := tx.ExecContext(ctx, "INSERT INTO tournament_byes (tournament_id, round, member_id, kind, requested) VALUES (?, ?, ?, ?, ?)",
-				id, r, member, string(kind), false); err != nil {
-				return fmt.Errorf("enter: missed round %d: %w", r, err)
-			}
-		}
-		if err := bumpVersion(ctx, tx, id); err != nil {
-			return err
-		}
-		if err := s.live.Emit(ctx, tx, id, EventPlayerEntered, map[string]any{"member_id": member}); err != nil {
-			return err
-		}
-		f2, err := tournament.Load(ctx, tx, t)
-		if err != nil {
-			return err
-		}
-		out = f2.PlayerView(f2.ByID[member])
-		return nil
+		var err error
+		out, err = s.addEntry(ctx, tx, f, member, missed)
+		return err
 	})
 	return out, err
 }
 
+// addEntry enters member into the tournament of f, in tx, which holds its lock: before the
+// start, or late into a running Swiss (the player then gets the next pairing number and, for
+// each round already paired, a bye of the kind missed says). The caller has checked who may
+// do it. It returns the entry, or Invalid (no such member) or Conflict (already entered,
+// full, a draw fixed at the start, finished).
+func (s *Service) addEntry(ctx context.Context, tx *sql.Tx, f *tournament.Field, member int64, missed string) (tournament.Player, error) {
+	t, id := f.Tournament, f.Tournament.ID
+	if f.ByID[member] != nil {
+		return tournament.Player{}, t.Conflict("Member %d has entered already.", member)
+	}
+	switch {
+	case t.State == tournament.StateFinished:
+		return tournament.Player{}, t.Conflict("The tournament has finished.")
+	case t.State == tournament.StateRunning && t.Format != tournament.FormatSwiss:
+		return tournament.Player{}, t.Conflict("A %s's draw was fixed at the start: no one can enter now.", formatName(t.Format))
+	case len(f.Players) >= tournament.MaxPlayers:
+		return tournament.Player{}, t.Conflict("The tournament is full: it holds at most %d players.", tournament.MaxPlayers)
+	}
+	rating, rated, err := memberRating(ctx, tx, member)
+	if err != nil {
+		return tournament.Player{}, err
+	}
+	e := &tournament.Entrant{MemberID: member, EnteredAt: s.clock(), FirstRound: 1, Requested: map[int]chess.Result{}}
+	var rank any
+	if t.State == tournament.StateRunning {
+		e.FirstRound = t.CurrentRound + 1
+		e.StartRank = len(f.Players) + 1
+		for _, p := range f.Players {
+			e.StartRank = max(e.StartRank, p.StartRank+1)
+		}
+		rank = e.StartRank
+		if rated {
+			e.Rating = rating
+		}
+	}
+	_, err = tx.ExecContext(ctx, "INSERT INTO tournament_players (tournament_id, member_id, start_rank, rating, entered_at, first_round) VALUES (?, ?, ?, ?, ?, ?)",
+		id, member, rank, e.Rating, e.EnteredAt, e.FirstRound)
+	if sqldb.IsDuplicate(err) {
+		return tournament.Player{}, t.Conflict("Member %d has entered already.", member)
+	}
+	if err != nil {
+		return tournament.Player{}, fmt.Errorf("enter: %w", err)
+	}
+	kind := chess.ZeroBye
+	if missed == MissedHalf {
+		kind = chess.HalfBye
+	}
+	for r := 1; r <= t.CurrentRound; r++ {
+		if _, err := tx.ExecContext(ctx, "INSERT INTO tournament_byes (tournament_id, round, member_id, kind, requested) VALUES (?, ?, ?, ?, ?)",
+			id, r, member, string(kind), false); err != nil {
+			return tournament.Player{}, fmt.Errorf("enter: missed round %d: %w", r, err)
+		}
+	}
+	if err := bumpVersion(ctx, tx, id); err != nil {
+		return tournament.Player{}, err
+	}
+	if err := s.live.Emit(ctx, tx, id, EventPlayerEntered, map[string]any{"member_id": member}); err != nil {
+		return tournament.Player{}, err
+	}
+	f2, err := tournament.Load(ctx, tx, t)
+	if err != nil {
+		return tournament.Player{}, err
+	}
+	return f2.PlayerView(f2.ByID[member]), nil
+}
+
 // memberRating returns a member's rating, and whether it counts (rated or declared). It
-// returns an Invalid problem naming member_id when there is no such member.
+// returns an Invalid problem naming member_id when there is no such member; a guest (a
+// player of an imported tournament) is not a member.
 func memberRating(ctx context.Context, tx *sql.Tx, member int64) (int, bool, error) {
 	var rating int
 	var status string
-	err := tx.QueryRowContext(ctx, "SELECT rating, rating_status FROM members WHERE id = ?", member).Scan(&rating, &status)
+	err := tx.QueryRowContext(ctx, "SELECT rating, rating_status FROM members WHERE id = ? AND guest = 0", member).Scan(&rating, &status)
 	if errors.Is(err, sql.ErrNoRows) {
 		return 0, false, &problem.Error{Kind: problem.Invalid, Detail: "The request has invalid fields.",
 			Fields: map[string]string{"member_id": fmt.Sprintf("there is no member %d", member)}}
@@ -130,7 +149,7 @@ func memberRating(ctx context.Context, tx *sql.Tx, member int64) (int, bool, err
 }
 
 // leave takes member out of the tournament with id on behalf of caller (the member
-// themself, the organiser or an admin). Before the start the entry is deleted; after it the
+// themself, the organiser, an arbiter or an admin). Before the start the entry is deleted; after it the
 // player withdraws: they are not paired again, and their results stay. Withdrawing twice
 // changes nothing. It returns NotFound (no tournament, or the member has not entered),
 // Forbidden, or Conflict (finished).
@@ -138,7 +157,7 @@ func (s *Service) leave(ctx context.Context, id int64, caller api.Caller, member
 	return s.change(ctx, id, func(tx *sql.Tx, f *tournament.Field) error {
 		t := f.Tournament
 		if member != caller.ID && mayOrganise(t, caller) != nil {
-			return problem.New(problem.Forbidden, "Only the player, the organiser or an admin may take a player out.")
+			return problem.New(problem.Forbidden, "Only the player, the organiser, an arbiter or an admin may take a player out.")
 		}
 		e := f.ByID[member]
 		if e == nil {
@@ -173,7 +192,7 @@ func (s *Service) leave(ctx context.Context, id int64, caller api.Caller, member
 }
 
 // requestBye records member's request for a half-point bye in round r of the tournament with
-// id (a Swiss), on behalf of caller (the player, the organiser or an admin). Asking again for
+// id (a Swiss), on behalf of caller (the player, the organiser, an arbiter or an admin). Asking again for
 // the same round changes nothing. It returns NotFound (no tournament, not entered, no such
 // round), Forbidden, or Conflict (not a Swiss, the round paired already, the player
 // withdrawn, the bye limit reached, finished).
@@ -229,7 +248,7 @@ func (s *Service) cancelBye(ctx context.Context, id int64, caller api.Caller, me
 func byeTarget(f *tournament.Field, caller api.Caller, member int64, r int) (*tournament.Entrant, error) {
 	t := f.Tournament
 	if member != caller.ID && mayOrganise(t, caller) != nil {
-		return nil, problem.New(problem.Forbidden, "Only the player, the organiser or an admin may ask for a player's bye.")
+		return nil, problem.New(problem.Forbidden, "Only the player, the organiser, an arbiter or an admin may ask for a player's bye.")
 	}
 	e := f.ByID[member]
 	switch {

@@ -43,14 +43,7 @@ func (s *Service) EnterPlayer(w http.ResponseWriter, r *http.Request, caller api
 		if m := f.Int("member_id", 1, 1<<53); m != nil {
 			member = *m
 		}
-		if m := f.String("missed_rounds"); m != nil {
-			switch *m {
-			case MissedZero, MissedHalf:
-				missed = *m
-			default:
-				f.Fail("missed_rounds", "must be zero or half")
-			}
-		}
+		missed = missedRounds(f)
 		f.RejectUnknown()
 		if err := f.Err(); err != nil {
 			return err
@@ -112,4 +105,17 @@ func (s *Service) byeRequest(w http.ResponseWriter, r *http.Request, caller api.
 	}
 	w.WriteHeader(http.StatusNoContent)
 	return nil
+}
+
+// missedRounds reads missed_rounds, MissedZero when absent.
+func missedRounds(f *jsonhttp.Fields) string {
+	m := f.String("missed_rounds")
+	switch {
+	case m == nil:
+		return MissedZero
+	case *m == MissedZero, *m == MissedHalf:
+		return *m
+	}
+	f.Fail("missed_rounds", "must be zero or half")
+	return MissedZero
 }

@@ -12,5 +12,6 @@ const (
 	EventRoundPaired       = "round_paired"       // {"round": 4}
 	EventRoundUnpaired     = "round_unpaired"     // {"round": 4}
 	EventResultSet         = "result_set"         // {"round": 4, "board": 2, "result": "1-0"} (result null when cleared)
-	EventRatingsApplied    = "ratings_applied"    // {"players": 12}
+	EventRatingsApplied    = "ratings_applied"    // the tournament finished, rated: {"players": 12}
+	EventRatingsRecomputed = "ratings_recomputed" // a result of a finished rated tournament was corrected: {"players": 12}
 )

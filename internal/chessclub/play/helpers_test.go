@@ -15,7 +15,9 @@ import (
 	"campus.example/apps/internal/sqldb"
 )
 
-// club is a server with an organiser ("org"), an admin ("root") and players p01, p02, …
+// club is a server with an organiser who is an arbiter ("org": they direct rated
+// tournaments and enter members directly), an organiser who is a plain member ("host"), an
+// admin ("root") and players p01, p02, …
 type club struct {
 	*clubtest.Env
 	t testing.TB
@@ -29,6 +31,8 @@ func newClub(t testing.TB, d sqldb.Dialect, n int) *club {
 	e.Register("org", "Olga Organiser")
 	e.Register("root", "Rita Root")
 	e.MakeAdmin("root")
+	e.MakeArbiter("org")
+	e.Register("host", "Hana Host")
 	for i := 1; i <= n; i++ {
 		e.Register(player(i), fmt.Sprintf("Player %02d", i), map[string]any{"declared_rating": 2400 - 10*(i-1)})
 	}

@@ -20,7 +20,7 @@ func (s *Service) start(ctx context.Context, id int64, caller api.Caller, ifMatc
 	var out tournament.Tournament
 	err := s.change(ctx, id, func(tx *sql.Tx, f *tournament.Field) error {
 		t := f.Tournament
-		if err := mayOrganise(t, caller); err != nil {
+		if err := mayDirect(t, caller, "start"); err != nil {
 			return err
 		}
 		if err := checkIfMatch(ifMatch, tournamentETag(t), "tournament"); err != nil {
@@ -91,7 +91,7 @@ func doubleWord(t tournament.Tournament) string {
 }
 
 // finish moves the tournament with id from running to finished on behalf of caller (its
-// organiser or an admin), once the last round paired has all its results; rounds may be left
+// organiser, an arbiter or an admin), once the last round paired has all its results; rounds may be left
 // unplayed. A rated tournament's rating changes are applied in the same transaction
 // (package ratings). It returns the tournament, or NotFound, Forbidden, or Conflict (not
 // running, results missing).
@@ -99,7 +99,7 @@ func (s *Service) finish(ctx context.Context, id int64, caller api.Caller, ifMat
 	var out tournament.Tournament
 	err := s.change(ctx, id, func(tx *sql.Tx, f *tournament.Field) error {
 		t := f.Tournament
-		if err := mayOrganise(t, caller); err != nil {
+		if err := mayDirect(t, caller, "finish"); err != nil {
 			return err
 		}
 		if err := checkIfMatch(ifMatch, tournamentETag(t), "tournament"); err != nil {
@@ -119,11 +119,7 @@ func (s *Service) finish(ctx context.Context, id int64, caller api.Caller, ifMat
 			return err
 		}
 		if t.Rated {
-			applied, err := s.ratings.Apply(ctx, tx, f, s.clock())
-			if err != nil {
-				return err
-			}
-			if err := s.live.Emit(ctx, tx, f.Tournament.ID, EventRatingsApplied, map[string]any{"players": applied}); err != nil {
+			if err := s.replayRatings(ctx, tx, id, fmt.Sprintf("%s finished.", t.Name), EventRatingsApplied); err != nil {
 				return err
 			}
 		}

@@ -10,7 +10,6 @@ import (
 	"campus.example/apps/internal/chessclub/play/ratings"
 	"campus.example/apps/internal/chessclub/play/tournament"
 	"campus.example/apps/internal/clubtest"
-	"campus.example/apps/internal/dbtest"
 	"campus.example/apps/internal/sqldb"
 )
 
@@ -48,7 +47,8 @@ func TestRatings(t *testing.T) {
 		c.Register("newcomer", "New Comer")
 		c.MustDo(clubtest.Req{Method: "PATCH", Path: clubtest.Path("/api/members/%d", c.IDs["p04"]), As: "p04", Body: map[string]any{"birth_year": 2012}}, http.StatusOK)
 		for _, who := range []string{"p04", "p05"} {
-			dbtest.Exec(t, c.DB, "UPDATE members SET rating = 2100, rated_games = 40, rating_status = 'rated' WHERE id = ?", c.IDs[who])
+			c.MustDo(clubtest.Req{Method: "PATCH", Path: clubtest.Path("/api/members/%d", c.IDs[who]), As: who,
+				Body: map[string]any{"declared_rating": 2100, "declared_games": 40}}, http.StatusOK)
 		}
 		tr := c.create(map[string]any{"format": "round_robin", "rated": true, "end_date": "2026-03-08"})
 		c.enterAll(tr.ID, 5)
@@ -122,12 +122,18 @@ func TestRatings(t *testing.T) {
 		}
 		// A declared rating cannot change once rated games count.
 		c.MustDo(clubtest.Req{Method: "PATCH", Path: clubtest.Path("/api/members/%d", c.IDs["p01"]), As: "p01", Body: map[string]any{"declared_rating": 2500}}, http.StatusConflict)
-		// Deleting the tournament, rounds, results and all, keeps the history it made.
-		c.MustDo(clubtest.Req{Method: "DELETE", Path: clubtest.Path("/api/tournaments/%d", tr.ID), As: "org"}, http.StatusNoContent)
+		// A finished rated tournament counts: only an admin may delete it, and the ratings are
+		// then what the tournaments left make them (here: none), the history without it.
+		c.MustDo(clubtest.Req{Method: "DELETE", Path: clubtest.Path("/api/tournaments/%d", tr.ID), As: "org"}, http.StatusConflict)
+		c.MustDo(clubtest.Req{Method: "DELETE", Path: clubtest.Path("/api/tournaments/%d", tr.ID), As: "root"}, http.StatusNoContent)
 		c.MustDo(clubtest.Req{Method: "GET", Path: clubtest.Path("/api/tournaments/%d/rounds", tr.ID)}, http.StatusNotFound)
-		if h := c.history("p01"); len(h) != 1 || h[0].TournamentName != "Club Championship" {
-			t.Errorf("history after the tournament was deleted: %+v", h)
+		for _, who := range []string{"p01", "p02", "p03", "p04", "p05", "newcomer"} {
+			if h := c.history(who); len(h) != 0 {
+				t.Errorf("%s: history after the tournament was deleted: %+v", who, h)
+			}
+			clubtest.Diff(t, who+" after the deletion", c.member("root", who), before[who])
 		}
+		c.MustDo(clubtest.Req{Method: "PATCH", Path: clubtest.Path("/api/members/%d", c.IDs["p01"]), As: "p01", Body: map[string]any{"declared_rating": 2500}}, http.StatusOK)
 	})
 }
 

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"testing"
@@ -71,6 +73,12 @@ func TestEventsAcrossReplicas(t *testing.T) {
 		if i > 0 {
 			members = append(members, m.ID)
 		}
+	}
+	// org directs the club's events: an arbiter enters members herself.
+	arbiter := exec.Command(bin, "arbiter", "-db", "mysql://"+user+"@127.0.0.1:3306/"+name, "org")
+	arbiter.Env = append(os.Environ(), "CHESSCLUB_DB_PASSWORD="+password)
+	if out, err := arbiter.CombinedOutput(); err != nil {
+		t.Fatalf("chessclub arbiter org: %v\n%s", err, out)
 	}
 	var login struct{ Token string }
 	if s := b.call(t, "POST", "/api/login", map[string]string{"username": "org", "password": "replica-password"}, &login); s != http.StatusOK {

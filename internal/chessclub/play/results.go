@@ -71,6 +71,12 @@ func (s *Service) setResult(ctx context.Context, id int64, caller api.Caller, r,
 		if err := s.live.Emit(ctx, tx, id, EventResultSet, map[string]any{"round": r, "board": b, "result": result}); err != nil {
 			return err
 		}
+		if t.State == tournament.StateFinished && t.Rated {
+			reason := fmt.Sprintf("A result of %s was corrected (round %d, board %d).", t.Name, r, b)
+			if err := s.replayRatings(ctx, tx, id, reason, EventRatingsRecomputed); err != nil {
+				return err
+			}
+		}
 		out = f.BoardView(bd)
 		return nil
 	})
@@ -83,15 +89,15 @@ func mayReport(f *tournament.Field, caller api.Caller, bd *tournament.BoardRecor
 	organiser := mayOrganise(t, caller) == nil
 	player := caller.ID == bd.White || caller.ID == bd.Black
 	switch {
-	case t.State == tournament.StateFinished && !caller.Admin:
+	case t.State == tournament.StateFinished && !caller.Authority():
 		if organiser || player {
-			return t.Conflict("The tournament has finished; only an admin may correct a result now.")
+			return t.Conflict("The tournament has finished; only an arbiter or an admin may correct a result now.")
 		}
-		return problem.New(problem.Forbidden, "Only the organiser, an admin or, where the tournament allows it, the board's players may report its result.")
+		return problem.New(problem.Forbidden, "Only the organiser, an arbiter, an admin or, where the tournament allows it, the board's players may report its result.")
 	case organiser:
 		return nil
 	case !player || !t.PlayersReport:
-		return problem.New(problem.Forbidden, "Only the organiser, an admin or, where the tournament allows it, the board's players may report its result.")
+		return problem.New(problem.Forbidden, "Only the organiser, an arbiter, an admin or, where the tournament allows it, the board's players may report its result.")
 	case bd.Result != nil:
 		return t.Conflict("The result of board %d is in already; ask the organiser to correct it.", bd.Number)
 	case result == nil:

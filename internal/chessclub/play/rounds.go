@@ -17,7 +17,7 @@ import (
 const insertChunk = 100
 
 // pairRound pairs the next round of the tournament with id on behalf of caller (its
-// organiser or an admin) and returns it. It returns NotFound, Forbidden, or Conflict: the
+// organiser, an arbiter or an admin) and returns it. It returns NotFound, Forbidden, or Conflict: the
 // tournament is not running, the last round has results missing (which is also what the
 // loser of two simultaneous calls gets: the winner's round), every round is paired, or the
 // rules find no pairing. Every check and the insert run under the tournament's lock, and the
@@ -123,7 +123,7 @@ func rowsOf(n, cols int) string {
 
 // unpairRound deletes round n of the tournament with id, which must be the last one paired
 // and have no result reported (the forfeits of players who withdrew, set at the pairing, do
-// not count), on behalf of caller (its organiser or an admin). Byes asked for that round are
+// not count), on behalf of caller (its organiser, an arbiter or an admin). Byes asked for that round are
 // kept as requests; the rest of its byes go. A late entry made after it was paired now
 // starts in it, and a player who withdrew after it was paired now withdrew before it.
 func (s *Service) unpairRound(ctx context.Context, id int64, caller api.Caller, n int) error {

@@ -93,7 +93,7 @@ func TestEntries(t *testing.T) {
 		c.check(t, "self", enter("p01", nil), want{status: 201})
 		c.check(t, "twice", enter("p01", nil), want{status: 409, state: "open"})
 		c.check(t, "someone else, as a member", enter("p02", map[string]any{"member_id": c.IDs["p03"]}), want{status: 403})
-		c.check(t, "someone else, as the organiser", enter("org", map[string]any{"member_id": c.IDs["p02"]}), want{status: 201})
+		c.check(t, "someone else, as the arbiter organising it", enter("org", map[string]any{"member_id": c.IDs["p02"]}), want{status: 201})
 		c.check(t, "no such member", enter("org", map[string]any{"member_id": 9999}), want{status: 422, field: "member_id"})
 		c.check(t, "bad missed_rounds", enter("p03", map[string]any{"missed_rounds": "some"}), want{status: 422, field: "missed_rounds"})
 		c.check(t, "unknown field", enter("p03", map[string]any{"board": 1}), want{status: 422, field: "board"})
@@ -231,7 +231,7 @@ func TestRoundsAndResults(t *testing.T) {
 		}
 		c.check(t, "correct round 1 during round 3's wait", res("org", 1, "1-0", nil), want{status: 200})
 		c.finish(tr.ID)
-		c.check(t, "the organiser after the finish", res("org", 1, "0-1", nil), want{status: 409, state: "finished"})
+		c.check(t, "the organiser, an arbiter, after the finish", res("org", 1, "0-1", nil), want{status: 200})
 		c.check(t, "a player after the finish", res(white, 1, "0-1", nil), want{status: 409, state: "finished"})
 		c.check(t, "an admin after the finish", res("root", 1, "0-1", nil), want{status: 200})
 		c.check(t, "an admin clears after the finish", res("root", 1, nil, nil), want{status: 409, state: "finished"})

@@ -131,6 +131,7 @@ func TestEventsReplayAfterReconnect(t *testing.T) {
 	clubtest.ForDialects(t, func(t *testing.T, d sqldb.Dialect) {
 		e := clubtest.New(t, d, func(c *chessclub.Config) { c.Play.Live.EventPoll = 20 * time.Millisecond })
 		e.Register("org", "Olga Organiser")
+		e.MakeArbiter("org") // enters the players herself
 		var ids []int64
 		for i := 1; i <= 4; i++ {
 			ids = append(ids, e.Register(player(i), fmt.Sprintf("Player %d", i)).ID)

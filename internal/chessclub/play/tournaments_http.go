@@ -69,6 +69,11 @@ func (s *Service) CreateTournament(w http.ResponseWriter, r *http.Request, calle
 	if err != nil {
 		return err
 	}
+	if in.Rated {
+		if err := mayRate(caller); err != nil {
+			return err
+		}
+	}
 	t, err := s.createTournament(r.Context(), in, caller.ID)
 	if err != nil {
 		return err
@@ -80,7 +85,7 @@ func (s *Service) CreateTournament(w http.ResponseWriter, r *http.Request, calle
 }
 
 // PatchTournament answers PATCH /api/tournaments/{id}: a JSON merge patch (RFC 7396) by the
-// organiser or an admin, honouring If-Match.
+// organiser, an arbiter or an admin, honouring If-Match.
 func (s *Service) PatchTournament(w http.ResponseWriter, r *http.Request, caller api.Caller) error {
 	id, err := api.PathID(r)
 	if err != nil {

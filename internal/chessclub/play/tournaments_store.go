@@ -132,7 +132,7 @@ func (s *Service) createTournament(ctx context.Context, in tournament.Tournament
 }
 
 // updateTournament applies a merge patch to the tournament with id on behalf of caller, who
-// must be its organiser or an admin. ifMatch, when not empty, is the If-Match header: a
+// must be its organiser, an arbiter or an admin. ifMatch, when not empty, is the If-Match header: a
 // tournament changed since is a PreconditionFailed problem. It returns the tournament as it
 // is now, NotFound, Forbidden, Conflict (a field that may no longer change) or a validation
 // problem.
@@ -156,6 +156,11 @@ func (s *Service) updateTournament(ctx context.Context, id int64, caller api.Cal
 		if err != nil {
 			return err
 		}
+		if in.Rated != t.Rated {
+			if err := mayRate(caller); err != nil {
+				return err
+			}
+		}
 		changed := changedFields(t, in)
 		if len(changed) == 0 {
 			out = t
@@ -178,9 +183,10 @@ func (s *Service) updateTournament(ctx context.Context, id int64, caller api.Cal
 }
 
 // deleteTournament removes the tournament with id on behalf of caller, who must be its
-// creator or an admin. It returns NotFound when it does not exist and Forbidden when the
-// caller may not delete it. Everything in it goes with it; the rating history it made stays,
-// since the ratings it changed stay changed.
+// creator, an arbiter or an admin; a finished rated tournament, whose games count in the club
+// ratings, only an admin may delete. It returns NotFound when it does not exist, Forbidden
+// when the caller may not delete it, and Conflict for a finished rated tournament and anyone
+// but an admin. Everything in it goes with it.
 func (s *Service) deleteTournament(ctx context.Context, id int64, caller api.Caller) error {
 	defer s.revs.forget(id)
 	defer s.list.changed()
@@ -189,8 +195,11 @@ func (s *Service) deleteTournament(ctx context.Context, id int64, caller api.Cal
 		if err != nil {
 			return err
 		}
-		if !caller.Admin && (t.CreatedBy == nil || *t.CreatedBy != caller.ID) {
-			return problem.New(problem.Forbidden, "Only the member who created the tournament or an admin may delete it.")
+		if err := mayOrganise(t, caller); err != nil {
+			return problem.New(problem.Forbidden, "Only the member who created the tournament, an arbiter or an admin may delete it.")
+		}
+		if t.Rated && t.State == tournament.StateFinished && !caller.Admin {
+			return t.Conflict("The tournament is rated and finished: its games count in the club ratings, and only an admin may delete it (the ratings of every later rated tournament are then computed again).")
 		}
 		// Boards refer to entries without a cascade (an entry with games must not vanish
 		// alone), so the rounds go first; the rest cascades from the tournament.
@@ -200,14 +209,11 @@ func (s *Service) deleteTournament(ctx context.Context, id int64, caller api.Cal
 		if _, err := tx.ExecContext(ctx, "DELETE FROM tournaments WHERE id = ?", id); err != nil {
 			return fmt.Errorf("delete tournament: %w", err)
 		}
+		if t.Rated && t.State == tournament.StateFinished {
+			// The tournament is gone, and with it its event stream: no event to emit.
+			_, err := s.ratings.Recompute(ctx, tx, id, fmt.Sprintf("%s was deleted.", t.Name), s.clock(), s.loadField)
+			return err
+		}
 		return nil
 	})
-}
-
-// mayOrganise returns a Forbidden problem unless caller is t's organiser or an admin.
-func mayOrganise(t tournament.Tournament, caller api.Caller) error {
-	if caller.Admin || (t.CreatedBy != nil && *t.CreatedBy == caller.ID) {
-		return nil
-	}
-	return problem.New(problem.Forbidden, "Only the tournament's organiser or an admin may do this.")
 }

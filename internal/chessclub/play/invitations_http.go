@@ -1,0 +1,116 @@
+package play
+
+import (
+	"net/http"
+	"strconv"
+
+	"campus.example/apps/internal/chessclub/api"
+	"campus.example/apps/internal/jsonhttp"
+)
+
+// Invite answers POST /api/tournaments/{id}/invitations: {"member_id": N} asks member N to
+// play; missed_rounds (zero or half) is what they get for rounds paired before they accept.
+func (s *Service) Invite(w http.ResponseWriter, r *http.Request, caller api.Caller) error {
+	id, err := api.PathID(r)
+	if err != nil {
+		return err
+	}
+	obj, err := jsonhttp.ReadObject(w, r, MaxBody)
+	if err != nil {
+		return err
+	}
+	f := jsonhttp.NewFields(obj)
+	member := f.Int("member_id", 1, 1<<53)
+	if _, failed := f.Errors["member_id"]; !failed && member == nil {
+		f.Fail("member_id", "is required")
+	}
+	missed := missedRounds(f)
+	f.RejectUnknown()
+	if err := f.Err(); err != nil {
+		return err
+	}
+	inv, err := s.invite(r.Context(), id, caller, *member, missed)
+	if err != nil {
+		return err
+	}
+	w.Header().Set("Location", "/api/tournaments/"+strconv.FormatInt(id, 10)+"/invitations/"+strconv.FormatInt(*member, 10))
+	api.WriteJSON(w, http.StatusCreated, inv)
+	return nil
+}
+
+// ListInvitations answers GET /api/tournaments/{id}/invitations, for the organiser, arbiters
+// and admins.
+func (s *Service) ListInvitations(w http.ResponseWriter, r *http.Request, caller api.Caller) error {
+	id, err := api.PathID(r)
+	if err != nil {
+		return err
+	}
+	list, err := s.tournamentInvitations(r.Context(), id, caller)
+	if err != nil {
+		return err
+	}
+	api.WriteJSON(w, http.StatusOK, list)
+	return nil
+}
+
+// MyInvitations answers GET /api/me/invitations: the caller's pending invitations.
+func (s *Service) MyInvitations(w http.ResponseWriter, r *http.Request, caller api.Caller) error {
+	list, err := s.memberInvitations(r.Context(), caller.ID)
+	if err != nil {
+		return err
+	}
+	api.WriteJSON(w, http.StatusOK, list)
+	return nil
+}
+
+// WithdrawInvitation answers DELETE /api/tournaments/{id}/invitations/{member_id}.
+func (s *Service) WithdrawInvitation(w http.ResponseWriter, r *http.Request, caller api.Caller) error {
+	id, member, err := invitationPath(r)
+	if err != nil {
+		return err
+	}
+	if err := s.withdrawInvitation(r.Context(), id, caller, member); err != nil {
+		return err
+	}
+	w.WriteHeader(http.StatusNoContent)
+	return nil
+}
+
+// AcceptInvitation answers POST /api/tournaments/{id}/invitations/{member_id}/accept: the
+// invited member enters.
+func (s *Service) AcceptInvitation(w http.ResponseWriter, r *http.Request, caller api.Caller) error {
+	id, member, err := invitationPath(r)
+	if err != nil {
+		return err
+	}
+	p, _, err := s.answerInvitation(r.Context(), id, caller, member, true)
+	if err != nil {
+		return err
+	}
+	w.Header().Set("Location", "/api/tournaments/"+strconv.FormatInt(id, 10)+"/players/"+strconv.FormatInt(member, 10))
+	api.WriteJSON(w, http.StatusCreated, p)
+	return nil
+}
+
+// DeclineInvitation answers POST /api/tournaments/{id}/invitations/{member_id}/decline.
+func (s *Service) DeclineInvitation(w http.ResponseWriter, r *http.Request, caller api.Caller) error {
+	id, member, err := invitationPath(r)
+	if err != nil {
+		return err
+	}
+	_, inv, err := s.answerInvitation(r.Context(), id, caller, member, false)
+	if err != nil {
+		return err
+	}
+	api.WriteJSON(w, http.StatusOK, inv)
+	return nil
+}
+
+// invitationPath reads the tournament and member ids of an invitation's path.
+func invitationPath(r *http.Request) (id, member int64, err error) {
+	if id, err = api.PathID(r); err != nil {
+		return 0, 0, err
+	}
+	member, err = pathMember(r)
+	return id, member, err
+}

@@ -1,0 +1,28 @@
+package play
+
+import (
+	"context"
+	"database/sql"
+
+	"campus.example/apps/internal/chessclub/play/tournament"
+)
+
+// replayRatings computes the club ratings again (package ratings), in tx, after a change to
+// tournament id that reason names, and emits event (EventRatingsApplied or
+// EventRatingsRecomputed) with the number of players whose games in it count.
+func (s *Service) replayRatings(ctx context.Context, tx *sql.Tx, id int64, reason, event string) error {
+	players, err := s.ratings.Recompute(ctx, tx, id, reason, s.clock(), s.loadField)
+	if err != nil {
+		return err
+	}
+	return s.live.Emit(ctx, tx, id, event, map[string]any{"players": players})
+}
+
+// loadField reads the tournament with id and everything in it, in tx: the ratings' Loader.
+func (s *Service) loadField(ctx context.Context, tx *sql.Tx, id int64) (*tournament.Field, error) {
+	t, err := readTournament(ctx, tx, id, "")
+	if err != nil {
+		return nil, err
+	}
+	return tournament.Load(ctx, tx, t)
+}
