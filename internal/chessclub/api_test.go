@@ -56,7 +56,7 @@ func TestProblemShapes(t *testing.T) {
 		e.MustDo(clubtest.Req{Method: "GET", Path: path}, http.StatusOK)
 	}
 	// An internal failure is a bare 500 problem without its cause.
-	e.DB.Close()
+	e.CloseDB()
 	res := e.Do(clubtest.Req{Method: "GET", Path: "/api/tournaments"})
 	clubtest.CheckProblem(t, res, clubtest.WantProblem{Status: 500, Slug: "internal"})
 	if strings.Contains(string(res.Body), "sql") {

@@ -351,6 +351,9 @@ func (m matrixFixtures) endpoints(t *testing.T) []clubtest.Endpoint {
 		{Op: "GET /api/tournaments/{id}/standings", Build: get(m.path(view, "/standings?tiebreaks=PTS,BH")), Want: everyone(200), SameBody: true},
 		{Op: "GET /api/tournaments/{id}/crosstable", Build: get(m.path(view, "/crosstable")), Want: everyone(200), SameBody: true},
 		{Op: "GET /api/tournaments/{id}/report.trf", Build: get(m.path(view, "/report.trf")), Want: everyone(200), SameBody: true},
+		// The audit trail: a tournament's to those who direct it, the whole to admins.
+		{Op: "GET /api/tournaments/{id}/audit", Build: get(m.path(view, "/audit")), Want: directors(200)},
+		{Op: "GET /api/audit", Build: get(fmt.Sprintf("/api/audit?tournament_id=%d&limit=5", view)), Want: only(map[string]int{"admin": 200})},
 	}
 	return rows
 }

@@ -5,6 +5,7 @@ import (
 	"net/http"
 
 	"campus.example/apps/internal/chessclub/api"
+	"campus.example/apps/internal/chessclub/audit"
 	"campus.example/apps/internal/chessclub/auth"
 	"campus.example/apps/internal/chessclub/members"
 	"campus.example/apps/internal/chessclub/photos"
@@ -27,6 +28,8 @@ type handlers struct {
 	photos *photos.Service
 	// play serves the tournaments (package play).
 	play *play.Service
+	// trail serves the audit trail to admins (package audit).
+	trail *audit.Store
 	// once guards the creating POSTs with Idempotency-Key.
 	once onceGuards
 	// metrics counts logins, uploads and throttled requests (metrics.go).

@@ -4,6 +4,7 @@ import (
 	"io/fs"
 	"net/http"
 
+	"campus.example/apps/internal/chessclub/audit"
 	"campus.example/apps/internal/httpserve"
 	"campus.example/apps/internal/problem"
 	"campus.example/apps/internal/query"
@@ -71,6 +72,8 @@ func (h *handlers) routes(ui fs.FS, corsOrigins []string) http.Handler {
 	mux.Handle("GET /api/tournaments/{id}/crosstable", h.wrap(h.play.GetCrosstable))
 	mux.Handle("GET /api/tournaments/{id}/report.trf", h.wrap(h.play.GetReport))
 	mux.Handle("GET /api/tournaments/{id}/events", h.wrap(h.play.Events))
+	mux.Handle("GET /api/tournaments/{id}/audit", h.player(h.play.Audit, "after", "limit"))
+	mux.Handle("GET /api/audit", h.player(h.trail.Trail, audit.Params...))
 	mux.Handle("GET /api/members/{id}/ratings", h.player(h.play.MemberRatings))
 	mux.Handle("GET /api/members/{id}/tournaments", h.player(h.play.MemberTournaments))
 
@@ -121,6 +124,8 @@ func (h *handlers) routes(ui fs.FS, corsOrigins []string) http.Handler {
 	mux.Handle("/api/tournaments/{id}/crosstable", h.methodNotAllowed("GET"))
 	mux.Handle("/api/tournaments/{id}/report.trf", h.methodNotAllowed("GET"))
 	mux.Handle("/api/tournaments/{id}/events", h.methodNotAllowed("GET"))
+	mux.Handle("/api/tournaments/{id}/audit", h.methodNotAllowed("GET"))
+	mux.Handle("/api/audit", h.methodNotAllowed("GET"))
 	mux.Handle("/api/members/{id}/ratings", h.methodNotAllowed("GET"))
 	mux.Handle("/api/members/{id}/tournaments", h.methodNotAllowed("GET"))
 	mux.Handle("/api/figures", h.methodNotAllowed("POST"))

@@ -10,6 +10,7 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 
+	"campus.example/apps/internal/chessclub/audit"
 	"campus.example/apps/internal/chessclub/auth"
 	"campus.example/apps/internal/chessclub/members"
 	"campus.example/apps/internal/chessclub/photos"
@@ -97,6 +98,7 @@ func NewServer(log *slog.Logger, store *Store, cfg Config) (http.Handler, error)
 		members: members.NewService(people),
 		photos:  pictures,
 		play:    play.New(store.db, now, log, cfg.Play),
+		trail:   audit.NewStore(store.db),
 	}
 	if cfg.Metrics == nil {
 		cfg.Metrics = prometheus.NewRegistry()

@@ -16,6 +16,7 @@ import (
 	"strings"
 	"time"
 
+	"campus.example/apps/internal/chessclub/audit"
 	"campus.example/apps/internal/chessclub/members"
 	"campus.example/apps/internal/sqldb"
 )
@@ -104,6 +105,6 @@ func (s *Store) Appoint(ctx context.Context, username, role string) error {
 	if err != nil {
 		return err
 	}
-	_, err = people.Appoint(ctx, id, role)
+	_, err = people.Appoint(ctx, id, role, audit.Actor{})
 	return err
 }

@@ -9,6 +9,7 @@ import (
 	"bytes"
 	"context"
 	"crypto/rand"
+	"database/sql"
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
@@ -77,6 +78,8 @@ type Env struct {
 	IDs    map[string]int64
 	// watch holds the server's logs and metrics (watch.go); nil for a replica.
 	watch *watch
+	// dbClosed is set by CloseDB.
+	dbClosed bool
 }
 
 // ForDialects runs fn as a subtest on SQLite and on MariaDB.
@@ -126,8 +129,25 @@ func NewOn(t testing.TB, db *sqldb.DB, change ...func(*chessclub.Config)) *Env {
 	if err != nil {
 		t.Fatalf("NewServer: %v", err)
 	}
-	return &Env{T: t, Dialect: db.Dialect, DB: db, Store: store, Handler: w.wrap(t, srv, cfg), Clock: c, Config: cfg,
+	e := &Env{T: t, Dialect: db.Dialect, DB: db, Store: store, Handler: w.wrap(t, srv, cfg), Clock: c, Config: cfg,
 		Tokens: map[string]string{}, IDs: map[string]int64{}, watch: w}
+	// The audit trail keeps no secret either: checked when the test ends, before the
+	// database closes (cleanups run last first).
+	t.Cleanup(func() {
+		if !e.dbClosed {
+			w.checkText(t, "audit trail", auditText(t, db))
+		}
+	})
+	return e
+}
+
+// CloseDB closes the server's database under it, to see how the server fails without
+// one. The audit trail is then not read when the test ends.
+func (e *Env) CloseDB() {
+	e.dbClosed = true
+	if err := e.DB.Close(); err != nil {
+		e.T.Errorf("close the database: %v", err)
+	}
 }
 
 // Replica starts another server on e's database through a pool of its own, with the same
@@ -388,3 +408,25 @@ func (e *Env) Logs() string { return e.watch.logs.String() }
 // Metrics is the registry of the server's metrics, those of the service and of its
 // requests (observe.Handler).
 func (e *Env) Metrics() *prometheus.Registry { return e.watch.reg }
+
+// auditText is the whole audit trail of db as text, every column of every entry.
+func auditText(t testing.TB, db *sqldb.DB) string {
+	rows, err := db.Query("SELECT actor_username, action, subject, COALESCE(before_value, ''), COALESCE(after_value, ''), request_id FROM audit_log")
+	if err != nil {
+		t.Errorf("read the audit trail: %v", err)
+		return ""
+	}
+	var b strings.Builder
+	err = sqldb.EachRow(rows, func(rows *sql.Rows) error {
+		var cols [6]string
+		if err := rows.Scan(&cols[0], &cols[1], &cols[2], &cols[3], &cols[4], &cols[5]); err != nil {
+			return err
+		}
+		b.WriteString(strings.Join(cols[:], " ") + "\n")
+		return nil
+	})
+	if err != nil {
+		t.Errorf("read the audit trail: %v", err)
+	}
+	return b.String()
+}

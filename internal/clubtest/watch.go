@@ -86,15 +86,20 @@ func (w *watch) note(token string, bodies ...[]byte) {
 
 // check fails t when the logs hold a secret or an Authorization header's scheme.
 func (w *watch) check(t testing.TB) {
-	logs := w.logs.String()
+	w.checkText(t, "logs", w.logs.String())
+}
+
+// checkText fails t when text, which a test read from what the server keeps (named what),
+// holds a secret noted so far or an Authorization header's scheme.
+func (w *watch) checkText(t testing.TB, what, text string) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	for s := range w.secrets {
-		if strings.Contains(logs, s) {
-			t.Errorf("the logs hold the secret %q", s)
+		if strings.Contains(text, s) {
+			t.Errorf("the %s hold the secret %q", what, s)
 		}
 	}
-	if strings.Contains(logs, "Bearer") {
-		t.Error("the logs hold an Authorization header")
+	if strings.Contains(text, "Bearer") {
+		t.Errorf("the %s hold an Authorization header", what)
 	}
 }

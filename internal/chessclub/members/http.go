@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"campus.example/apps/internal/chessclub/api"
+	"campus.example/apps/internal/chessclub/audit"
 	"campus.example/apps/internal/jsonhttp"
 	"campus.example/apps/internal/problem"
 )
@@ -104,7 +105,7 @@ func (s *Service) Appoint(w http.ResponseWriter, r *http.Request, caller Member)
 	if err := f.Err(); err != nil {
 		return err
 	}
-	m, err := s.store.Appoint(r.Context(), id, *role)
+	m, err := s.store.Appoint(r.Context(), id, *role, audit.Actor{ID: caller.ID, Username: caller.Username})
 	if err != nil {
 		return err
 	}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"time"
 
+	"campus.example/apps/internal/chessclub/audit"
 	"campus.example/apps/internal/chessclub/photos"
 	"campus.example/apps/internal/problem"
 	"campus.example/apps/internal/sqldb"
@@ -187,23 +188,25 @@ func (s *Store) HasAdmin(ctx context.Context) (bool, error) {
 	return n > 0, nil
 }
 
-// SetRole gives the member with username (without regard to case) the role. It returns a
-// NotFound problem when there is no such member.
+// SetRole gives the member with username (without regard to case) the role, on the
+// command line, and records the change in the audit trail. It returns a NotFound problem when
+// there is no such member.
 func (s *Store) SetRole(ctx context.Context, username, role string) error {
 	if role != RoleMember && role != RoleArbiter && role != RoleAdmin {
 		return fmt.Errorf("unknown role %q", role)
 	}
 	return s.db.Transact(ctx, func(tx *sql.Tx) error {
-		var id int64
-		err := tx.QueryRowContext(ctx, "SELECT id FROM members m WHERE username_key = ?"+notGuest+s.db.Dialect.ForUpdate(), sqldb.Fold(username)).Scan(&id)
+		m, err := Scan(tx.QueryRowContext(ctx, memberSelect+" WHERE m.username_key = ?"+notGuest+s.db.Dialect.ForUpdate(), sqldb.Fold(username)))
 		if errors.Is(err, sql.ErrNoRows) {
 			return problem.New(problem.NotFound, "There is no member named %q.", username)
 		}
 		if err != nil {
 			return fmt.Errorf("find member: %w", err)
 		}
-		_, err = tx.ExecContext(ctx, "UPDATE members SET role = ? WHERE id = ?", role, id)
-		return err
+		if m.Role == role {
+			return nil
+		}
+		return s.changeRole(ctx, tx, m, role, audit.Actor{})
 	})
 }
 
@@ -221,11 +224,20 @@ func (s *Store) ID(ctx context.Context, username string) (int64, error) {
 	return id, nil
 }
 
+// changeRole gives m the role in tx, and records the change in the audit trail.
+func (s *Store) changeRole(ctx context.Context, tx *sql.Tx, m Member, role string, by audit.Actor) error {
+	if _, err := tx.ExecContext(ctx, "UPDATE members SET role = ? WHERE id = ?", role, m.ID); err != nil {
+		return fmt.Errorf("change role: %w", err)
+	}
+	return audit.Record(ctx, tx, s.now(), audit.Change{Actor: by, Member: m.ID, Action: audit.RoleChanged, Subject: m.Username,
+		Before: map[string]string{"role": m.Role}, After: map[string]string{"role": role}})
+}
+
 // Appoint gives member id the arbiter role, or takes it back (role RoleMember), on behalf of
 // an admin, and returns the member. It returns NotFound when there is no such member, and
 // Conflict for an admin, whose role only the command line changes (an admin is an arbiter
 // already).
-func (s *Store) Appoint(ctx context.Context, id int64, role string) (Member, error) {
+func (s *Store) Appoint(ctx context.Context, id int64, role string, by audit.Actor) (Member, error) {
 	if role != RoleMember && role != RoleArbiter {
 		return Member{}, fmt.Errorf("appoint: role %q is not member or arbiter", role)
 	}
@@ -243,8 +255,8 @@ func (s *Store) Appoint(ctx context.Context, id int64, role string) (Member, err
 				Detail: "The member is an admin, who may do everything an arbiter may; an admin's role changes on the command line only."}
 		}
 		if m.Role != role {
-			if _, err := tx.ExecContext(ctx, "UPDATE members SET role = ? WHERE id = ?", role, id); err != nil {
-				return fmt.Errorf("appoint: %w", err)
+			if err := s.changeRole(ctx, tx, m, role, by); err != nil {
+				return err
 			}
 			m.Role = role
 		}

@@ -8,6 +8,7 @@ import (
 
 	"campus.example/apps/internal/chess"
 	"campus.example/apps/internal/chessclub/api"
+	"campus.example/apps/internal/chessclub/audit"
 	"campus.example/apps/internal/chessclub/members"
 	"campus.example/apps/internal/chessclub/play/tournament"
 	"campus.example/apps/internal/problem"
@@ -59,18 +60,19 @@ func (s *Service) enter(ctx context.Context, id int64, caller api.Caller, member
 			return t.Conflict("The tournament has started; only its organiser, an arbiter or an admin may still enter players.")
 		}
 		var err error
-		out, err = s.addEntry(ctx, tx, f, member, missed)
+		out, err = s.addEntry(ctx, tx, caller, f, member, missed)
 		return err
 	})
 	return out, err
 }
 
-// addEntry enters member into the tournament of f, in tx, which holds its lock: before the
+// addEntry enters member into the tournament of f, in tx, which holds its lock, on behalf of
+// caller (recorded in the audit trail): before the
 // start, or late into a running Swiss (the player then gets the next pairing number and, for
 // each round already paired, a bye of the kind missed says). The caller has checked who may
 // do it. It returns the entry, or Invalid (no such member) or Conflict (already entered,
 // full, a draw fixed at the start, finished).
-func (s *Service) addEntry(ctx context.Context, tx *sql.Tx, f *tournament.Field, member int64, missed string) (tournament.Player, error) {
+func (s *Service) addEntry(ctx context.Context, tx *sql.Tx, caller api.Caller, f *tournament.Field, member int64, missed string) (tournament.Player, error) {
 	t, id := f.Tournament, f.Tournament.ID
 	if f.ByID[member] != nil {
 		return tournament.Player{}, t.Conflict("Member %d has entered already.", member)
@@ -128,7 +130,15 @@ func (s *Service) addEntry(ctx context.Context, tx *sql.Tx, f *tournament.Field,
 	if err != nil {
 		return tournament.Player{}, err
 	}
-	return f2.PlayerView(f2.ByID[member]), nil
+	p := f2.PlayerView(f2.ByID[member])
+	after := map[string]any{"start_rank": p.StartRank, "rating": p.Rating, "first_round": p.FirstRound}
+	if t.CurrentRound > 0 {
+		after["missed_rounds"] = missed
+	}
+	if err := s.record(ctx, tx, caller, id, member, audit.EntryAdded, p.FullName, nil, after); err != nil {
+		return tournament.Player{}, err
+	}
+	return p, nil
 }
 
 // memberRating returns a member's rating, and whether it counts (rated or declared). It
@@ -173,6 +183,9 @@ func (s *Service) leave(ctx context.Context, id int64, caller api.Caller, member
 			if err := bumpVersion(ctx, tx, id); err != nil {
 				return err
 			}
+			if err := s.record(ctx, tx, caller, id, member, audit.EntryRemoved, "", map[string]any{"entered_at": e.EnteredAt}, nil); err != nil {
+				return err
+			}
 			return s.live.Emit(ctx, tx, id, EventPlayerLeft, map[string]any{"member_id": member})
 		}
 		if e.WithdrawnAfter != nil {
@@ -186,6 +199,9 @@ func (s *Service) leave(ctx context.Context, id int64, caller api.Caller, member
 		}
 		if _, err := tx.ExecContext(ctx, "DELETE FROM tournament_byes WHERE tournament_id = ? AND member_id = ? AND round > ?", id, member, t.CurrentRound); err != nil {
 			return fmt.Errorf("withdraw: %w", err)
+		}
+		if err := s.record(ctx, tx, caller, id, member, audit.EntryWithdrawn, "", nil, map[string]any{"after_round": t.CurrentRound}); err != nil {
+			return err
 		}
 		return s.live.Emit(ctx, tx, id, EventPlayerWithdrew, map[string]any{"member_id": member, "after_round": t.CurrentRound})
 	})
@@ -222,6 +238,9 @@ func (s *Service) requestBye(ctx context.Context, id int64, caller api.Caller, m
 			id, r, member, string(chess.HalfBye), true); err != nil {
 			return fmt.Errorf("request bye: %w", err)
 		}
+		if err := s.record(ctx, tx, caller, id, member, audit.ByeRequested, fmt.Sprintf("round %d", r), nil, map[string]any{"kind": "half"}); err != nil {
+			return err
+		}
 		return s.live.Emit(ctx, tx, id, EventByeRequested, map[string]any{"member_id": member, "round": r})
 	})
 }
@@ -239,6 +258,9 @@ func (s *Service) cancelBye(ctx context.Context, id int64, caller api.Caller, me
 		}
 		if _, err := tx.ExecContext(ctx, "DELETE FROM tournament_byes WHERE tournament_id = ? AND round = ? AND member_id = ?", f.Tournament.ID, r, member); err != nil {
 			return fmt.Errorf("cancel bye: %w", err)
+		}
+		if err := s.record(ctx, tx, caller, f.Tournament.ID, member, audit.ByeCancelled, fmt.Sprintf("round %d", r), map[string]any{"kind": "half"}, nil); err != nil {
+			return err
 		}
 		return s.live.Emit(ctx, tx, f.Tournament.ID, EventByeCancelled, map[string]any{"member_id": member, "round": r})
 	})

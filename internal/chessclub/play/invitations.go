@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"campus.example/apps/internal/chessclub/api"
+	"campus.example/apps/internal/chessclub/audit"
 	"campus.example/apps/internal/chessclub/play/tournament"
 	"campus.example/apps/internal/problem"
 	"campus.example/apps/internal/sqldb"
@@ -123,7 +124,7 @@ func (s *Service) invite(ctx context.Context, id int64, caller api.Caller, membe
 			return err
 		}
 		out = got[0]
-		return nil
+		return s.record(ctx, tx, caller, id, member, audit.InvitationSent, out.FullName, nil, map[string]any{"missed_rounds": missed})
 	})
 	return out, err
 }
@@ -166,7 +167,7 @@ func (s *Service) withdrawInvitation(ctx context.Context, id int64, caller api.C
 		if n, err := res.RowsAffected(); err == nil && n == 0 {
 			return noInvitation(id, member)
 		}
-		return nil
+		return s.record(ctx, tx, caller, id, member, audit.InvitationRevoked, "", nil, nil)
 	})
 }
 
@@ -196,12 +197,15 @@ func (s *Service) answerInvitation(ctx context.Context, id int64, caller api.Cal
 				return fmt.Errorf("decline invitation: %w", err)
 			}
 			inv.Status, inv.AnsweredAt = InvitationDeclined, &now
-			return nil
+			return s.record(ctx, tx, caller, id, member, audit.InvitationDeclined, "", map[string]any{"status": InvitationPending}, map[string]any{"status": InvitationDeclined})
 		}
 		if _, err := tx.ExecContext(ctx, "DELETE FROM tournament_invitations WHERE tournament_id = ? AND member_id = ?", id, member); err != nil {
 			return fmt.Errorf("accept invitation: %w", err)
 		}
-		player, err = s.addEntry(ctx, tx, f, member, inv.MissedRounds)
+		if err := s.record(ctx, tx, caller, id, member, audit.InvitationAccepted, "", map[string]any{"status": InvitationPending}, nil); err != nil {
+			return err
+		}
+		player, err = s.addEntry(ctx, tx, caller, f, member, inv.MissedRounds)
 		return err
 	})
 	if errors.Is(err, sql.ErrNoRows) {

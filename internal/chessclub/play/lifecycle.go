@@ -7,6 +7,7 @@ import (
 
 	"campus.example/apps/internal/chess/knockout"
 	"campus.example/apps/internal/chessclub/api"
+	"campus.example/apps/internal/chessclub/audit"
 	"campus.example/apps/internal/chessclub/play/tournament"
 )
 
@@ -52,6 +53,10 @@ func (s *Service) start(ctx context.Context, id int64, caller api.Caller, ifMatc
 			return fmt.Errorf("start: %w", err)
 		}
 		if err := s.live.Emit(ctx, tx, id, EventStateChanged, map[string]any{"state": tournament.StateRunning}); err != nil {
+			return err
+		}
+		if err := s.record(ctx, tx, caller, id, 0, audit.TournamentStarted, "", map[string]any{"state": t.State},
+			map[string]any{"state": tournament.StateRunning, "players": n, "rounds": rounds}); err != nil {
 			return err
 		}
 		out, err = readTournament(ctx, tx, id, "")
@@ -118,8 +123,11 @@ func (s *Service) finish(ctx context.Context, id int64, caller api.Caller, ifMat
 		if err := s.live.Emit(ctx, tx, id, EventStateChanged, map[string]any{"state": tournament.StateFinished}); err != nil {
 			return err
 		}
+		if err := s.record(ctx, tx, caller, id, 0, audit.TournamentFinished, "", map[string]any{"state": t.State}, map[string]any{"state": tournament.StateFinished}); err != nil {
+			return err
+		}
 		if t.Rated {
-			if err := s.replayRatings(ctx, tx, id, fmt.Sprintf("%s finished.", t.Name), EventRatingsApplied); err != nil {
+			if err := s.replayRatings(ctx, tx, caller, id, fmt.Sprintf("%s finished.", t.Name), EventRatingsApplied); err != nil {
 				return err
 			}
 		}

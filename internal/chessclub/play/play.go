@@ -17,6 +17,7 @@ import (
 	"log/slog"
 	"time"
 
+	"campus.example/apps/internal/chessclub/audit"
 	"campus.example/apps/internal/chessclub/play/live"
 	"campus.example/apps/internal/chessclub/play/ratings"
 	"campus.example/apps/internal/jsonhttp"
@@ -42,8 +43,11 @@ type Service struct {
 	live  *live.Streams
 	// ratings applies the ratings of a finished rated tournament (package ratings).
 	ratings *ratings.Store
-	revs    *revisionCache
-	list    listCache
+	// trail reads the audit trail (package audit); every change writes it in its own
+	// transaction.
+	trail *audit.Store
+	revs  *revisionCache
+	list  listCache
 }
 
 // New returns a Service over db, which must hold the Chess Club's migrated schema. now is
@@ -52,6 +56,7 @@ func New(db *sqldb.DB, now func() time.Time, log *slog.Logger, cfg Config) *Serv
 	s := &Service{db: db, now: now, log: log, cfg: cfg, cache: newCache(), revs: newRevisionCache()}
 	s.live = live.New(db, now, log, cfg.Live, s.revision)
 	s.ratings = ratings.NewStore(db)
+	s.trail = audit.NewStore(db)
 	return s
 }
 

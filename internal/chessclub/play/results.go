@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"campus.example/apps/internal/chessclub/api"
+	"campus.example/apps/internal/chessclub/audit"
 	"campus.example/apps/internal/chessclub/play/tournament"
 	"campus.example/apps/internal/problem"
 )
@@ -60,6 +61,14 @@ func (s *Service) setResult(ctx context.Context, id int64, caller api.Caller, r,
 			result, id, r, b); err != nil {
 			return fmt.Errorf("set result: %w", err)
 		}
+		action := audit.ResultSet
+		if bd.Result != nil {
+			action = audit.ResultCorrected
+		}
+		if err := s.record(ctx, tx, caller, id, 0, action, fmt.Sprintf("round %d, board %d", r, b),
+			map[string]any{"result": bd.Result}, map[string]any{"result": result}); err != nil {
+			return err
+		}
 		bd.Result, bd.Version = result, bd.Version+1
 		// The standings count complete rounds: a result changes them when its round was
 		// complete (a correction) or is now.
@@ -73,7 +82,7 @@ func (s *Service) setResult(ctx context.Context, id int64, caller api.Caller, r,
 		}
 		if t.State == tournament.StateFinished && t.Rated {
 			reason := fmt.Sprintf("A result of %s was corrected (round %d, board %d).", t.Name, r, b)
-			if err := s.replayRatings(ctx, tx, id, reason, EventRatingsRecomputed); err != nil {
+			if err := s.replayRatings(ctx, tx, caller, id, reason, EventRatingsRecomputed); err != nil {
 				return err
 			}
 		}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"campus.example/apps/internal/chessclub/api"
+	"campus.example/apps/internal/chessclub/audit"
 	"campus.example/apps/internal/chessclub/play/tournament"
 	"campus.example/apps/internal/problem"
 	"campus.example/apps/internal/sqldb"
@@ -78,6 +79,9 @@ func (s *Service) pairRound(ctx context.Context, id int64, caller api.Caller) (t
 			return err
 		}
 		out = f.RoundView(f.Rounds[next-1])
+		if err := s.record(ctx, tx, caller, id, 0, audit.RoundPaired, fmt.Sprintf("round %d", next), nil, roundSummary(out)); err != nil {
+			return err
+		}
 		return nil
 	})
 	return out, err
@@ -161,6 +165,23 @@ func (s *Service) unpairRound(ctx context.Context, id int64, caller api.Caller, 
 				return fmt.Errorf("un-pair round %d: %w", n, err)
 			}
 		}
+		if err := s.record(ctx, tx, caller, id, 0, audit.RoundUnpaired, fmt.Sprintf("round %d", n), roundSummary(f.RoundView(f.Rounds[n-1])), nil); err != nil {
+			return err
+		}
 		return s.live.Emit(ctx, tx, id, EventRoundUnpaired, map[string]any{"round": n})
 	})
+}
+
+// roundSummary is what the audit trail keeps of a round's pairing: each board's players and
+// each bye, by member id.
+func roundSummary(r tournament.Round) map[string]any {
+	boards := make([][2]int64, 0, len(r.Boards))
+	for _, b := range r.Boards {
+		boards = append(boards, [2]int64{b.White.MemberID, b.Black.MemberID})
+	}
+	byes := map[string][]int64{}
+	for _, b := range r.Byes {
+		byes[b.Kind] = append(byes[b.Kind], b.Player.MemberID)
+	}
+	return map[string]any{"boards": boards, "byes": byes}
 }

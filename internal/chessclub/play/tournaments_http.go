@@ -74,7 +74,7 @@ func (s *Service) CreateTournament(w http.ResponseWriter, r *http.Request, calle
 			return err
 		}
 	}
-	t, err := s.createTournament(r.Context(), in, caller.ID)
+	t, err := s.createTournament(r.Context(), in, caller)
 	if err != nil {
 		return err
 	}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 
 	"campus.example/apps/internal/chessclub/api"
+	"campus.example/apps/internal/chessclub/audit"
 	"campus.example/apps/internal/chessclub/play/tournament"
 	"campus.example/apps/internal/jsonhttp"
 	"campus.example/apps/internal/problem"
@@ -112,23 +113,29 @@ func (s *Service) lockTournament(ctx context.Context, tx *sql.Tx, id int64) (tou
 }
 
 // createTournament stores a new tournament organised by the member with id by.
-func (s *Service) createTournament(ctx context.Context, in tournament.TournamentInput, by int64) (tournament.Tournament, error) {
+func (s *Service) createTournament(ctx context.Context, in tournament.TournamentInput, caller api.Caller) (tournament.Tournament, error) {
 	defer s.list.changed()
 	now := s.clock()
-	res, err := s.db.ExecContext(ctx, "INSERT INTO tournaments (name, start_date, end_date, location, format, rounds, time_control, description, "+
-		"created_by, created_at, double_round_robin, players_report, bye_limit, rated, initial_colour) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-		in.Name, in.StartDate, in.EndDate, in.Location, in.Format, in.Rounds, in.TimeControl, in.Description, by, now,
-		in.DoubleRoundRobin, in.PlayersReport, in.ByeLimit, in.Rated, in.InitialColour)
-	if err != nil {
-		return tournament.Tournament{}, fmt.Errorf("insert tournament: %w", err)
-	}
-	id, err := res.LastInsertId()
-	if err != nil {
-		return tournament.Tournament{}, fmt.Errorf("insert tournament: %w", err)
-	}
-	return tournament.Tournament{ID: id, Name: in.Name, StartDate: in.StartDate, EndDate: in.EndDate, Location: in.Location, Format: in.Format,
-		Rounds: in.Rounds, TimeControl: in.TimeControl, Description: in.Description, CreatedBy: &by, CreatedAt: now,
-		Settings: in.Settings, State: tournament.StateOpen, Version: 1}, nil
+	by := caller.ID
+	var out tournament.Tournament
+	err := s.db.Transact(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, "INSERT INTO tournaments (name, start_date, end_date, location, format, rounds, time_control, description, "+
+			"created_by, created_at, double_round_robin, players_report, bye_limit, rated, initial_colour) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+			in.Name, in.StartDate, in.EndDate, in.Location, in.Format, in.Rounds, in.TimeControl, in.Description, by, now,
+			in.DoubleRoundRobin, in.PlayersReport, in.ByeLimit, in.Rated, in.InitialColour)
+		if err != nil {
+			return fmt.Errorf("insert tournament: %w", err)
+		}
+		id, err := res.LastInsertId()
+		if err != nil {
+			return fmt.Errorf("insert tournament: %w", err)
+		}
+		out = tournament.Tournament{ID: id, Name: in.Name, StartDate: in.StartDate, EndDate: in.EndDate, Location: in.Location, Format: in.Format,
+			Rounds: in.Rounds, TimeControl: in.TimeControl, Description: in.Description, CreatedBy: &by, CreatedAt: now,
+			Settings: in.Settings, State: tournament.StateOpen, Version: 1}
+		return s.record(ctx, tx, caller, id, 0, audit.TournamentCreated, "", nil, out.Input())
+	})
+	return out, err
 }
 
 // updateTournament applies a merge patch to the tournament with id on behalf of caller, who
@@ -176,6 +183,14 @@ func (s *Service) updateTournament(ctx context.Context, id int64, caller api.Cal
 		if err := s.live.Emit(ctx, tx, id, EventTournamentChanged, map[string]any{"fields": changed}); err != nil {
 			return err
 		}
+		before, after := map[string]any{}, map[string]any{}
+		was, is := t.Input(), in.Object()
+		for _, name := range changed {
+			before[name], after[name] = was[name], is[name]
+		}
+		if err := s.record(ctx, tx, caller, id, 0, audit.TournamentChanged, "", before, after); err != nil {
+			return err
+		}
 		out, err = readTournament(ctx, tx, id, "")
 		return err
 	})
@@ -209,10 +224,12 @@ func (s *Service) deleteTournament(ctx context.Context, id int64, caller api.Cal
 		if _, err := tx.ExecContext(ctx, "DELETE FROM tournaments WHERE id = ?", id); err != nil {
 			return fmt.Errorf("delete tournament: %w", err)
 		}
+		if err := s.record(ctx, tx, caller, id, 0, audit.TournamentDeleted, "", map[string]any{"name": t.Name, "state": t.State, "rated": t.Rated}, nil); err != nil {
+			return err
+		}
 		if t.Rated && t.State == tournament.StateFinished {
 			// The tournament is gone, and with it its event stream: no event to emit.
-			_, err := s.ratings.Recompute(ctx, tx, id, fmt.Sprintf("%s was deleted.", t.Name), s.clock(), s.loadField)
-			return err
+			return s.replayRatings(ctx, tx, caller, id, fmt.Sprintf("%s was deleted.", t.Name), "")
 		}
 		return nil
 	})

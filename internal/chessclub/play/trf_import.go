@@ -13,6 +13,7 @@ import (
 
 	"campus.example/apps/internal/chess"
 	"campus.example/apps/internal/chessclub/api"
+	"campus.example/apps/internal/chessclub/audit"
 	"campus.example/apps/internal/chessclub/members"
 	"campus.example/apps/internal/chessclub/play/tournament"
 	"campus.example/apps/internal/sqldb"
@@ -63,21 +64,25 @@ func (s *Service) importTournament(ctx context.Context, im *tournament.Imported,
 				return fmt.Errorf("import: enter player %d: %w", p.Player.StartRank, err)
 			}
 		}
-		if err := storeRounds(im, ctx, tx, id, now); err != nil {
+		if err := storeRounds(ctx, tx, im, id, now); err != nil {
 			return err
 		}
 		if err := s.live.Emit(ctx, tx, id, EventImported, map[string]any{"state": state, "rounds": im.Paired}); err != nil {
 			return err
 		}
 		out, err = readTournament(ctx, tx, id, "")
-		return err
+		if err != nil {
+			return err
+		}
+		return s.record(ctx, tx, caller, id, 0, audit.TournamentImported, "", nil,
+			map[string]any{"name": out.Name, "players": len(im.Players), "rounds": im.Paired, "state": state})
 	})
 	return out, err
 }
 
 // storeRounds stores every paired round's boards and byes, and the byes announced for the
 // rounds to come.
-func storeRounds(im *tournament.Imported, ctx context.Context, tx *sql.Tx, id int64, now time.Time) error {
+func storeRounds(ctx context.Context, tx *sql.Tx, im *tournament.Imported, id int64, now time.Time) error {
 	byRank := map[int]*tournament.ImportedPlayer{}
 	for _, p := range im.Players {
 		byRank[p.Player.StartRank] = p
@@ -127,7 +132,7 @@ func storeRounds(im *tournament.Imported, ctx context.Context, tx *sql.Tx, id in
 			return err
 		}
 	}
-	return storeAnnounced(im, ctx, tx, id, byRank)
+	return storeAnnounced(ctx, tx, im, id, byRank)
 }
 
 type importedBoard struct {
@@ -139,7 +144,7 @@ type importedBoard struct {
 // storeAnnounced stores the byes a file announces for rounds not yet paired: a column after
 // the last round paired holding H, F or Z, and 240 records. They become requests, as if the
 // players had asked for them.
-func storeAnnounced(im *tournament.Imported, ctx context.Context, tx *sql.Tx, id int64, byRank map[int]*tournament.ImportedPlayer) error {
+func storeAnnounced(ctx context.Context, tx *sql.Tx, im *tournament.Imported, id int64, byRank map[int]*tournament.ImportedPlayer) error {
 	seen := map[[2]int64]bool{}
 	var byes []tournament.ByeRecord
 	add := func(r int, member int64, kind chess.Result) {

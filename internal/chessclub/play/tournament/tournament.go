@@ -266,6 +266,12 @@ func (t Tournament) Input() jsonhttp.Object {
 	return obj
 }
 
+// Object is what a client sends to make a tournament as in says: Input of such a tournament.
+func (in TournamentInput) Object() jsonhttp.Object {
+	return Tournament{Name: in.Name, StartDate: in.StartDate, EndDate: in.EndDate, Location: in.Location, Format: in.Format, Rounds: in.Rounds,
+		TimeControl: in.TimeControl, Description: in.Description, Settings: in.Settings}.Input()
+}
+
 // Current is what a Conflict or PreconditionFailed problem about a tournament tells the
 // client of its state now (problem.Error.Current).
 type Current struct {

@@ -1,0 +1,31 @@
+package play
+
+import (
+	"net/http"
+
+	"campus.example/apps/internal/chessclub/api"
+	"campus.example/apps/internal/chessclub/audit"
+)
+
+// Audit answers GET /api/tournaments/{id}/audit: every change to the tournament, oldest first,
+// a page at a time (after, limit), for its organiser, arbiters and admins. The trail of a
+// deleted tournament stays, for admins, in GET /api/audit?tournament_id=N.
+func (s *Service) Audit(w http.ResponseWriter, r *http.Request, caller api.Caller) error {
+	id, err := api.PathID(r)
+	if err != nil {
+		return err
+	}
+	f, err := audit.ParseFilter(r.URL.Query())
+	if err != nil {
+		return err
+	}
+	t, err := s.tournament(r.Context(), id)
+	if err != nil {
+		return err
+	}
+	if err := mayOrganise(t, caller); err != nil {
+		return err
+	}
+	f.Tournament, f.Member = id, 0
+	return s.trail.Serve(w, r, f)
+}
