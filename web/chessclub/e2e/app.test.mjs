@@ -8,11 +8,31 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { artifactsDir, coldLoad, launchChromium, startServer } from './harness.mjs';
+import { artifactsDir, coldLoad, launchChromium, monthDay, startServer } from './harness.mjs';
 
 const viewport = { width: 360, height: 740 };
 const member = { username: 'magnus', password: 'correct horse battery', fullName: 'Magnus Olsen', email: 'magnus@example.edu' };
 const tournamentName = 'Spring Rapid Open';
+
+// The tournaments' dates count from the day the test runs, as the server's clock does: the one
+// made with the form on the 10th and 11th of the month four months on, the one made through
+// the API from the 1st to the 28th of the month after next.
+const rapid = { start: monthDay(4, 10), end: monthDay(4, 11), dayBefore: monthDay(4, 9) };
+const championship = { start: monthDay(2, 1), end: monthDay(2, 28) };
+
+// How the app writes those days: weekdays and months in British English, and the months'
+// abbreviations in British English and German as the browser's locale data has them
+// (September was "Sep" and is "Sept").
+const weekdays = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+const months = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const monthsShortEN = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept?', 'Oct', 'Nov', 'Dec'];
+const monthsShortDE = ['Jan\\.', 'Feb\\.', 'März', 'Apr\\.', 'Mai', 'Juni', 'Juli', 'Aug\\.', 'Sept?\\.', 'Okt\\.', 'Nov\\.', 'Dez\\.'];
+
+/** dayOf splits a YYYY-MM-DD day into its year, month (0–11), day of the month and weekday (0 Sunday). */
+function dayOf(iso) {
+  const [year, month, day] = iso.split('-').map(Number);
+  return { year, month: month - 1, day, weekday: new Date(year, month - 1, day).getDay() };
+}
 
 let server;
 let browser;
@@ -454,16 +474,17 @@ test('a tournament is created', async () => {
   await page.getByRole('link', { name: 'New tournament' }).click();
   await page.waitForURL((url) => url.pathname === '/tournaments/new');
   await page.getByLabel('Name').fill(`${tournamentName}\u2066`);
-  await page.getByLabel('Start date').fill('2027-04-10');
-  await page.getByLabel('End date').fill('2027-04-09');
+  await page.getByLabel('Start date').fill(rapid.start);
+  await page.getByLabel('End date').fill(rapid.dayBefore);
   await page.getByRole('button', { name: 'Create tournament' }).click();
   await page.getByText('The end date cannot be before the start date.').waitFor();
   assert.equal(await fieldError('Name'), 'Remove the text-direction control characters.');
   await eventually(async () => assert.equal(await focusedLabel(), 'Name'));
   // Under the browser's date picker, the day in the user's words (British English here).
-  assert.match(await fieldError('Start date'), /^Saturday,? 10 April 2027$/);
+  const start = dayOf(rapid.start);
+  assert.match(await fieldError('Start date'), new RegExp(`^${weekdays[start.weekday]},? ${start.day} ${months[start.month]} ${start.year}$`));
   await page.getByLabel('Name').fill(tournamentName);
-  await page.getByLabel('End date').fill('2027-04-11');
+  await page.getByLabel('End date').fill(rapid.end);
   await page.getByLabel('Location').fill('Student Union, Room 2');
   await page.getByRole('radio', { name: 'Round robin' }).click();
   await page.getByLabel('Rounds').fill('7');
@@ -476,8 +497,8 @@ test('a tournament is created', async () => {
   await item.waitFor();
   const text = await item.innerText();
   assert.match(text, /Round robin · 7 rounds · 15\+10/);
-  assert.match(text, /10\s*–\s*11 Apr 2027/, 'the dates in the locale');
-  assert.doesNotMatch(text, /2027-04/, 'no ISO dates');
+  assert.match(text, new RegExp(`${start.day}\\s*–\\s*${start.day + 1} ${monthsShortEN[start.month]} ${start.year}`), 'the dates in the locale');
+  assert.doesNotMatch(text, new RegExp(rapid.start.slice(0, 7)), 'no ISO dates');
   await screenshot('tournaments');
 });
 
@@ -512,7 +533,7 @@ test('pulling the list down refreshes it', async () => {
   const created = await fetch(`${server.apiURL}/api/tournaments`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-    body: JSON.stringify({ name: 'Club Championship', start_date: '2027-09-01', end_date: '2027-09-30' }),
+    body: JSON.stringify({ name: 'Club Championship', start_date: championship.start, end_date: championship.end }),
   });
   assert.equal(created.status, 201);
   assert.equal(path(), '/tournaments');
@@ -579,8 +600,9 @@ test('without notification permission, turning them on says so in a toast, on sc
     await other.getByRole('button', { name: 'Register' }).click();
     await other.waitForURL((url) => url.pathname === '/tournaments');
     // Dates in the browser's locale, here German.
-    const championship = other.locator('ion-item.tournament', { hasText: 'Club Championship' });
-    assert.match(await championship.innerText(), /1\.\s*–\s*30\. Sept?\. 2027/);
+    const listed = other.locator('ion-item.tournament', { hasText: 'Club Championship' });
+    const { month, year } = dayOf(championship.start);
+    assert.match(await listed.innerText(), new RegExp(`1\\.\\s*–\\s*28\\. ${monthsShortDE[month]} ${year}`));
     await other.getByRole('button', { name: 'Turn on notifications' }).click();
     const toast = other.locator('ion-toast').filter({ hasText: /^Notifications are not allowed/ });
     await toast.waitFor({ state: 'attached' });
