@@ -1,20 +1,81 @@
 package chessclub
 
 import (
+	"fmt"
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"campus.example/apps/internal/chessclub/play"
 	"campus.example/apps/internal/dbtest"
 	"campus.example/apps/internal/sqldb"
 )
 
+// sampleClocks are days a club may be created on, at times near either end of a UTC day:
+// month and year ends, a leap day, and today.
+func sampleClocks() []time.Time {
+	return []time.Time{
+		t0,
+		time.Date(2026, 12, 31, 23, 59, 59, 0, time.UTC),
+		time.Date(2027, 2, 28, 0, 0, 0, 0, time.UTC),
+		time.Date(2028, 2, 29, 12, 0, 0, 0, time.UTC),
+		time.Date(2031, 11, 30, 18, 30, 0, 0, time.UTC),
+		time.Now().UTC().Truncate(time.Second),
+	}
+}
+
+// wantSamples are the sample tournaments of a club created at now, in the list's order (by
+// start date): each taking entries, dated so many days after that day.
+func wantSamples(now time.Time) []string {
+	day := func(n int) string { return now.UTC().AddDate(0, 0, n).Format(time.DateOnly) }
+	created := now.UTC().Format(time.RFC3339)
+	return []string{
+		fmt.Sprintf("Newcomers' Blitz | %s | %s | open | %s", day(6), day(6), created),
+		fmt.Sprintf("Club Championship | %s | %s | open | %s", day(13), day(69), created),
+		fmt.Sprintf("Knockout Cup | %s | %s | open | %s", day(41), day(42), created),
+	}
+}
+
+// sampleRows describes listed tournaments as the samples' checks compare them: name, dates,
+// state and when created.
+func sampleRows(list []play.Tournament) []string {
+	var rows []string
+	for _, tr := range list {
+		rows = append(rows, fmt.Sprintf("%s | %s | %s | %s | %s", tr.Name, tr.StartDate, tr.EndDate, tr.State, tr.CreatedAt.UTC().Format(time.RFC3339)))
+	}
+	return rows
+}
+
+// checkSampleStates fails for a listed tournament whose state disagrees with its dates on the
+// day now: one taking entries (open) must start after that day, so that the app lists it as
+// upcoming, and none may be running or finished, for the samples have no players.
+func checkSampleStates(t *testing.T, now time.Time, list []play.Tournament) {
+	t.Helper()
+	today := play.Date(now.UTC().Format(time.DateOnly))
+	if len(list) != 3 {
+		t.Errorf("%d samples on %s, want 3", len(list), today)
+	}
+	for _, tr := range list {
+		switch {
+		case tr.State != play.StateOpen:
+			t.Errorf("on %s, sample %q is %s, want open", today, tr.Name, tr.State)
+		case tr.StartDate <= today:
+			t.Errorf("on %s, sample %q takes entries but starts on %s", today, tr.Name, tr.StartDate)
+		case tr.EndDate < tr.StartDate:
+			t.Errorf("on %s, sample %q ends on %s, before its start on %s", today, tr.Name, tr.EndDate, tr.StartDate)
+		}
+	}
+}
+
 // TestMigrateWithSamples: a new database gets chess.sql's three sample tournaments once; a
 // deleted sample stays deleted, and a database with members gets none.
 func TestMigrateWithSamples(t *testing.T) {
 	if !strings.Contains(scriptSamples, scriptSamplesGuard) {
 		t.Fatal("script_samples.sql no longer holds the guard that MigrateWithSamples replaces")
+	}
+	if dated := datedSamples(sqldb.SplitStatements(scriptSamples)[0], t0); strings.Contains(dated, "UTC_") || strings.Contains(dated, "INTERVAL") {
+		t.Fatalf("script_samples.sql dates a sample in a way MigrateWithSamples does not write out for SQLite:\n%s", dated)
 	}
 	forDialects(t, func(t *testing.T, d sqldb.Dialect) {
 		db := dbtest.Open(t, d)
@@ -24,11 +85,7 @@ func TestMigrateWithSamples(t *testing.T) {
 		}
 		var list []play.Tournament
 		e.mustDo(req{method: "GET", path: "/api/tournaments"}, http.StatusOK).decode(t, &list)
-		var names []string
-		for _, tr := range list {
-			names = append(names, tr.Name)
-		}
-		diff(t, "samples", names, []string{"Freshers' Blitz", "Autumn Club Championship", "Knockout Cup"})
+		diff(t, "samples", sampleRows(list), wantSamples(t0))
 
 		e.withMembers()
 		e.mustDo(req{method: "DELETE", path: "/api/tournaments/" + itoa(list[0].ID), as: "carol"}, http.StatusNoContent)
@@ -48,6 +105,26 @@ func TestMigrateWithSamples(t *testing.T) {
 		old.mustDo(req{method: "GET", path: "/api/tournaments"}, http.StatusOK).decode(t, &list)
 		if len(list) != 0 {
 			t.Errorf("a database with members got %d samples", len(list))
+		}
+	})
+}
+
+// TestMigrateWithSamplesOnAnyDay: whatever day a club is created on, its samples take entries
+// for events still to come, never for one whose start has passed, and are dated from that day.
+func TestMigrateWithSamplesOnAnyDay(t *testing.T) {
+	forDialects(t, func(t *testing.T, d sqldb.Dialect) {
+		for _, now := range sampleClocks() {
+			t.Run(now.Format(time.DateTime), func(t *testing.T) {
+				e := newEnv(t, d)
+				e.clock.t = now
+				if err := e.store.MigrateWithSamples(t.Context()); err != nil {
+					t.Fatal(err)
+				}
+				var list []play.Tournament
+				e.mustDo(req{method: "GET", path: "/api/tournaments"}, http.StatusOK).decode(t, &list)
+				checkSampleStates(t, now, list)
+				diff(t, "samples", sampleRows(list), wantSamples(now))
+			})
 		}
 	})
 }
