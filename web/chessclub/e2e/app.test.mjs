@@ -61,7 +61,8 @@ async function watchCSP(ctx) {
 
 // recordNotifications replaces window.Notification with a subclass that records each notification
 // and each request for permission, so the test can see what the app raised and when it asked
-// (headless Chromium shows none).
+// (headless Chromium shows none). Where the test plays the person answering the browser's
+// question (window.__answerPermission, a binding), it answers before the browser decides.
 function recordNotifications() {
   const Real = window.Notification;
   const seen = [];
@@ -73,8 +74,9 @@ function recordNotifications() {
       seen.push({ title, body: options?.body ?? '' });
       super(title, options);
     }
-    static requestPermission(...args) {
+    static async requestPermission(...args) {
       asked.push(Date.now());
+      if (window.__answerPermission) await window.__answerPermission();
       return Real.requestPermission(...args);
     }
   }
@@ -259,7 +261,7 @@ test('a screen whose code cannot be loaded shows an error with “Try again”, 
   assert.equal(path(), '/login');
 });
 
-test('registering logs the member in and greets them where they land; notifications only when asked', async () => {
+test('registering logs the member in and greets them where they land; with notifications allowed already, it announces the new member at once', async () => {
   await page.goto('/register');
   await page.getByLabel('Username').fill(member.username);
   await page.getByLabel('Password').fill('short');
@@ -283,16 +285,15 @@ test('registering logs the member in and greets them where they land; notificati
   assert.equal(await page.getByRole('heading', { level: 1 }).innerText(), member.fullName);
   const token = await page.evaluate(() => localStorage.getItem('CapacitorStorage.chessclub.token'));
   assert.ok(token && token.length >= 20, 'registering logged the member in');
-  // Nothing was asked or raised by itself: the greeting says what notifications are for first.
-  assert.deepEqual(await page.evaluate(() => window.__permissionRequests.length), 0);
-  assert.deepEqual((await page.evaluate(() => window.__notifications)).filter((n) => n.title !== ''), []);
-  await screenshot('register-welcome');
-
-  await welcome.getByRole('button', { name: 'Turn on notifications' }).click();
+  // This browser allowed notifications beforehand: the new member was announced by name as
+  // soon as the account was made, nothing was asked, and the greeting says they are on.
   await page.waitForFunction(() => window.__notifications.some((n) => n.title !== ''));
   const notes = (await page.evaluate(() => window.__notifications)).filter((n) => n.title !== '');
-  assert.deepEqual(notes.map((n) => n.title), ['Notifications are on']);
+  assert.deepEqual(notes, [{ title: 'Member created', body: 'Magnus Olsen (magnus) is now a member of the Chess Club.' }]);
+  assert.deepEqual(await page.evaluate(() => window.__permissionRequests.length), 0);
   await welcome.getByText('Notifications are on.').waitFor();
+  assert.equal(await welcome.getByRole('button', { name: 'Turn on notifications' }).count(), 0);
+  await screenshot('register-welcome');
   await welcome.getByRole('button', { name: 'Close' }).click();
   await welcome.waitFor({ state: 'detached' });
 
@@ -584,6 +585,43 @@ test('a token the server no longer accepts is forgotten, and the login page show
   await page.waitForURL((url) => url.pathname === '/login');
   assert.equal(new URL(page.url()).searchParams.get('next'), '/tournaments/new');
   assert.equal(await page.evaluate(() => localStorage.getItem('CapacitorStorage.chessclub.token')), null);
+});
+
+test('where notifications are not allowed yet, nothing is asked until the greeting’s button; once allowed there, the new member is announced', async () => {
+  const ctx = await browser.newContext({ viewport, baseURL: server.baseURL, locale: 'en-GB' });
+  try {
+    await ctx.addInitScript(recordNotifications);
+    await watchCSP(ctx);
+    // The person answers the browser's question with "Allow".
+    await ctx.exposeBinding('__answerPermission', () => ctx.grantPermissions(['notifications'], { origin: server.baseURL }));
+    const other = await ctx.newPage();
+    other.setDefaultTimeout(15_000);
+    other.on('pageerror', (err) => pageErrors.push(err));
+    await other.goto('/register');
+    await other.getByLabel('Username').fill('mikhail');
+    await other.getByLabel('Password').fill('correct horse battery');
+    await other.getByLabel('Full name').fill('Mikhail Tal');
+    await other.getByRole('button', { name: 'Register' }).click();
+    await other.waitForURL((url) => /^\/members\/\d+$/.test(url.pathname));
+    const welcome = other.getByRole('status', { name: 'Welcome' });
+    const turnOn = welcome.getByRole('button', { name: 'Turn on notifications' });
+    await turnOn.waitFor();
+    // Nothing was asked or raised by itself: the greeting says what notifications are for first.
+    assert.equal(await other.evaluate(() => Notification.permission), 'default');
+    assert.deepEqual(await other.evaluate(() => window.__permissionRequests.length), 0);
+    assert.deepEqual((await other.evaluate(() => window.__notifications)).filter((n) => n.title !== ''), []);
+
+    await turnOn.click();
+    await other.waitForFunction(() => window.__notifications.some((n) => n.title !== ''));
+    assert.deepEqual(await other.evaluate(() => window.__permissionRequests.length), 1);
+    assert.equal(await other.evaluate(() => Notification.permission), 'granted');
+    const notes = (await other.evaluate(() => window.__notifications)).filter((n) => n.title !== '');
+    assert.deepEqual(notes, [{ title: 'Member created', body: 'Mikhail Tal (mikhail) is now a member of the Chess Club.' }]);
+    await welcome.getByText('Notifications are on.').waitFor();
+    assert.equal(await turnOn.count(), 0);
+  } finally {
+    await ctx.close();
+  }
 });
 
 test('without notification permission, turning them on says so in a toast, on screen', async () => {
