@@ -5,18 +5,18 @@
 // and the crosstable and finishes it; then a round robin's and a knockout's pairings, and the
 // list of tournaments. What each picture shows is checked before it is taken; it is written to
 // docs/images/guide-*.png (the window, without toasts; a tall one for the whole form, the top
-// only for the greeting), each under 150 kB.
+// only for the greeting), each under 150 kB, unless the picture there already shows the same.
 //
 // The browser's clock is set to a Thursday evening in March 2027 and the tournaments are dated
 // from that day, so that every run shows the same dates whatever day it runs on (the server's
 // clock is real: nothing it answers here depends on the day, and the pictures leave out the
 // one date it sets, when the organiser joined). A new run may still differ from the committed
-// pictures by a few anti-aliased pixels.
+// pictures by a few anti-aliased pixels, which picture() ignores.
 //
 //   node --test e2e/guide.test.mjs     (npm run e2e runs every file of e2e/)
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isoDay, launchChromium, repoDir, startServer } from './harness.mjs';
 
@@ -64,7 +64,9 @@ async function api(method, path, { token, json } = {}) {
 
 /**
  * picture writes the window (or the part clip names) as docs/images/NAME.png, without toasts or
- * animations.
+ * animations. A picture that differs from the one already there by a few anti-aliased pixels
+ * only is not written, so that a run leaves the committed pictures as they are unless a screen
+ * has changed.
  */
 async function picture(name, clip) {
   // Nothing hovered or focused, so that the same screen makes the same picture on every run.
@@ -76,10 +78,53 @@ async function picture(name, clip) {
   });
   await page.waitForTimeout(300); // let Ionic's transitions settle
   const path = join(imagesDir, `${name}.png`);
-  await page.screenshot({ path, clip, animations: 'disabled', caret: 'hide', style: 'ion-toast { display: none !important; }' });
+  const png = await page.screenshot({ clip, animations: 'disabled', caret: 'hide', style: 'ion-toast { display: none !important; }' });
+  assert.ok(png.length < maxImageBytes, `${name}.png is ${png.length} B, over ${maxImageBytes} B`);
   taken.push(name);
-  const { size } = statSync(path);
-  assert.ok(size < maxImageBytes, `${name}.png is ${size} B, over ${maxImageBytes} B`);
+  if (existsSync(path) && (await pixelsApart(readFileSync(path), png)) <= sameScreenPixels) return;
+  writeFileSync(path, png);
+}
+
+// Two pictures of the same screen differ in at most a few pixels at the curves of rounded
+// corners; changed text or layout differs in hundreds.
+const sameScreenPixels = 64;
+
+/**
+ * pixelsApart counts the pixels in which two PNG pictures differ (all of them when their sizes
+ * differ), decoding them in a blank page of the browser.
+ */
+async function pixelsApart(a, b) {
+  const blank = await browser.newPage();
+  try {
+    return await blank.evaluate(async (urls) => {
+      const images = await Promise.all(
+        urls.map(
+          (src) =>
+            new Promise((resolve, reject) => {
+              const img = new Image();
+              img.onload = () => resolve(img);
+              img.onerror = reject;
+              img.src = src;
+            }),
+        ),
+      );
+      const [w, h] = [images[1].width, images[1].height];
+      if (images[0].width !== w || images[0].height !== h) return w * h;
+      const [pa, pb] = images.map((img) => {
+        const canvas = new OffscreenCanvas(w, h);
+        const ctx = canvas.getContext('2d');
+        ctx.drawImage(img, 0, 0);
+        return ctx.getImageData(0, 0, w, h).data;
+      });
+      let n = 0;
+      for (let i = 0; i < pa.length; i += 4) {
+        if (pa[i] !== pb[i] || pa[i + 1] !== pb[i + 1] || pa[i + 2] !== pb[i + 2] || pa[i + 3] !== pb[i + 3]) n += 1;
+      }
+      return n;
+    }, [a, b].map((buf) => `data:image/png;base64,${buf.toString('base64')}`));
+  } finally {
+    await blank.close();
+  }
 }
 
 /** assertInWindow fails unless the element is wholly inside the window, in the picture. */
