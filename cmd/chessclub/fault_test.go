@@ -87,7 +87,7 @@ func (f *faultClub) login(t *testing.T, username string) {
 // acknowledged it with 201.
 func (f *faultClub) createTournament(name string) (string, int) {
 	var out struct{ ID int64 }
-	status := f.call("POST", "/api/tournaments", map[string]any{"name": name, "start_date": "2026-12-01", "format": "swiss", "rounds": 5}, &out)
+	status := f.call("POST", "/api/tournaments", map[string]any{"name": name, "start_date": fromToday(3), "format": "swiss", "rounds": 5}, &out)
 	if status != http.StatusCreated || out.ID == 0 {
 		return "", status
 	}
@@ -171,7 +171,7 @@ func TestFault_SIGTERMCompletesInFlight(t *testing.T) {
 	const slow = 6
 	exited := make(chan int, 1)
 	statuses := proctest.SlowRequests(club.c, slow, 1500*time.Millisecond,
-		func(i int) string { return fmt.Sprintf(`{"name":"In flight %d","start_date":"2026-12-01"}`, i) },
+		func(i int) string { return fmt.Sprintf(`{"name":"In flight %d","start_date":"%s"}`, i, fromToday(3)) },
 		func(_ int, body io.Reader) *http.Request {
 			req, _ := http.NewRequest("POST", p.URL+"/api/tournaments", body)
 			req.Header.Set("Content-Type", "application/json")

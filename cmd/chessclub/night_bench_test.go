@@ -131,7 +131,7 @@ func setUpNight(b *testing.B, base string) *night {
 	}
 	wg.Wait()
 	var tr struct{ ID int64 }
-	_ = json.Unmarshal(n.must(b, http.StatusCreated, "POST", "/api/tournaments", map[string]any{"name": "Tournament night", "start_date": "2026-03-07", "rounds": nightRounds}), &tr)
+	_ = json.Unmarshal(n.must(b, http.StatusCreated, "POST", "/api/tournaments", map[string]any{"name": "Tournament night", "start_date": fromToday(0), "rounds": nightRounds}), &tr)
 	n.id = tr.ID
 	for _, id := range ids {
 		n.must(b, http.StatusCreated, "POST", n.path("/players"), map[string]any{"member_id": id})

@@ -129,7 +129,7 @@ func TestRun_ObservabilityAndSecrets(t *testing.T) {
 		res.Body.Close()
 	}
 	var tour struct{ ID int64 }
-	if res := call(t, "POST", base+"/api/tournaments", sess.Token, map[string]any{"name": "Metrics Open", "start_date": "2026-12-01", "format": "swiss", "rounds": 5}, &tour); res.StatusCode != http.StatusCreated {
+	if res := call(t, "POST", base+"/api/tournaments", sess.Token, map[string]any{"name": "Metrics Open", "start_date": fromToday(3), "format": "swiss", "rounds": 5}, &tour); res.StatusCode != http.StatusCreated {
 		t.Fatalf("create tournament: %d", res.StatusCode)
 	}
 
@@ -225,7 +225,7 @@ func TestRun_StreamEndsAtShutdown(t *testing.T) {
 	svc := servicetest.Start(t, run, []string{"-addr", "127.0.0.1:0"}, env)
 	token := memberToken(t, svc.URL, "streamer")
 	var tour struct{ ID int64 }
-	call(t, "POST", svc.URL+"/api/tournaments", token, map[string]any{"name": "Stream Cup", "start_date": "2026-12-01", "format": "swiss", "rounds": 3}, &tour)
+	call(t, "POST", svc.URL+"/api/tournaments", token, map[string]any{"name": "Stream Cup", "start_date": fromToday(3), "format": "swiss", "rounds": 3}, &tour)
 	stream, err := http.Get(fmt.Sprintf("%s/api/tournaments/%d/events", svc.URL, tour.ID))
 	if err != nil {
 		t.Fatal(err)

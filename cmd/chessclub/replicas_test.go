@@ -120,7 +120,7 @@ func TestReplicas(t *testing.T) {
 	t.Run("a tournament created on A is on B", func(t *testing.T) {
 		token := a.register(t, "organiser", "replica-password")
 		var created struct{ ID int64 }
-		body := map[string]any{"name": "Replicated Open", "start_date": "2026-12-01", "format": "swiss", "rounds": 5}
+		body := map[string]any{"name": "Replicated Open", "start_date": fromToday(3), "format": "swiss", "rounds": 5}
 		if s := a.do(t, "POST", "/api/tournaments", token, body, &created); s != http.StatusCreated {
 			t.Fatalf("create on A: %d", s)
 		}
@@ -145,7 +145,7 @@ func TestReplicas(t *testing.T) {
 				wg.Go(func() {
 					for i := w; i < replicaWrites; i += replicaWorkers {
 						name := fmt.Sprintf("Concurrent %s %d", club.name, i)
-						body := map[string]any{"name": name, "start_date": "2026-12-01", "format": "swiss", "rounds": 5}
+						body := map[string]any{"name": name, "start_date": fromToday(3), "format": "swiss", "rounds": 5}
 						if s := club.do(t, "POST", "/api/tournaments", token, body, nil); s != http.StatusCreated {
 							fail("tournament %q on %s: %d", name, club.name, s)
 						}

@@ -50,6 +50,11 @@ func call(t testing.TB, method, url, token string, body, out any) *http.Response
 	return res
 }
 
+// fromToday is the day offset days from today (before it when negative) as the API writes
+// dates, YYYY-MM-DD: the server runs on the real clock, so a tournament a test makes is dated
+// from the day the test runs, as a club would date it.
+func fromToday(offset int) string { return time.Now().AddDate(0, 0, offset).Format(time.DateOnly) }
+
 // TestRun starts the whole service as main does, on a free port with a fresh SQLite file
 // named by the environment, registers and logs in at the production password cost, makes the
 // member an admin with the admin subcommand, and shuts down through the context.

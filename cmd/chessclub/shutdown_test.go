@@ -65,7 +65,7 @@ func TestRun_ShutdownEndsLiveStreams(t *testing.T) {
 	svc := servicetest.Start(t, run, []string{"-addr", "127.0.0.1:0", "-shutdown-grace", "30s"}, envMap)
 	token := memberToken(t, svc.URL, "streamer")
 	var tr struct{ ID int64 }
-	if res := call(t, "POST", svc.URL+"/api/tournaments", token, map[string]any{"name": "Live", "start_date": "2026-03-07"}, &tr); res.StatusCode != http.StatusCreated {
+	if res := call(t, "POST", svc.URL+"/api/tournaments", token, map[string]any{"name": "Live", "start_date": fromToday(0)}, &tr); res.StatusCode != http.StatusCreated {
 		t.Fatalf("create: %d", res.StatusCode)
 	}
 	res, err := http.Get(fmt.Sprintf("%s/api/tournaments/%d/events", svc.URL, tr.ID))

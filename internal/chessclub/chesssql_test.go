@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"campus.example/apps/internal/chessclub"
 	"campus.example/apps/internal/chessclub/auth"
@@ -91,19 +92,22 @@ func TestChessSQL(t *testing.T) {
 	}
 
 	// The samples, on a database of their own: the script made to create and use a fresh
-	// test database instead of chessclub, so that a developer's data stays as it is.
+	// test database instead of chessclub, so that a developer's data stays as it is. MariaDB
+	// loads it on the last day of 2027 (the samples' dates run into the next year), and loads
+	// it again a month later.
 	t.Run("samples only into an empty table", func(t *testing.T) {
 		fresh := dbtest.MariaDB(t)
 		var name string
 		if err := fresh.QueryRow("SELECT DATABASE()").Scan(&name); err != nil {
 			t.Fatal(err)
 		}
-		copyPath := retargetedScript(t, name)
+		loaded := time.Date(2027, 12, 31, 23, 59, 58, 0, time.UTC)
+		first, again := scriptLoadedOn(t, name, loaded), scriptLoadedOn(t, name, loaded.AddDate(0, 1, 0))
 		rows := func() []string { t.Helper(); return tournamentRows(t, admin, name, true) }
 		samples := []string{
-			"1 | Autumn Club Championship | 2026-10-03 | 2026-11-28 | Student Union, Room 2.14 | swiss | 9 | 90+30 | The club's main event: one round every Saturday, FIDE rated. | NULL | 2026-01-01 00:00:00",
-			"2 | Freshers' Blitz | 2026-09-24 | 2026-09-24 | Library café | round_robin | NULL | 3+2 | Meet the club over quick games; beginners welcome. | NULL | 2026-01-01 00:00:00",
-			"3 | Knockout Cup | 2027-02-13 | 2027-02-14 | Student Union, Room 2.14 | knockout | 5 | 15+10 | NULL | NULL | 2026-01-01 00:00:00",
+			"1 | Club Championship | 2028-01-13 | 2028-03-09 | Student Union, Room 2.14 | swiss | 9 | 90+30 | The club's main event: one round a week, FIDE rated. | NULL | 2027-12-31 23:59:58",
+			"2 | Newcomers' Blitz | 2028-01-06 | 2028-01-06 | Library café | round_robin | NULL | 3+2 | Meet the club over quick games; beginners welcome. | NULL | 2027-12-31 23:59:58",
+			"3 | Knockout Cup | 2028-02-10 | 2028-02-11 | Student Union, Room 2.14 | knockout | 5 | 15+10 | NULL | NULL | 2027-12-31 23:59:58",
 		}
 		own := "10 | Spring Open | 2027-04-01 | 2027-04-02 | NULL | swiss | NULL | NULL | NULL | NULL | 2026-02-02 10:00:00"
 		steps := []struct {
@@ -113,7 +117,7 @@ func TestChessSQL(t *testing.T) {
 		}{
 			{"a fresh database gets the samples", nil, samples},
 			{"sourcing again changes nothing", nil, samples},
-			{"a deleted sample stays deleted", []string{"DELETE FROM tournaments WHERE name = 'Freshers'' Blitz'"},
+			{"a deleted sample stays deleted", []string{"DELETE FROM tournaments WHERE name = 'Newcomers'' Blitz'"},
 				[]string{samples[0], samples[2]}},
 			{"a changed sample stays changed", []string{"UPDATE tournaments SET rounds = 7 WHERE id = 1"},
 				[]string{strings.Replace(samples[0], "| 9 |", "| 7 |", 1), samples[2]}},
@@ -123,14 +127,35 @@ func TestChessSQL(t *testing.T) {
 			}, []string{own}},
 			{"an emptied table stays empty", []string{"DELETE FROM tournaments"}, nil},
 		}
-		for _, st := range steps {
+		for i, st := range steps {
 			for _, stmt := range st.change {
 				if _, err := fresh.Exec(stmt); err != nil {
 					t.Fatalf("%s: %v", st.name, err)
 				}
 			}
-			dbtest.SourceScript(t, copyPath)
+			script := again
+			if i == 0 {
+				script = first
+			}
+			dbtest.SourceScript(t, script)
 			clubtest.Diff(t, st.name, rows(), st.want)
+		}
+	})
+
+	// Whatever the day a club loads the script, the app lists its samples as taking entries
+	// for events to come, dated from that day as the server dates them on SQLite.
+	t.Run("samples dated from the day the script is loaded", func(t *testing.T) {
+		for _, now := range sampleClocks() {
+			fresh := dbtest.MariaDB(t)
+			var name string
+			if err := fresh.QueryRow("SELECT DATABASE()").Scan(&name); err != nil {
+				t.Fatal(err)
+			}
+			dbtest.SourceScript(t, scriptLoadedOn(t, name, now))
+			var list []tournament.Tournament
+			clubtest.NewOn(t, fresh).MustDo(clubtest.Req{Method: "GET", Path: "/api/tournaments"}, http.StatusOK).Decode(t, &list)
+			checkSampleStates(t, now, list)
+			clubtest.Diff(t, "samples loaded on "+now.Format(time.DateTime), sampleRows(list), wantSamples(now))
 		}
 	})
 
@@ -220,6 +245,22 @@ func retargetedScript(t *testing.T, database string) string {
 	}
 	path := filepath.Join(t.TempDir(), "chess.sql")
 	if err := os.WriteFile(path, []byte(script.String()), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// scriptLoadedOn is retargetedScript as MariaDB loads it at the time at: the copy starts by
+// setting the session's clock, which UTC_DATE() and UTC_TIMESTAMP() read.
+func scriptLoadedOn(t *testing.T, database string, at time.Time) string {
+	t.Helper()
+	path := retargetedScript(t, database)
+	script, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	clock := fmt.Sprintf("SET timestamp = %d;\n", at.Unix())
+	if err := os.WriteFile(path, append([]byte(clock), script...), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	return path

@@ -7,7 +7,9 @@ import (
 	"io/fs"
 	"path"
 	"regexp"
+	"strconv"
 	"strings"
+	"time"
 
 	"campus.example/apps/internal/sqldb"
 )
@@ -19,6 +21,23 @@ const DefaultDatabase = "chessclub"
 //
 //go:embed script_samples.sql
 var scriptSamples string
+
+// sampleDay is how script_samples.sql dates a sample: a number of days (at most four digits)
+// after the day MariaDB loads the script.
+var sampleDay = regexp.MustCompile(`UTC_DATE\(\) \+ INTERVAL ([0-9]{1,4}) DAY`)
+
+// datedSamples returns the samples' statement with the days and the time it takes from
+// MariaDB's clock (UTC_DATE() + INTERVAL n DAY, UTC_TIMESTAMP()) written out as of now, in
+// UTC as MariaDB counts them: SQLite has neither, and the server's clock is the one a test can
+// set.
+func datedSamples(stmt string, now time.Time) string {
+	now = now.UTC()
+	stmt = sampleDay.ReplaceAllStringFunc(stmt, func(expr string) string {
+		days, _ := strconv.Atoi(sampleDay.FindStringSubmatch(expr)[1]) // four digits at most: no error
+		return "'" + now.AddDate(0, 0, days).Format(time.DateOnly) + "'"
+	})
+	return strings.ReplaceAll(stmt, "UTC_TIMESTAMP()", "'"+now.Format(time.DateTime)+"'")
+}
 
 var databaseName = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]{0,63}$`)
 
@@ -33,7 +52,7 @@ func WriteScript(w io.Writer, database string) error {
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, `-- Chess Club: database %s and every table the server needs, plus three sample
--- tournaments. Load it with the client's source command:
+-- tournaments dated from the day it is first loaded. Load it with the client's source command:
 --
 --   mariadb -u root -e "source chess.sql"        (or: mysql -u root -e "source chess.sql")
 --

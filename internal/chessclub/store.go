@@ -65,8 +65,9 @@ const sampleVersion = 9001
 // MigrateWithSamples is Migrate, then, once per database, the sample tournaments that
 // chess.sql loads on MariaDB: the same statement (script_samples.sql), into a database with
 // no tournaments and no members yet, that is a new one. A database that has them, or that
-// ran this step before, is left as it is, so a deleted sample stays deleted. The server uses
-// it on SQLite, where no script is loaded.
+// ran this step before, is left as it is, so a deleted sample stays deleted. The samples are
+// dated from the store's clock, as chess.sql dates them from the day it is loaded. The server
+// uses it on SQLite, where no script is loaded.
 func (s *Store) MigrateWithSamples(ctx context.Context) error {
 	ms, err := Migrations(s.db.Dialect)
 	if err != nil {
@@ -74,6 +75,7 @@ func (s *Store) MigrateWithSamples(ctx context.Context) error {
 	}
 	stmt := strings.Replace(sqldb.SplitStatements(scriptSamples)[0], scriptSamplesGuard,
 		"WHERE NOT EXISTS (SELECT 1 FROM tournaments) AND NOT EXISTS (SELECT 1 FROM members)", 1)
+	stmt = datedSamples(stmt, s.Now())
 	ms = append(ms, sqldb.Migration{Version: sampleVersion, Name: "sample_tournaments", Statements: []string{stmt}})
 	return s.db.Migrate(ctx, Ledger, ms)
 }

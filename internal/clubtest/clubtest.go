@@ -53,6 +53,13 @@ func (c *Clock) Now() time.Time {
 	return c.t
 }
 
+// Set puts the clock at t.
+func (c *Clock) Set(t time.Time) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.t = t
+}
+
 // Add moves the clock on by d.
 func (c *Clock) Add(d time.Duration) {
 	c.mu.Lock()

@@ -8,11 +8,31 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { artifactsDir, coldLoad, launchChromium, startServer } from './harness.mjs';
+import { artifactsDir, coldLoad, launchChromium, monthDay, startServer } from './harness.mjs';
 
 const viewport = { width: 360, height: 740 };
 const member = { username: 'magnus', password: 'correct horse battery', fullName: 'Magnus Olsen', email: 'magnus@example.edu' };
 const tournamentName = 'Spring Rapid Open';
+
+// The tournaments' dates count from the day the test runs, as the server's clock does: the one
+// made with the form on the 10th and 11th of the month four months on, the one made through
+// the API from the 1st to the 28th of the month after next.
+const rapid = { start: monthDay(4, 10), end: monthDay(4, 11), dayBefore: monthDay(4, 9) };
+const championship = { start: monthDay(2, 1), end: monthDay(2, 28) };
+
+// How the app writes those days: weekdays and months in British English, and the months'
+// abbreviations in British English and German as the browser's locale data has them
+// (September was "Sep" and is "Sept").
+const weekdays = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+const months = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const monthsShortEN = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept?', 'Oct', 'Nov', 'Dec'];
+const monthsShortDE = ['Jan\\.', 'Feb\\.', 'März', 'Apr\\.', 'Mai', 'Juni', 'Juli', 'Aug\\.', 'Sept?\\.', 'Okt\\.', 'Nov\\.', 'Dez\\.'];
+
+/** dayOf splits a YYYY-MM-DD day into its year, month (0–11), day of the month and weekday (0 Sunday). */
+function dayOf(iso) {
+  const [year, month, day] = iso.split('-').map(Number);
+  return { year, month: month - 1, day, weekday: new Date(year, month - 1, day).getDay() };
+}
 
 let server;
 let browser;
@@ -41,7 +61,8 @@ async function watchCSP(ctx) {
 
 // recordNotifications replaces window.Notification with a subclass that records each notification
 // and each request for permission, so the test can see what the app raised and when it asked
-// (headless Chromium shows none).
+// (headless Chromium shows none). Where the test plays the person answering the browser's
+// question (window.__answerPermission, a binding), it answers before the browser decides.
 function recordNotifications() {
   const Real = window.Notification;
   const seen = [];
@@ -53,8 +74,9 @@ function recordNotifications() {
       seen.push({ title, body: options?.body ?? '' });
       super(title, options);
     }
-    static requestPermission(...args) {
+    static async requestPermission(...args) {
       asked.push(Date.now());
+      if (window.__answerPermission) await window.__answerPermission();
       return Real.requestPermission(...args);
     }
   }
@@ -239,7 +261,7 @@ test('a screen whose code cannot be loaded shows an error with “Try again”, 
   assert.equal(path(), '/login');
 });
 
-test('registering logs the member in and greets them where they land; notifications only when asked', async () => {
+test('registering logs the member in and greets them where they land; with notifications allowed already, it announces the new member at once', async () => {
   await page.goto('/register');
   await page.getByLabel('Username').fill(member.username);
   await page.getByLabel('Password').fill('short');
@@ -263,16 +285,15 @@ test('registering logs the member in and greets them where they land; notificati
   assert.equal(await page.getByRole('heading', { level: 1 }).innerText(), member.fullName);
   const token = await page.evaluate(() => localStorage.getItem('CapacitorStorage.chessclub.token'));
   assert.ok(token && token.length >= 20, 'registering logged the member in');
-  // Nothing was asked or raised by itself: the greeting says what notifications are for first.
-  assert.deepEqual(await page.evaluate(() => window.__permissionRequests.length), 0);
-  assert.deepEqual((await page.evaluate(() => window.__notifications)).filter((n) => n.title !== ''), []);
-  await screenshot('register-welcome');
-
-  await welcome.getByRole('button', { name: 'Turn on notifications' }).click();
+  // This browser allowed notifications beforehand: the new member was announced by name as
+  // soon as the account was made, nothing was asked, and the greeting says they are on.
   await page.waitForFunction(() => window.__notifications.some((n) => n.title !== ''));
   const notes = (await page.evaluate(() => window.__notifications)).filter((n) => n.title !== '');
-  assert.deepEqual(notes.map((n) => n.title), ['Notifications are on']);
+  assert.deepEqual(notes, [{ title: 'Member created', body: 'Magnus Olsen (magnus) is now a member of the Chess Club.' }]);
+  assert.deepEqual(await page.evaluate(() => window.__permissionRequests.length), 0);
   await welcome.getByText('Notifications are on.').waitFor();
+  assert.equal(await welcome.getByRole('button', { name: 'Turn on notifications' }).count(), 0);
+  await screenshot('register-welcome');
   await welcome.getByRole('button', { name: 'Close' }).click();
   await welcome.waitFor({ state: 'detached' });
 
@@ -454,16 +475,17 @@ test('a tournament is created', async () => {
   await page.getByRole('link', { name: 'New tournament' }).click();
   await page.waitForURL((url) => url.pathname === '/tournaments/new');
   await page.getByLabel('Name').fill(`${tournamentName}\u2066`);
-  await page.getByLabel('Start date').fill('2027-04-10');
-  await page.getByLabel('End date').fill('2027-04-09');
+  await page.getByLabel('Start date').fill(rapid.start);
+  await page.getByLabel('End date').fill(rapid.dayBefore);
   await page.getByRole('button', { name: 'Create tournament' }).click();
   await page.getByText('The end date cannot be before the start date.').waitFor();
   assert.equal(await fieldError('Name'), 'Remove the text-direction control characters.');
   await eventually(async () => assert.equal(await focusedLabel(), 'Name'));
   // Under the browser's date picker, the day in the user's words (British English here).
-  assert.match(await fieldError('Start date'), /^Saturday,? 10 April 2027$/);
+  const start = dayOf(rapid.start);
+  assert.match(await fieldError('Start date'), new RegExp(`^${weekdays[start.weekday]},? ${start.day} ${months[start.month]} ${start.year}$`));
   await page.getByLabel('Name').fill(tournamentName);
-  await page.getByLabel('End date').fill('2027-04-11');
+  await page.getByLabel('End date').fill(rapid.end);
   await page.getByLabel('Location').fill('Student Union, Room 2');
   await page.getByRole('radio', { name: 'Round robin' }).click();
   await page.getByLabel('Rounds').fill('7');
@@ -476,8 +498,8 @@ test('a tournament is created', async () => {
   await item.waitFor();
   const text = await item.innerText();
   assert.match(text, /Round robin · 7 rounds · 15\+10/);
-  assert.match(text, /10\s*–\s*11 Apr 2027/, 'the dates in the locale');
-  assert.doesNotMatch(text, /2027-04/, 'no ISO dates');
+  assert.match(text, new RegExp(`${start.day}\\s*–\\s*${start.day + 1} ${monthsShortEN[start.month]} ${start.year}`), 'the dates in the locale');
+  assert.doesNotMatch(text, new RegExp(rapid.start.slice(0, 7)), 'no ISO dates');
   await screenshot('tournaments');
 });
 
@@ -512,7 +534,7 @@ test('pulling the list down refreshes it', async () => {
   const created = await fetch(`${server.apiURL}/api/tournaments`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-    body: JSON.stringify({ name: 'Club Championship', start_date: '2027-09-01', end_date: '2027-09-30' }),
+    body: JSON.stringify({ name: 'Club Championship', start_date: championship.start, end_date: championship.end }),
   });
   assert.equal(created.status, 201);
   assert.equal(path(), '/tournaments');
@@ -565,6 +587,43 @@ test('a token the server no longer accepts is forgotten, and the login page show
   assert.equal(await page.evaluate(() => localStorage.getItem('CapacitorStorage.chessclub.token')), null);
 });
 
+test('where notifications are not allowed yet, nothing is asked until the greeting’s button; once allowed there, the new member is announced', async () => {
+  const ctx = await browser.newContext({ viewport, baseURL: server.baseURL, locale: 'en-GB' });
+  try {
+    await ctx.addInitScript(recordNotifications);
+    await watchCSP(ctx);
+    // The person answers the browser's question with "Allow".
+    await ctx.exposeBinding('__answerPermission', () => ctx.grantPermissions(['notifications'], { origin: server.baseURL }));
+    const other = await ctx.newPage();
+    other.setDefaultTimeout(15_000);
+    other.on('pageerror', (err) => pageErrors.push(err));
+    await other.goto('/register');
+    await other.getByLabel('Username').fill('mikhail');
+    await other.getByLabel('Password').fill('correct horse battery');
+    await other.getByLabel('Full name').fill('Mikhail Tal');
+    await other.getByRole('button', { name: 'Register' }).click();
+    await other.waitForURL((url) => /^\/members\/\d+$/.test(url.pathname));
+    const welcome = other.getByRole('status', { name: 'Welcome' });
+    const turnOn = welcome.getByRole('button', { name: 'Turn on notifications' });
+    await turnOn.waitFor();
+    // Nothing was asked or raised by itself: the greeting says what notifications are for first.
+    assert.equal(await other.evaluate(() => Notification.permission), 'default');
+    assert.deepEqual(await other.evaluate(() => window.__permissionRequests.length), 0);
+    assert.deepEqual((await other.evaluate(() => window.__notifications)).filter((n) => n.title !== ''), []);
+
+    await turnOn.click();
+    await other.waitForFunction(() => window.__notifications.some((n) => n.title !== ''));
+    assert.deepEqual(await other.evaluate(() => window.__permissionRequests.length), 1);
+    assert.equal(await other.evaluate(() => Notification.permission), 'granted');
+    const notes = (await other.evaluate(() => window.__notifications)).filter((n) => n.title !== '');
+    assert.deepEqual(notes, [{ title: 'Member created', body: 'Mikhail Tal (mikhail) is now a member of the Chess Club.' }]);
+    await welcome.getByText('Notifications are on.').waitFor();
+    assert.equal(await turnOn.count(), 0);
+  } finally {
+    await ctx.close();
+  }
+});
+
 test('without notification permission, turning them on says so in a toast, on screen', async () => {
   const denied = await browser.newContext({ viewport, baseURL: server.baseURL, locale: 'de-DE' });
   try {
@@ -579,8 +638,9 @@ test('without notification permission, turning them on says so in a toast, on sc
     await other.getByRole('button', { name: 'Register' }).click();
     await other.waitForURL((url) => url.pathname === '/tournaments');
     // Dates in the browser's locale, here German.
-    const championship = other.locator('ion-item.tournament', { hasText: 'Club Championship' });
-    assert.match(await championship.innerText(), /1\.\s*–\s*30\. Sept?\. 2027/);
+    const listed = other.locator('ion-item.tournament', { hasText: 'Club Championship' });
+    const { month, year } = dayOf(championship.start);
+    assert.match(await listed.innerText(), new RegExp(`1\\.\\s*–\\s*28\\. ${monthsShortDE[month]} ${year}`));
     await other.getByRole('button', { name: 'Turn on notifications' }).click();
     const toast = other.locator('ion-toast').filter({ hasText: /^Notifications are not allowed/ });
     await toast.waitFor({ state: 'attached' });

@@ -39,6 +39,29 @@ export function launchChromium() {
   return chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs, headless: true });
 }
 
+/**
+ * isoDay returns the calendar day offsetDays from today (negative: before it) as YYYY-MM-DD, in
+ * the local time zone, which the browser shares: the server runs on the real clock, so every
+ * date a test gives it or expects back is counted from the day the test runs.
+ */
+export function isoDay(offsetDays = 0, from = new Date()) {
+  const d = new Date(from.getFullYear(), from.getMonth(), from.getDate() + offsetDays);
+  return localISO(d);
+}
+
+/**
+ * monthDay returns day (1–28, which every month has) of the month monthsAhead months after the
+ * current one, as YYYY-MM-DD: for dates the app shows as a range within one month.
+ */
+export function monthDay(monthsAhead, day, from = new Date()) {
+  return localISO(new Date(from.getFullYear(), from.getMonth() + monthsAhead, day));
+}
+
+function localISO(d) {
+  const pad = (n) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
 function freePort() {
   return new Promise((resolvePort, reject) => {
     const srv = createServer();

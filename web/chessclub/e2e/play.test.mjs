@@ -11,7 +11,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { artifactsDir as baseArtifacts, launchChromium, startServer } from './harness.mjs';
+import { artifactsDir as baseArtifacts, isoDay, launchChromium, startServer } from './harness.mjs';
 
 const artifactsDir = join(baseArtifacts, 'tournament');
 const phone = { width: 390, height: 844 };
@@ -113,7 +113,8 @@ before(async () => {
   }
   const t = await api('POST', '/tournaments', {
     token: tokens.olga,
-    json: { name: 'Thursday Rapid', start_date: '2026-11-26', location: 'Room 12', rounds: 1, time_control: '15+10', rated: true, description: 'Four players, one round.' },
+    // Two days from now: upcoming on the list whenever the test runs.
+    json: { name: 'Thursday Rapid', start_date: isoDay(2), location: 'Room 12', rounds: 1, time_control: '15+10', rated: true, description: 'Four players, one round.' },
   });
   tournamentId = t.id;
 });
@@ -346,12 +347,13 @@ test('the organiser edits the tournament: after the start only its name, place a
 });
 
 test('the list splits running, upcoming and past tournaments', async () => {
-  const running = await api('POST', '/tournaments', { token: tokens.olga, json: { name: 'Winter Swiss', start_date: '2026-11-20', end_date: '2026-12-20', rounds: 5 } });
+  // Dates around today's: what puts each one in its group is its state and its last day.
+  const running = await api('POST', '/tournaments', { token: tokens.olga, json: { name: 'Winter Swiss', start_date: isoDay(-8), end_date: isoDay(22), rounds: 5 } });
   await api('POST', `/tournaments/${running.id}/players`, { token: tokens.ana });
   await api('POST', `/tournaments/${running.id}/players`, { token: tokens.ben });
   await api('POST', `/tournaments/${running.id}/start`, { token: tokens.olga });
   await api('POST', `/tournaments/${running.id}/rounds`, { token: tokens.olga });
-  await api('POST', '/tournaments', { token: tokens.olga, json: { name: 'Spring Open', start_date: '2099-04-10', end_date: '2099-04-11', rounds: 7 } });
+  await api('POST', '/tournaments', { token: tokens.olga, json: { name: 'Spring Open', start_date: isoDay(133), end_date: isoDay(134), rounds: 7 } });
   await ana.goto('/tournaments');
   await ana.getByRole('list', { name: 'Running' }).locator('ion-item', { hasText: 'Winter Swiss' }).waitFor();
   await ana.getByRole('list', { name: 'Upcoming' }).locator('ion-item', { hasText: 'Spring Open' }).waitFor();

@@ -1,13 +1,15 @@
 import { LocalNotifications } from '@capacitor/local-notifications';
+import type { Notice } from './notices';
 
 let nextId = 1;
 
 /**
- * askNotifications asks the person (or the platform) to allow notifications, and on the web
- * raises one to show that they work: the plugin would otherwise fail silently later. Call it
- * from a tap on a button that explains what the notifications are for, never unprompted.
+ * askNotifications asks the person (or the platform) to allow notifications and, once they are
+ * allowed, raises notice, which also shows that they work: on the web the plugin would
+ * otherwise fail silently later. Call it from a tap on a button that explains what the
+ * notifications are for, never unprompted.
  */
-export async function askNotifications(): Promise<'granted' | 'denied'> {
+export async function askNotifications(notice: Notice): Promise<'granted' | 'denied'> {
   try {
     let { display } = await LocalNotifications.checkPermissions();
     if (display !== 'granted') {
@@ -16,7 +18,7 @@ export async function askNotifications(): Promise<'granted' | 'denied'> {
     if (display !== 'granted') {
       return 'denied';
     }
-    await notify('Notifications are on', 'The Chess Club app will tell you here when a round you play in is paired.');
+    await notify(notice.title, notice.body);
     return 'granted';
   } catch {
     return 'denied';

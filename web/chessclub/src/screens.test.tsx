@@ -203,7 +203,9 @@ describe('register', () => {
   });
 
   it('registers, logs the new member in and greets them on their profile, without asking for notifications', async () => {
-    const { askNotifications } = await import('./notify');
+    const { askNotifications, notifyIfAllowed } = await import('./notify');
+    vi.mocked(askNotifications).mockClear();
+    vi.mocked(notifyIfAllowed).mockClear();
     const bob = { ...alice, id: 9, username: 'bob', full_name: 'Bob Fischer', email: null };
     const server = new FakeServer()
       .on('POST /api/user', json(201, bob))
@@ -222,6 +224,35 @@ describe('register', () => {
     const welcome = await screen.findByRole('status', { name: 'Welcome' });
     expect(welcome.textContent).toMatch(/Welcome to the club, Bob Fischer!.*logged in/);
     expect(await screen.findByRole('heading', { level: 1, name: 'Bob Fischer' })).toBeTruthy();
+    // The notification that names the new member, raised only if they are allowed (here not).
+    expect(notifyIfAllowed).toHaveBeenCalledWith('Member created', 'Bob Fischer (bob) is now a member of the Chess Club.');
+    expect(welcome.textContent).toMatch(/Turn on notifications to hear when a round you play in is paired/);
+    expect(askNotifications).not.toHaveBeenCalled();
+  });
+
+  it('says notifications are on when registering raised the notification at once, and offers no button', async () => {
+    const { askNotifications, notifyIfAllowed } = await import('./notify');
+    vi.mocked(askNotifications).mockClear();
+    vi.mocked(notifyIfAllowed).mockClear();
+    vi.mocked(notifyIfAllowed).mockResolvedValueOnce(true);
+    const bob = { ...alice, id: 9, username: 'bob', full_name: 'Bob Fischer', email: null };
+    const server = new FakeServer()
+      .on('POST /api/user', json(201, bob))
+      .on('POST /api/login', json(200, { token: 'tok-bob', token_type: 'Bearer', expires_at: '', member: bob }))
+      .on('GET /api/members/9', json(200, bob));
+    start('/register', server);
+    await screen.findByLabelText('Username');
+    type('Username', 'bob');
+    type('Password', 'correct horse');
+    type('Full name', 'Bob Fischer');
+    fireEvent.click(screen.getByRole('button', { name: 'Register' }));
+    const welcome = await screen.findByRole('status', { name: 'Welcome' });
+    expect(notifyIfAllowed).toHaveBeenCalledTimes(1);
+    expect(notifyIfAllowed).toHaveBeenCalledWith('Member created', 'Bob Fischer (bob) is now a member of the Chess Club.');
+    expect(within(welcome).getByText('Notifications are on.')).toBeTruthy();
+    expect(within(welcome).queryByRole('button', { name: 'Turn on notifications' })).toBeNull();
+    fireEvent.click(within(welcome).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('status', { name: 'Welcome' })).toBeNull();
     expect(askNotifications).not.toHaveBeenCalled();
   });
 
@@ -242,6 +273,8 @@ describe('register', () => {
     await waitFor(() => expect(pathname()).toBe('/tournaments'));
     fireEvent.click(await screen.findByRole('button', { name: 'Turn on notifications' }));
     await waitFor(() => expect(askNotifications).toHaveBeenCalledTimes(1));
+    // Once allowed, the notification that comes is the one that names the new member.
+    expect(askNotifications).toHaveBeenCalledWith({ title: 'Member created', body: 'Bob Fischer (bob) is now a member of the Chess Club.' });
     await waitFor(() => expect(showToast).toHaveBeenCalledWith(expect.objectContaining({ message: expect.stringMatching(/^Notifications are not allowed/) })));
     fireEvent.click(screen.getByRole('button', { name: 'Not now' }));
     expect(screen.queryByRole('status', { name: 'Welcome' })).toBeNull();

@@ -14,7 +14,12 @@ const Welcome = lazy(() => import('./Welcome'));
 
 /** The router state with which registration hands over to the next screen. */
 export interface WelcomeState {
+  /** welcome is the new member's full name, whom the greeting names. */
   welcome: string;
+  /** username is theirs, which the notification of their creation names too. */
+  username: string;
+  /** notified says whether that notification was raised already (they were allowed). */
+  notified: boolean;
 }
 
 export interface AppPageProps {
@@ -42,7 +47,7 @@ export function AppPage({ path, title, auth = false, account = true, children }:
   const [named, setNamed] = useState<string | null>(null);
   const heading = named ?? title;
   const h1 = useRef<HTMLHeadingElement>(null);
-  const [welcome, setWelcome] = useState(() => (location.state as WelcomeState | null)?.welcome ?? '');
+  const [welcome, setWelcome] = useState(() => ((location.state as WelcomeState | null)?.welcome ? (location.state as WelcomeState) : null));
 
   // The greeting is for this visit only: reloading or coming Back does not show it again.
   useEffect(() => {
@@ -110,7 +115,7 @@ export function AppPage({ path, title, auth = false, account = true, children }:
           {welcome && (
             <ScreenBoundary fallback={null}>
               <Suspense fallback={null}>
-                <Welcome name={welcome} onClose={() => setWelcome('')} />
+                <Welcome member={{ full_name: welcome.welcome, username: welcome.username }} notified={welcome.notified} onClose={() => setWelcome(null)} />
               </Suspense>
             </ScreenBoundary>
           )}

@@ -1,22 +1,34 @@
 import { useState } from 'react';
 import { IonButton, IonIcon, showToast } from './ionic';
 import { checkmarkCircleOutline, notificationsOutline } from 'ionicons/icons';
+import type { Member } from '../api';
+import { memberCreated } from '../notices';
+
+export interface WelcomeProps {
+  /** member is the one who has just registered. */
+  member: Pick<Member, 'full_name' | 'username'>;
+  /** notified says whether the notification that names them was raised already. */
+  notified: boolean;
+  onClose(): void;
+}
 
 /**
- * Welcome greets a member who has just registered, at the top of the screen they land on, and
- * offers notifications there, saying what they are for: the browser's prompt appears only when
- * the member taps "Turn on notifications", never by itself.
+ * Welcome greets a member who has just registered, at the top of the screen they land on.
+ * Where notifications were allowed already, the registration raised the one that names the
+ * new member and the greeting says they are on; elsewhere it offers them, saying what they are
+ * for: the browser's prompt appears only when the member taps "Turn on notifications", never
+ * by itself, and once they are allowed that same notification comes.
  */
-export default function Welcome({ name, onClose }: { name: string; onClose(): void }) {
+export default function Welcome({ member, notified, onClose }: WelcomeProps) {
   const [asking, setAsking] = useState(false);
-  const [on, setOn] = useState(false);
+  const [on, setOn] = useState(notified);
 
   async function turnOn() {
     setAsking(true);
     try {
       // Loaded on demand: the first screen does not need Capacitor's notifications.
       const { askNotifications } = await import('../notify');
-      if ((await askNotifications()) === 'granted') {
+      if ((await askNotifications(memberCreated(member))) === 'granted') {
         setOn(true);
       } else {
         void showToast({
@@ -34,7 +46,7 @@ export default function Welcome({ name, onClose }: { name: string; onClose(): vo
     <section className="welcome" role="status" aria-label="Welcome">
       <p className="welcome-title">
         <IonIcon icon={checkmarkCircleOutline} aria-hidden="true" />
-        Welcome to the club, {name}! Your account is ready and you are logged in.
+        Welcome to the club, {member.full_name}! Your account is ready and you are logged in.
       </p>
       {on ? (
         <p>Notifications are on.</p>

@@ -3,7 +3,9 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { personAddOutline } from 'ionicons/icons';
 import { IonButton, IonIcon, IonSpinner, showToast } from '../components/ionic';
 import type { WelcomeState } from '../components/AppPage';
+import type { Member } from '../api';
 import { registration, validateRegister, type RegisterValues } from '../forms';
+import { memberCreated } from '../notices';
 import { useForm } from '../useForm';
 import { TextField } from '../components/TextField';
 import { useSession } from '../session';
@@ -21,10 +23,27 @@ export function afterRegistering(next: string | null, memberId: number): string 
 }
 
 /**
- * RegisterPage creates an account and logs the new member in with it, then goes on to the page
- * that asked for a login (or the member's profile), which greets them there and offers
- * notifications (components/Welcome.tsx). Should the login fail (the server busy), the login
- * form opens with the username filled in.
+ * announceMember raises the local notification that names a member just created, when
+ * notifications are allowed already, and says whether it did. It never asks for the permission:
+ * that takes a tap on the greeting's button, which says what notifications are for.
+ */
+async function announceMember(member: Pick<Member, 'full_name' | 'username'>): Promise<boolean> {
+  try {
+    // Loaded on demand: the registration screen does not need Capacitor's notifications to show.
+    const { notifyIfAllowed } = await import('../notify');
+    const { title, body } = memberCreated(member);
+    return await notifyIfAllowed(title, body);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * RegisterPage creates an account, announces it with a local notification where they are
+ * allowed, and logs the new member in with it, then goes on to the page that asked for a login
+ * (or the member's profile), which greets them there and offers notifications when they are
+ * not on yet (components/Welcome.tsx). Should the login fail (the server busy), the login form
+ * opens with the username filled in.
  */
 export default function RegisterPage() {
   const { api, logIn } = useSession();
@@ -33,6 +52,7 @@ export default function RegisterPage() {
   const { values, setValues, errors, busy, set, submit, formRef } = useForm(EMPTY, FIELDS, validateRegister, async (v) => {
     const body = registration(v);
     const member = await api.register(body);
+    const announced = announceMember(member);
     setValues(EMPTY);
     try {
       await logIn(member.username, body.password);
@@ -44,7 +64,7 @@ export default function RegisterPage() {
       navigate(`/login?${query.toString()}`, { replace: true });
       return;
     }
-    const state: WelcomeState = { welcome: member.full_name };
+    const state: WelcomeState = { welcome: member.full_name, username: member.username, notified: await announced };
     navigate(afterRegistering(params.get('next'), member.id), { replace: true, state });
   });
 

@@ -1,1 +1,0 @@
-import"./index-BsPP7zL9.js";

@@ -1,0 +1,1 @@
+function e(e){return{title:`Member created`,body:`${e.full_name} (${e.username}) is now a member of the Chess Club.`}}export{e as t};
