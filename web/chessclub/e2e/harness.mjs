@@ -131,10 +131,19 @@ export async function startServer() {
     await waitFor(`${baseURL}/`, preview, logs);
   }
 
+  const dbURL = `sqlite:${join(dir, 'x.db')}`;
   return {
     baseURL,
     apiURL,
     logs,
+    /**
+     * appoint gives the registered member username a role ('arbiter' or 'admin') as the club's
+     * admin does on the server's machine: with the command line, on the running server's
+     * database.
+     */
+    appoint(role, username) {
+      execFileSync(bin, [role, '-db', dbURL, username], { stdio: ['ignore', 'pipe', 'inherit'] });
+    },
     async stop() {
       for (const p of processes.reverse()) {
         if (p.exitCode === null) {

@@ -111,6 +111,8 @@ before(async () => {
     ids[key] = m.id;
     tokens[key] = (await api('POST', '/login', { json: { username: who.username, password: who.password } })).token;
   }
+  // Olga directs the club's rated events: the admin has made her an arbiter.
+  server.appoint('arbiter', 'olga');
   const t = await api('POST', '/tournaments', {
     token: tokens.olga,
     // Two days from now: upcoming on the list whenever the test runs.
