@@ -243,12 +243,9 @@ func (s *Store) Appoint(ctx context.Context, id int64, role string, by audit.Act
 	}
 	var out Member
 	err := s.db.Transact(ctx, func(tx *sql.Tx) error {
-		m, err := Scan(tx.QueryRowContext(ctx, memberSelect+" WHERE m.id = ?"+notGuest+s.db.Dialect.ForUpdate(), id))
-		if errors.Is(err, sql.ErrNoRows) {
-			return memberNotFound(id)
-		}
+		m, err := s.lockMember(ctx, tx, id)
 		if err != nil {
-			return fmt.Errorf("read member: %w", err)
+			return err
 		}
 		if m.IsAdmin() {
 			return &problem.Error{Kind: problem.Conflict, Fields: map[string]string{"role": "an admin's role changes on the command line only"},
@@ -276,12 +273,9 @@ func (s *Store) UpdateRatingInfo(ctx context.Context, id int64, caller Member, i
 	}
 	var out Member
 	err := s.db.Transact(ctx, func(tx *sql.Tx) error {
-		m, err := Scan(tx.QueryRowContext(ctx, memberSelect+" WHERE m.id = ?"+notGuest+s.db.Dialect.ForUpdate(), id))
-		if errors.Is(err, sql.ErrNoRows) {
-			return memberNotFound(id)
-		}
+		m, err := s.lockMember(ctx, tx, id)
 		if err != nil {
-			return fmt.Errorf("read member: %w", err)
+			return err
 		}
 		if in.SetDeclared || in.SetDeclaredGames {
 			if m.RatingStatus == RatingRated {
@@ -334,4 +328,17 @@ func (s *Store) UpdateRatingInfo(ctx context.Context, id int64, caller Member, i
 		return nil
 	})
 	return out, err
+}
+
+// lockMember reads member id in tx, locking its row until tx ends; NotFound when there is no
+// such member (a tournament's guest player is none).
+func (s *Store) lockMember(ctx context.Context, tx *sql.Tx, id int64) (Member, error) {
+	m, err := Scan(tx.QueryRowContext(ctx, memberSelect+" WHERE m.id = ?"+notGuest+s.db.Dialect.ForUpdate(), id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return Member{}, memberNotFound(id)
+	}
+	if err != nil {
+		return Member{}, fmt.Errorf("read member: %w", err)
+	}
+	return m, nil
 }

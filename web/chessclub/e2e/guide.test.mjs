@@ -52,15 +52,8 @@ const taken = [];
 /** day is the club night's date moved by offset days, as YYYY-MM-DD. */
 const day = (offset = 0) => isoDay(offset, clubNight);
 
-async function api(method, path, { token, json } = {}) {
-  const headers = {};
-  if (token) headers.Authorization = `Bearer ${token}`;
-  if (json !== undefined) headers['Content-Type'] = 'application/json';
-  const res = await fetch(`${server.apiURL}/api${path}`, { method, headers, body: json === undefined ? undefined : JSON.stringify(json) });
-  const text = await res.text();
-  assert.ok(res.ok, `${method} ${path}: ${res.status} ${text}`);
-  return text ? JSON.parse(text) : undefined;
-}
+/** api calls the server's API (harness.mjs, startServer). */
+const api = (...args) => server.api(...args);
 
 /**
  * picture writes the window (or the part clip names) as docs/images/NAME.png, without toasts or

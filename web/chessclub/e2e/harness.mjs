@@ -137,6 +137,20 @@ export async function startServer() {
     apiURL,
     logs,
     /**
+     * api calls the server's API at path (below /api) as the member whose token is given, with
+     * json as the body, fails the test on any answer but a success, and returns the decoded
+     * answer.
+     */
+    async api(method, path, { token, json } = {}) {
+      const headers = {};
+      if (token) headers.Authorization = `Bearer ${token}`;
+      if (json !== undefined) headers['Content-Type'] = 'application/json';
+      const res = await fetch(`${apiURL}/api${path}`, { method, headers, body: json === undefined ? undefined : JSON.stringify(json) });
+      const text = await res.text();
+      if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
+      return text ? JSON.parse(text) : undefined;
+    },
+    /**
      * appoint gives the registered member username a role ('arbiter' or 'admin') as the club's
      * admin does on the server's machine: with the command line, on the running server's
      * database.

@@ -47,15 +47,8 @@ function recordNotifications() {
   };
 }
 
-async function api(method, path, { token, json } = {}) {
-  const headers = {};
-  if (token) headers.Authorization = `Bearer ${token}`;
-  if (json !== undefined) headers['Content-Type'] = 'application/json';
-  const res = await fetch(`${server.apiURL}/api${path}`, { method, headers, body: json === undefined ? undefined : JSON.stringify(json) });
-  const text = await res.text();
-  assert.ok(res.ok, `${method} ${path}: ${res.status} ${text}`);
-  return text ? JSON.parse(text) : undefined;
-}
+/** api calls the server's API (harness.mjs, startServer). */
+const api = (...args) => server.api(...args);
 
 // newPage opens a browser context of its own (its own storage: another person, or another
 // device) at the given size, under the same watch for page errors and policy violations.
