@@ -271,6 +271,9 @@ func (m matrixFixtures) endpoints(t *testing.T) []clubtest.Endpoint {
 		{Op: "PATCH /api/tournaments/{id}", Case: "made rated", Build: func() clubtest.Req {
 			return clubtest.Req{Method: "PATCH", Path: m.path(m.open(false), ""), Body: map[string]any{"rated": true}}
 		}, Want: only(map[string]int{"arbiter": 200, "admin": 200})},
+		{Op: "PATCH /api/tournaments/{id}", Case: "finished, made rated", Build: func() clubtest.Req {
+			return clubtest.Req{Method: "PATCH", Path: m.path(m.finished(false), ""), Body: map[string]any{"rated": true}}
+		}, Want: only(map[string]int{"arbiter": 200, "admin": 200})},
 		{Op: "DELETE /api/tournaments/{id}", Case: "unrated", Build: deleteOpen("path"), Want: deletion},
 		{Op: "DELETE /api/tournaments/{id}", Case: "finished, rated", Build: func() clubtest.Req {
 			return clubtest.Req{Method: "DELETE", Path: m.path(m.finished(true), "")}
@@ -309,6 +312,13 @@ func (m matrixFixtures) endpoints(t *testing.T) []clubtest.Endpoint {
 		{Op: "DELETE /api/tournaments/{id}/players/{member_id}", Case: "withdraw", Build: func() clubtest.Req {
 			return clubtest.Req{Method: "DELETE", Path: m.path(m.running(false), "/players/%d", pat)}
 		}, Want: only(map[string]int{"player": 204, "organiser": 204, "arbiter": 204, "admin": 204})},
+		{Op: "POST /api/tournaments/{id}/players/{member_id}/link", Build: func() clubtest.Req {
+			var imported tournament.Tournament
+			m.MustDo(clubtest.Req{Method: "POST", Path: "/api/tournaments/import", As: "olga", Body: slices.Clone(trf), ContentType: "text/plain"}, http.StatusCreated).Decode(t, &imported)
+			var guests []tournament.Player
+			m.MustDo(clubtest.Req{Method: "GET", Path: m.path(imported.ID, "/players")}, http.StatusOK).Decode(t, &guests)
+			return clubtest.Req{Method: "POST", Path: m.path(imported.ID, "/players/%d/link", guests[0].MemberID), Body: map[string]any{"member_id": m.IDs["sam"]}}
+		}, Want: only(map[string]int{"admin": 200})},
 		{Op: "PUT /api/tournaments/{id}/players/{member_id}/byes/{round}", Build: func() clubtest.Req {
 			return clubtest.Req{Method: "PUT", Path: m.path(m.open(false), "/players/%d/byes/2", pat)}
 		}, Want: only(map[string]int{"player": 204, "organiser": 204, "arbiter": 204, "admin": 204})},

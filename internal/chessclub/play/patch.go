@@ -16,11 +16,16 @@ import (
 // what it is called and where it is, not how it is played.
 var editableAfterStart = []string{"name", "description", "location"}
 
+// editableAfterFinish adds whether a finished tournament counts in the club ratings: an
+// imported one may be made rated once its players are linked to members, and one rated by
+// mistake made unrated; the ratings are then computed again (updateTournament).
+var editableAfterFinish = append(slices.Clone(editableAfterStart), "rated")
+
 // applyPatch applies a JSON merge patch (RFC 7396) to t: a member sets a field, null removes it
 // (an optional field becomes null, a setting takes its default), an absent member leaves it as it
 // is. The result is validated as tournament.DecodeTournament validates a new tournament. Once t
-// has started, only name, description and location may change; a patch that changes anything else
-// is a Conflict that names those fields.
+// has started, only name, description and location may change, and once it has finished also
+// rated; a patch that changes anything else is a Conflict that names those fields.
 func applyPatch(t tournament.Tournament, patch jsonhttp.Object) (tournament.TournamentInput, error) {
 	merged := t.Input()
 	for name, v := range patch {
@@ -37,9 +42,13 @@ func applyPatch(t tournament.Tournament, patch jsonhttp.Object) (tournament.Tour
 	if t.State == tournament.StateOpen {
 		return in, nil
 	}
+	editable := editableAfterStart
+	if t.State == tournament.StateFinished {
+		editable = editableAfterFinish
+	}
 	var frozen []string
 	for _, name := range changedFields(t, in) {
-		if !slices.Contains(editableAfterStart, name) {
+		if !slices.Contains(editable, name) {
 			frozen = append(frozen, name)
 		}
 	}
@@ -49,7 +58,7 @@ func applyPatch(t tournament.Tournament, patch jsonhttp.Object) (tournament.Tour
 			fields[name] = "cannot change once the tournament has started"
 		}
 		return tournament.TournamentInput{}, &problem.Error{Kind: problem.Conflict, Fields: fields, Current: t.Current(),
-			Detail: fmt.Sprintf("The tournament is %s: only %s may change now, not %s.", t.State, strings.Join(editableAfterStart, ", "), strings.Join(frozen, ", "))}
+			Detail: fmt.Sprintf("The tournament is %s: only %s may change now, not %s.", t.State, strings.Join(editable, ", "), strings.Join(frozen, ", "))}
 	}
 	return in, nil
 }

@@ -140,9 +140,10 @@ func (s *Service) createTournament(ctx context.Context, in tournament.Tournament
 
 // updateTournament applies a merge patch to the tournament with id on behalf of caller, who
 // must be its organiser, an arbiter or an admin. ifMatch, when not empty, is the If-Match header: a
-// tournament changed since is a PreconditionFailed problem. It returns the tournament as it
-// is now, NotFound, Forbidden, Conflict (a field that may no longer change) or a validation
-// problem.
+// tournament changed since is a PreconditionFailed problem. Only an arbiter or an admin may
+// change rated; on a finished tournament that computes the club ratings again. It returns
+// the tournament as it is now, NotFound, Forbidden, Conflict (a field that may no longer
+// change) or a validation problem.
 func (s *Service) updateTournament(ctx context.Context, id int64, caller api.Caller, patch jsonhttp.Object, ifMatch string) (tournament.Tournament, error) {
 	defer s.live.MaybeSweep(ctx)
 	defer s.revs.forget(id)
@@ -190,6 +191,15 @@ func (s *Service) updateTournament(ctx context.Context, id int64, caller api.Cal
 		}
 		if err := s.record(ctx, tx, caller, id, 0, audit.TournamentChanged, "", before, after); err != nil {
 			return err
+		}
+		if in.Rated != t.Rated && t.State == tournament.StateFinished {
+			reason := fmt.Sprintf("%s was made rated.", in.Name)
+			if !in.Rated {
+				reason = fmt.Sprintf("%s was made unrated.", in.Name)
+			}
+			if err := s.replayRatings(ctx, tx, caller, id, reason, EventRatingsRecomputed); err != nil {
+				return err
+			}
 		}
 		out, err = readTournament(ctx, tx, id, "")
 		return err
