@@ -183,7 +183,7 @@ func (s *Service) leave(ctx context.Context, id int64, caller api.Caller, member
 			if err := bumpVersion(ctx, tx, id); err != nil {
 				return err
 			}
-			if err := s.record(ctx, tx, caller, id, member, audit.EntryRemoved, "", map[string]any{"entered_at": e.EnteredAt}, nil); err != nil {
+			if err := s.record(ctx, tx, caller, id, member, audit.EntryRemoved, e.FullName, map[string]any{"entered_at": e.EnteredAt}, nil); err != nil {
 				return err
 			}
 			return s.live.Emit(ctx, tx, id, EventPlayerLeft, map[string]any{"member_id": member})
@@ -200,7 +200,7 @@ func (s *Service) leave(ctx context.Context, id int64, caller api.Caller, member
 		if _, err := tx.ExecContext(ctx, "DELETE FROM tournament_byes WHERE tournament_id = ? AND member_id = ? AND round > ?", id, member, t.CurrentRound); err != nil {
 			return fmt.Errorf("withdraw: %w", err)
 		}
-		if err := s.record(ctx, tx, caller, id, member, audit.EntryWithdrawn, "", nil, map[string]any{"after_round": t.CurrentRound}); err != nil {
+		if err := s.record(ctx, tx, caller, id, member, audit.EntryWithdrawn, e.FullName, nil, map[string]any{"after_round": t.CurrentRound}); err != nil {
 			return err
 		}
 		return s.live.Emit(ctx, tx, id, EventPlayerWithdrew, map[string]any{"member_id": member, "after_round": t.CurrentRound})
@@ -238,7 +238,7 @@ func (s *Service) requestBye(ctx context.Context, id int64, caller api.Caller, m
 			id, r, member, string(chess.HalfBye), true); err != nil {
 			return fmt.Errorf("request bye: %w", err)
 		}
-		if err := s.record(ctx, tx, caller, id, member, audit.ByeRequested, fmt.Sprintf("round %d", r), nil, map[string]any{"kind": "half"}); err != nil {
+		if err := s.record(ctx, tx, caller, id, member, audit.ByeRequested, fmt.Sprintf("%s, round %d", e.FullName, r), nil, map[string]any{"kind": "half"}); err != nil {
 			return err
 		}
 		return s.live.Emit(ctx, tx, id, EventByeRequested, map[string]any{"member_id": member, "round": r})
@@ -259,7 +259,7 @@ func (s *Service) cancelBye(ctx context.Context, id int64, caller api.Caller, me
 		if _, err := tx.ExecContext(ctx, "DELETE FROM tournament_byes WHERE tournament_id = ? AND round = ? AND member_id = ?", f.Tournament.ID, r, member); err != nil {
 			return fmt.Errorf("cancel bye: %w", err)
 		}
-		if err := s.record(ctx, tx, caller, f.Tournament.ID, member, audit.ByeCancelled, fmt.Sprintf("round %d", r), map[string]any{"kind": "half"}, nil); err != nil {
+		if err := s.record(ctx, tx, caller, f.Tournament.ID, member, audit.ByeCancelled, fmt.Sprintf("%s, round %d", e.FullName, r), map[string]any{"kind": "half"}, nil); err != nil {
 			return err
 		}
 		return s.live.Emit(ctx, tx, f.Tournament.ID, EventByeCancelled, map[string]any{"member_id": member, "round": r})

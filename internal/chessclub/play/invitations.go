@@ -160,14 +160,17 @@ func (s *Service) withdrawInvitation(ctx context.Context, id int64, caller api.C
 		if err := mayOrganise(f.Tournament, caller); err != nil {
 			return err
 		}
-		res, err := tx.ExecContext(ctx, "DELETE FROM tournament_invitations WHERE tournament_id = ? AND member_id = ?", id, member)
+		got, err := invitations(ctx, tx, "i.tournament_id = ? AND i.member_id = ?", id, member)
 		if err != nil {
-			return fmt.Errorf("withdraw invitation: %w", err)
+			return err
 		}
-		if n, err := res.RowsAffected(); err == nil && n == 0 {
+		if len(got) == 0 {
 			return noInvitation(id, member)
 		}
-		return s.record(ctx, tx, caller, id, member, audit.InvitationRevoked, "", nil, nil)
+		if _, err := tx.ExecContext(ctx, "DELETE FROM tournament_invitations WHERE tournament_id = ? AND member_id = ?", id, member); err != nil {
+			return fmt.Errorf("withdraw invitation: %w", err)
+		}
+		return s.record(ctx, tx, caller, id, member, audit.InvitationRevoked, got[0].FullName, map[string]any{"status": got[0].Status}, nil)
 	})
 }
 
@@ -197,12 +200,12 @@ func (s *Service) answerInvitation(ctx context.Context, id int64, caller api.Cal
 				return fmt.Errorf("decline invitation: %w", err)
 			}
 			inv.Status, inv.AnsweredAt = InvitationDeclined, &now
-			return s.record(ctx, tx, caller, id, member, audit.InvitationDeclined, "", map[string]any{"status": InvitationPending}, map[string]any{"status": InvitationDeclined})
+			return s.record(ctx, tx, caller, id, member, audit.InvitationDeclined, inv.FullName, map[string]any{"status": InvitationPending}, map[string]any{"status": InvitationDeclined})
 		}
 		if _, err := tx.ExecContext(ctx, "DELETE FROM tournament_invitations WHERE tournament_id = ? AND member_id = ?", id, member); err != nil {
 			return fmt.Errorf("accept invitation: %w", err)
 		}
-		if err := s.record(ctx, tx, caller, id, member, audit.InvitationAccepted, "", map[string]any{"status": InvitationPending}, nil); err != nil {
+		if err := s.record(ctx, tx, caller, id, member, audit.InvitationAccepted, inv.FullName, map[string]any{"status": InvitationPending}, nil); err != nil {
 			return err
 		}
 		player, err = s.addEntry(ctx, tx, caller, f, member, inv.MissedRounds)
