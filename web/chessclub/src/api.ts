@@ -8,8 +8,10 @@ export interface Member {
   username: string;
   full_name: string;
   email?: string | null;
+  /** The club rating; a placeholder while rating_status is unrated (ratingText shows it). */
   rating: number;
-  role: 'member' | 'admin';
+  /** An arbiter directs rated events and enters members; an admin does all and appoints arbiters. */
+  role: Role;
   photo_url: string | null;
   /** The photo's middle square, 128×128 pixels at most: what lists show. Null without a photo. */
   thumbnail_url: string | null;
@@ -18,7 +20,11 @@ export interface Member {
   rating_status?: 'unrated' | 'declared' | 'rated';
   /** A player imported from a TRF file, who cannot log in. */
   guest?: boolean;
+  /** Rated games the club rating rests on. */
+  rated_games?: number;
 }
+
+export type Role = 'member' | 'arbiter' | 'admin';
 
 export type TournamentFormat = 'swiss' | 'round_robin' | 'knockout';
 
@@ -146,7 +152,43 @@ export interface RatingChange {
   change: number | null;
   rating: number | null;
   applied_at: string;
+  /** When the line last changed after it was first made, because of a change to an earlier or the same tournament; why. */
+  recomputed_at?: string | null;
+  recomputed_because?: string | null;
 }
+
+/** An invitation to play (organisers who are not arbiters invite; the member accepts or declines). */
+export interface Invitation {
+  tournament_id: number;
+  tournament_name: string;
+  start_date: string;
+  member_id: number;
+  full_name: string;
+  invited_by: number | null;
+  invited_at: string;
+  /** What the member gets for rounds paired before they accept. */
+  missed_rounds: 'zero' | 'half';
+  status: 'pending' | 'declined';
+  answered_at: string | null;
+}
+
+/** One change in the audit trail: when, who, what, the value before and after, and the request. */
+export interface AuditEntry {
+  id: number;
+  at: string;
+  actor_id: number | null;
+  actor_username: string;
+  tournament_id: number | null;
+  member_id: number | null;
+  action: string;
+  subject: string;
+  before: unknown;
+  after: unknown;
+  request_id: string;
+}
+
+/** How many audit entries a page of the trail holds. */
+export const AUDIT_PAGE = 100;
 
 /** What POST /tournaments accepts. */
 export interface TournamentInput {
@@ -462,9 +504,53 @@ export class Api {
     return this.request<Player[]>('GET', tpath(id, '/players'));
   }
 
-  /** Enters the caller, or (the organiser) memberId, into an open or running tournament. */
+  /** Enters the caller, or (an arbiter or an admin) memberId, into an open or running tournament. */
   enter(id: number, memberId?: number): Promise<Player> {
     return this.request<Player>('POST', tpath(id, '/players'), memberId === undefined ? {} : { json: { member_id: memberId } });
+  }
+
+  /** An admin links a guest player of an imported tournament to the member who played. */
+  linkGuest(id: number, guestId: number, memberId: number): Promise<Player> {
+    return this.request<Player>('POST', tpath(id, `/players/${guestId}/link`), { json: { member_id: memberId } });
+  }
+
+  /** The tournament's invitations (its organisers'). */
+  invitations(id: number): Promise<Invitation[]> {
+    return this.request<Invitation[]>('GET', tpath(id, '/invitations'));
+  }
+
+  /** Invites a member to play (the way an organiser who is not an arbiter adds one). */
+  invite(id: number, memberId: number): Promise<Invitation> {
+    return this.request<Invitation>('POST', tpath(id, '/invitations'), { json: { member_id: memberId } });
+  }
+
+  /** Withdraws an invitation. */
+  withdrawInvitation(id: number, memberId: number): Promise<void> {
+    return this.request<void>('DELETE', tpath(id, `/invitations/${memberId}`));
+  }
+
+  /** The invited member accepts: they are entered. */
+  acceptInvitation(id: number, memberId: number): Promise<Player> {
+    return this.request<Player>('POST', tpath(id, `/invitations/${memberId}/accept`));
+  }
+
+  declineInvitation(id: number, memberId: number): Promise<Invitation> {
+    return this.request<Invitation>('POST', tpath(id, `/invitations/${memberId}/decline`));
+  }
+
+  /** The caller's pending invitations. */
+  myInvitations(): Promise<Invitation[]> {
+    return this.request<Invitation[]>('GET', '/me/invitations');
+  }
+
+  /** A page of the tournament's audit trail, oldest first, after the entry with id after. */
+  audit(id: number, after = 0): Promise<AuditEntry[]> {
+    return this.request<AuditEntry[]>('GET', tpath(id, `/audit?after=${after}&limit=${AUDIT_PAGE}`));
+  }
+
+  /** An admin makes a member an arbiter, or takes the role back. */
+  setRole(memberId: number, role: 'member' | 'arbiter'): Promise<Member> {
+    return this.request<Member>('PUT', `/members/${encodeURIComponent(String(memberId))}/role`, { json: { role } });
   }
 
   /** Leaves (before the start) or withdraws (after it) a player. */

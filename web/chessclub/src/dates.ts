@@ -62,6 +62,13 @@ export function formatMonth(timestamp: string, locale?: string): string {
   return new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric' }).format(d);
 }
 
+/** formatDateTime shows an RFC 3339 timestamp as a day and a time in the user's locale ("4 Mar 2027, 19:42:05"). */
+export function formatDateTime(timestamp: string, locale?: string): string {
+  const d = new Date(timestamp);
+  if (Number.isNaN(d.getTime())) return timestamp;
+  return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(d);
+}
+
 /**
  * formatWait says how long "in N seconds" is, rounded up to what a person would say: seconds
  * under a minute, minutes under an hour, then hours. Intl's RelativeTimeFormat words it in the

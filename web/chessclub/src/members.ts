@@ -14,3 +14,20 @@ export function initials(name: string): string {
 export function mayPhotograph(me: Pick<Member, 'id' | 'role'> | null, member: Pick<Member, 'id'>): boolean {
   return me !== null && (me.id === member.id || me.role === 'admin');
 }
+
+/** hasAuthority tells whether the member is an arbiter or an admin: they direct rated events and enter members without asking. */
+export function hasAuthority(member: Pick<Member, 'role'> | null | undefined): boolean {
+  return !!member && (member.role === 'arbiter' || member.role === 'admin');
+}
+
+/** ratingText shows a member's club rating: "unrated", "1850 (declared)" or "1912". */
+export function ratingText(m: Pick<Member, 'rating' | 'rating_status'>): string {
+  if (m.rating_status === 'unrated') return 'unrated';
+  if (m.rating_status === 'declared') return `${m.rating} (declared)`;
+  return String(m.rating);
+}
+
+/** roleName is a role in words, empty for a plain member. */
+export function roleName(role: Member['role']): string {
+  return role === 'admin' ? 'admin' : role === 'arbiter' ? 'arbiter' : '';
+}

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Board, Member, Round, Standings, Tournament } from './api';
+import type { AuditEntry, Board, Member, Round, Standings, Tournament } from './api';
 import {
   assignment,
+  auditText,
+  mayDirect,
   crosstableCell,
   formatPoints,
   mayOrganise,
@@ -69,12 +71,57 @@ describe('mayOrganise', () => {
     [member(7, 'member'), true],
     [member(8, 'member'), false],
     [member(8, 'admin'), true],
+    [member(8, 'arbiter'), true],
     [null, false],
   ])('%o → %s', (m, want) => {
     expect(mayOrganise(m, { created_by: 7 })).toBe(want);
   });
-  it('leaves a sample tournament (no organiser) to admins', () => {
+  it('leaves a sample tournament (no organiser) to arbiters and admins', () => {
     expect(mayOrganise({ id: 7, role: 'member' } as Member, { created_by: null })).toBe(false);
+    expect(mayOrganise({ id: 7, role: 'arbiter' } as Member, { created_by: null })).toBe(true);
+  });
+});
+
+describe('mayDirect', () => {
+  const member = (id: number, role: Member['role']) => ({ id, role }) as Member;
+  it.each([
+    [member(7, 'member'), false, true],
+    [member(7, 'member'), true, false],
+    [member(8, 'arbiter'), true, true],
+    [member(8, 'admin'), true, true],
+    [member(8, 'member'), false, false],
+    [null, false, false],
+  ])('%o, rated %s → %s', (m, rated, want) => {
+    expect(mayDirect(m, { created_by: 7, rated })).toBe(want);
+  });
+});
+
+describe('auditText', () => {
+  const entry = (over: Partial<AuditEntry>): AuditEntry => ({
+    id: 1,
+    at: '2026-11-26T19:30:00Z',
+    actor_id: 3,
+    actor_username: 'ada',
+    tournament_id: 5,
+    member_id: null,
+    action: 'tournament.started',
+    subject: '',
+    before: null,
+    after: null,
+    request_id: 'r',
+    ...over,
+  });
+  it.each([
+    [entry({}), 'ada started the tournament', ''],
+    [entry({ action: 'result.corrected', subject: 'round 3, board 1', before: { result: '1/2-1/2' }, after: { result: '0-1' } }), 'ada corrected the result of round 3, board 1', 'result 1/2-1/2 → result 0-1'],
+    [entry({ action: 'tournament.changed', before: { rated: false, bye_limit: 1 }, after: { rated: true, bye_limit: 2 } }), 'ada changed the settings', 'rated false, bye limit 1 → rated true, bye limit 2'],
+    [entry({ action: 'entry.added', subject: 'Ana Petrova', after: { start_rank: null, rating: 1700 } }), 'ada entered Ana Petrova', 'start rank –, rating 1700'],
+    [entry({ action: 'tournament.deleted', before: { name: 'Cup' } }), 'ada deleted the tournament', 'was name Cup'],
+    [entry({ action: 'invitation.accepted', subject: 'Ana Petrova', before: { status: 'pending' } }), 'ada accepted the invitation (Ana Petrova)', 'was status pending'],
+    [entry({ action: 'invitation.accepted', subject: '' }), 'ada accepted the invitation', ''],
+    [entry({ action: 'something.new', subject: 'x' }), 'ada something.new x', ''],
+  ])('%#', (e, what, change) => {
+    expect(auditText(e)).toEqual({ what, change });
   });
 });
 

@@ -1,11 +1,67 @@
 // The pure logic of a tournament's screens: which list a tournament belongs in, what a result
 // looks like and which ones an organiser may enter, a member's own board, the words of a pairing
 // notification, and the standings and crosstable as tables. No I/O, so that it is tested alone.
-import type { Board, Bye, Crosstable, CrosstableCell, GameResult, Member, Round, Standings, Tournament } from './api';
+import type { AuditEntry, Board, Bye, Crosstable, CrosstableCell, GameResult, Member, Round, Standings, Tournament } from './api';
+import { hasAuthority } from './members';
 
-/** mayOrganise tells whether the member may run the tournament: its organiser, or an admin. */
+/** mayOrganise tells whether the member may run the tournament: its organiser, an arbiter or an admin. */
 export function mayOrganise(member: Member | null | undefined, t: Pick<Tournament, 'created_by'>): boolean {
-  return !!member && (member.role === 'admin' || (t.created_by !== null && t.created_by === member.id));
+  return !!member && (hasAuthority(member) || (t.created_by !== null && t.created_by === member.id));
+}
+
+/** mayDirect tells whether the member may start and finish the tournament: a rated one only an arbiter or an admin. */
+export function mayDirect(member: Member | null | undefined, t: Pick<Tournament, 'created_by' | 'rated'>): boolean {
+  return mayOrganise(member, t) && (!t.rated || hasAuthority(member));
+}
+
+/** The actions of the audit trail in words; %s is the entry's subject (a player, a round, a board). */
+const AUDIT_ACTIONS: Record<string, string> = {
+  'tournament.created': 'created the tournament',
+  'tournament.imported': 'imported the tournament from a TRF file',
+  'tournament.changed': 'changed the settings',
+  'tournament.started': 'started the tournament',
+  'tournament.finished': 'finished the tournament',
+  'tournament.deleted': 'deleted the tournament',
+  'entry.added': 'entered %s',
+  'entry.removed': 'took out %s',
+  'entry.withdrawn': 'withdrew %s',
+  'invitation.sent': 'invited %s',
+  'invitation.accepted': 'accepted the invitation (%s)',
+  'invitation.declined': 'declined the invitation (%s)',
+  'invitation.withdrawn': 'withdrew the invitation of %s',
+  'bye.requested': 'asked for a half-point bye for %s',
+  'bye.cancelled': 'cancelled the half-point bye of %s',
+  'round.paired': 'paired %s',
+  'round.unpaired': 'un-paired %s',
+  'result.set': 'entered the result of %s',
+  'result.corrected': 'corrected the result of %s',
+  'ratings.applied': 'applied the club ratings',
+  'ratings.recomputed': 'computed the club ratings again',
+  'player.linked': 'linked a guest player to %s',
+  'role.changed': 'changed the role of %s',
+};
+
+/** auditValue writes a value of the trail compactly: {"result": "1-0"} as "result 1-0". */
+export function auditValue(value: unknown): string {
+  if (value === null || value === undefined) return '–';
+  if (typeof value !== 'object') return String(value);
+  return Object.entries(value as Record<string, unknown>)
+    .map(([k, v]) => `${k.replace(/_/g, ' ')} ${v === null ? '–' : typeof v === 'object' ? JSON.stringify(v) : String(v)}`)
+    .join(', ');
+}
+
+/**
+ * auditText is one change of the trail in words: "ada corrected the result of round 3, board 1"
+ * with what it was and what it became, when either is known.
+ */
+export function auditText(e: AuditEntry): { what: string; change: string } {
+  const verb = AUDIT_ACTIONS[e.action] ?? `${e.action} %s`;
+  const done = verb.includes('%s') ? (e.subject ? verb.replace('%s', e.subject) : verb.replace(/ ?\(?%s\)?/, '')) : [verb, e.subject].filter(Boolean).join(' ');
+  const what = `${e.actor_username} ${done}`;
+  const before = e.before === null || e.before === undefined ? '' : auditValue(e.before);
+  const after = e.after === null || e.after === undefined ? '' : auditValue(e.after);
+  const change = before && after ? `${before} → ${after}` : before ? `was ${before}` : after;
+  return { what, change };
 }
 
 const RESULT_LABELS: Record<GameResult, string> = {

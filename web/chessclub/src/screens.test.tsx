@@ -313,7 +313,7 @@ describe('tournaments', () => {
 
   it('creates a tournament and returns to the list', async () => {
     const server = new FakeServer()
-      .on('GET /api/me', json(200, alice))
+      .on('GET /api/me', json(200, { ...alice, role: 'arbiter' }))
       .on('POST /api/tournaments', json(201, created))
       .on('GET /api/tournaments', json(200, [created]));
     start('/tournaments/new', server, loggedIn());
@@ -343,6 +343,29 @@ describe('tournaments', () => {
       double_round_robin: false,
     });
     expect(await screen.findByText('Blitz Night')).toBeTruthy();
+  });
+
+  it('lets only an arbiter or an admin make a tournament rated, and says so', async () => {
+    const server = new FakeServer().on('GET /api/me', json(200, alice));
+    start('/tournaments/new', server, loggedIn());
+    const rated = (await screen.findByRole('switch', { name: 'Rated (counts for club ratings)' })) as HTMLInputElement;
+    expect(rated.disabled).toBe(true);
+    expect(screen.getByText('Only an arbiter or an admin may organise a rated tournament.')).toBeTruthy();
+  });
+
+  it('lists the member’s invitations above the tournaments, and declines one', async () => {
+    const invitation = { tournament_id: 8, tournament_name: 'Club Cup', start_date: '2027-02-01', member_id: 1, full_name: 'Alice Liddell', invited_by: 2, invited_at: '', missed_rounds: 'zero', status: 'pending', answered_at: null };
+    const server = new FakeServer()
+      .on('GET /api/me', json(200, alice))
+      .on('GET /api/tournaments', json(200, []))
+      .on('GET /api/me/invitations', json(200, [invitation]), json(200, []))
+      .on('POST /api/tournaments/8/invitations/1/decline', json(200, { ...invitation, status: 'declined' }));
+    start('/tournaments', server, loggedIn());
+    const list = (await screen.findByRole('heading', { name: 'Invitations' })).parentElement!;
+    expect(within(list).getByRole('link', { name: 'Club Cup' }).getAttribute('href')).toBe('/tournaments/8');
+    fireEvent.click(within(list).getByRole('button', { name: 'Decline the invitation to Club Cup' }));
+    await waitFor(() => expect(server.seen.some((r) => r.method === 'POST' && r.url.endsWith('/decline'))).toBe(true));
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Invitations' })).toBeNull());
   });
 
   it('shows a 422 field error from the server next to its field and stays', async () => {
@@ -513,6 +536,37 @@ describe('member profile', () => {
     expect(screen.getByText('No rated tournaments yet.')).toBeTruthy();
   });
 
+  it('shows an unrated member as unrated and a declared rating as declared, with the role', async () => {
+    for (const [member, text] of [
+      [{ ...bob, rating_status: 'unrated', rating: 1200 }, 'unrated'],
+      [{ ...bob, rating_status: 'declared', rating: 1850, role: 'arbiter' }, '1850 (declared)'],
+    ] as const) {
+      const server = new FakeServer().on('GET /api/me', json(200, alice)).on('GET /api/members/2', json(200, member));
+      start('/members/2', server, loggedIn());
+      await screen.findByRole('heading', { level: 1, name: 'Bob Fischer' });
+      expect(document.querySelector('.rating-value')?.textContent).toBe(text);
+      expect(screen.queryByText('1200')).toBeNull();
+      expect(document.querySelector('.profile-handle')?.textContent).toBe(member.role === 'arbiter' ? '@bob · arbiter' : '@bob');
+      cleanupAll();
+    }
+  });
+
+  it('lets an admin make a member an arbiter, and nobody else', async () => {
+    const server = new FakeServer()
+      .on('GET /api/me', json(200, { ...alice, role: 'admin' }))
+      .on('GET /api/members/2', json(200, bob), json(200, { ...bob, role: 'arbiter' }))
+      .on('PUT /api/members/2/role', json(200, { ...bob, role: 'arbiter' }));
+    start('/members/2', server, loggedIn());
+    fireEvent.click(await screen.findByRole('button', { name: 'Make arbiter' }));
+    expect(await screen.findByRole('button', { name: 'Take back the arbiter role' })).toBeTruthy();
+    const put = server.seen.find((r) => r.method === 'PUT')!;
+    expect(JSON.parse(String(put.body))).toEqual({ role: 'arbiter' });
+    cleanupAll();
+    start('/members/2', new FakeServer().on('GET /api/me', json(200, { ...alice, role: 'arbiter' })).on('GET /api/members/2', json(200, bob)), loggedIn());
+    await screen.findByRole('heading', { level: 1, name: 'Bob Fischer' });
+    expect(screen.queryByRole('button', { name: 'Make arbiter' })).toBeNull();
+  });
+
   it('offers the member their own photo, with their email', async () => {
     const server = new FakeServer().on('GET /api/me', json(200, alice)).on('GET /api/members/1', json(200, alice));
     start('/members/1', server, loggedIn());
@@ -644,6 +698,72 @@ describe('tournament', () => {
     expect(screen.queryByRole('button', { name: /Pair round 2/ })).toBeNull(); // results missing
     await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Thursday Rapid'));
     expect(screen.getByRole('tab', { name: 'Pairings' }).getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('shows its organisers the audit trail, and no one else the tab', async () => {
+    const entries = [
+      { id: 1, at: '2026-11-26T19:30:00Z', actor_id: 3, actor_username: 'ada', tournament_id: 5, member_id: null, action: 'result.corrected', subject: 'round 1, board 1', before: { result: '1/2-1/2' }, after: { result: '1-0' }, request_id: 'req-1' },
+    ];
+    const s = server().on('GET /api/tournaments/5/audit', json(200, entries));
+    start('/tournaments/5?tab=audit', s, loggedIn());
+    const trail = await screen.findByRole('list', { name: 'Audit trail' }, { timeout: 5000 });
+    expect(trail.textContent).toContain('ada corrected the result of round 1, board 1');
+    expect(trail.textContent).toContain('result 1/2-1/2 → result 1-0');
+    expect(trail.textContent).toContain('request req-1');
+    expect(s.seen.some((r) => r.url.includes('/audit?after=0&limit=100'))).toBe(true);
+    cleanupAll();
+    start('/tournaments/5', server().on('GET /api/me', json(200, { ...alice, id: 9 })), loggedIn());
+    await screen.findByRole('tab', { name: 'Pairings' }, { timeout: 5000 });
+    expect(screen.queryByRole('tab', { name: 'Audit trail' })).toBeNull();
+  });
+
+  it('has an organiser who is no arbiter invite members, and an arbiter add them', async () => {
+    const open = { ...running, state: 'open', current_round: 0 };
+    const bobMember = { ...alice, id: 2, username: 'bob', full_name: 'Bob Stone', rating_status: 'unrated' };
+    const invited = { tournament_id: 5, tournament_name: 'Thursday Rapid', start_date: '2026-11-26', member_id: 2, full_name: 'Bob Stone', invited_by: 1, invited_at: '', missed_rounds: 'zero', status: 'pending', answered_at: null };
+    for (const role of ['member', 'arbiter'] as const) {
+      const s = server()
+        .on('GET /api/me', json(200, { ...alice, role }))
+        .on('GET /api/tournaments/5', json(200, open))
+        .on('GET /api/tournaments/5/rounds', json(200, []))
+        .on('GET /api/members', json(200, [alice, bobMember]))
+        .on('GET /api/me/invitations', json(200, []))
+        .on('GET /api/tournaments/5/invitations', json(200, []), json(200, role === 'member' ? [invited] : []))
+        .on('POST /api/tournaments/5/invitations', json(201, invited))
+        .on('POST /api/tournaments/5/players', json(201, { member_id: 2, full_name: 'Bob Stone', guest: false, start_rank: null, rating: null, entered_at: '', first_round: 1, withdrawn_after: null, requested_byes: [] }));
+      start('/tournaments/5?tab=players', s, loggedIn());
+      const label = role === 'member' ? 'Invite a member' : 'Add a member';
+      const select = await screen.findByLabelText(label, {}, { timeout: 5000 });
+      expect(within(select).getByRole('option', { name: 'Bob Stone (unrated)' })).toBeTruthy();
+      fireEvent.change(select, { target: { value: '2' } });
+      fireEvent.click(screen.getByRole('button', { name: role === 'member' ? 'Invite' : 'Add' }));
+      await waitFor(() => expect(s.seen.some((r) => r.method === 'POST')).toBe(true));
+      const post = s.seen.find((r) => r.method === 'POST')!;
+      expect(post.url).toBe(role === 'member' ? '/api/tournaments/5/invitations' : '/api/tournaments/5/players');
+      expect(JSON.parse(String(post.body))).toEqual({ member_id: 2 });
+      if (role === 'member') {
+        const pending = await screen.findByRole('list', { name: 'Invitations' });
+        expect(pending.textContent).toContain('Bob Stone');
+        expect(pending.textContent).toContain('not answered yet');
+      }
+      cleanupAll();
+    }
+  });
+
+  it('lets the invited member accept on the tournament’s page', async () => {
+    const open = { ...running, state: 'open', current_round: 0, created_by: 2 };
+    const invitation = { tournament_id: 5, tournament_name: 'Thursday Rapid', start_date: '2026-11-26', member_id: 1, full_name: 'Alice Liddell', invited_by: 2, invited_at: '', missed_rounds: 'zero', status: 'pending', answered_at: null };
+    const s = server()
+      .on('GET /api/tournaments/5', json(200, open))
+      .on('GET /api/tournaments/5/rounds', json(200, []))
+      .on('GET /api/me/invitations', json(200, [invitation]))
+      .on('POST /api/tournaments/5/invitations/1/accept', json(201, {}));
+    start('/tournaments/5?tab=players', s, loggedIn());
+    const card = await screen.findByRole('region', { name: 'Your invitation' }, { timeout: 5000 });
+    expect(card.textContent).toContain('You are invited to play in Thursday Rapid.');
+    expect(screen.queryByRole('button', { name: 'Enter this tournament' })).toBeNull();
+    fireEvent.click(within(card).getByRole('button', { name: 'Accept' }));
+    await waitFor(() => expect(s.seen.some((r) => r.method === 'POST' && r.url.endsWith('/accept'))).toBe(true));
   });
 
   it('says there is no such tournament for a number that is not one', async () => {

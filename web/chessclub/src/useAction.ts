@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { showToast } from '../../components/ionic';
+import { showToast } from './components/ionic';
 
 /**
- * useAction runs the calls behind a tournament's buttons (start, pair, enter, withdraw, …) one
- * at a time: `busy` names the one running, so that the buttons can be disabled and the pressed
- * one show a spinner; the call ends in a toast that says it was done or why not, and the
- * tournament is reloaded either way, so the screen shows what the server now has.
+ * useAction runs the calls behind a screen's buttons (start, pair, enter, withdraw, accept an
+ * invitation, appoint an arbiter, …) one at a time: `busy` names the one running, so that the
+ * buttons can be disabled and the pressed one show a spinner; the call ends in a toast that says
+ * it was done or why not, and the screen reloads either way, so it shows what the server now has.
  */
 export function useAction(reload: () => Promise<void>) {
   const [busy, setBusy] = useState('');

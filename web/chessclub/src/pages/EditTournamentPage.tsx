@@ -11,8 +11,9 @@ import { useLoad } from '../useLoad';
 import { memberId as routeId } from './MemberPage';
 import { TournamentForm } from './NewTournamentPage';
 
-/** The fields that may change once a tournament has started (README, "Running a tournament"). */
+/** The fields that may change once a tournament has started (README, "Running a tournament"), and once it has finished. */
 const STARTED_EDITABLE = new Set(['name', 'location', 'description']);
+const FINISHED_EDITABLE = new Set([...STARTED_EDITABLE, 'rated']);
 const ALL: (keyof TournamentValues)[] = ['name', 'start_date', 'end_date', 'location', 'format', 'rounds', 'time_control', 'description', 'rated', 'double_round_robin', 'players_report', 'bye_limit'];
 
 /** formValues fills the tournament form with a tournament's settings. */
@@ -47,7 +48,11 @@ export function changes(before: TournamentValues, after: TournamentValues): Tour
   return patch as TournamentPatch;
 }
 
-/** EditTournamentPage changes a tournament's settings (the organiser's); a started one keeps all but its name, place and description. */
+/**
+ * EditTournamentPage changes a tournament's settings (the organiser's); a started one keeps all
+ * but its name, place and description, and a finished one may also be made rated or unrated
+ * (by an arbiter or an admin: the club ratings are then computed again).
+ */
 export default function EditTournamentPage() {
   const { api } = useSession();
   const navigate = useNavigate();
@@ -70,7 +75,8 @@ export default function EditTournamentPage() {
   }
   if (!t || t.id !== id) return loading ? <Loading /> : null;
   const initial = formValues(t);
-  const locked = t.state && t.state !== 'open' ? new Set(ALL.filter((f) => !STARTED_EDITABLE.has(f))) : undefined;
+  const editable = t.state === 'finished' ? FINISHED_EDITABLE : STARTED_EDITABLE;
+  const locked = t.state && t.state !== 'open' ? new Set(ALL.filter((f) => !editable.has(f))) : undefined;
   return (
     <TournamentForm
       initial={initial}

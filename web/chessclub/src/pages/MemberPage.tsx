@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { cameraOutline, mailOutline, peopleOutline, ribbonOutline } from 'ionicons/icons';
+import { cameraOutline, mailOutline, peopleOutline, ribbonOutline, shieldCheckmarkOutline } from 'ionicons/icons';
 import { IonButton, IonIcon, IonSpinner } from '../components/ionic';
 import { LoadError } from '../components/ListState';
 import { Link } from 'react-router-dom';
@@ -11,11 +11,12 @@ import { useMemberPhoto } from '../camera/useMemberPhoto';
 import { formatDay, formatMonth } from '../dates';
 import { formatName } from './TournamentsPage';
 import { useRouterLink } from '../links';
-import { initials, mayPhotograph } from '../members';
+import { initials, mayPhotograph, ratingText, roleName } from '../members';
 import { useSession } from '../session';
 import { usePageTitle } from '../title';
 import { useLoad } from '../useLoad';
 import { markFirstRender } from '../perf';
+import { useAction } from '../useAction';
 
 /** memberId reads the route's :id, a positive whole number, or returns null. */
 export function memberId(param: string | undefined): number | null {
@@ -26,8 +27,9 @@ export function memberId(param: string | undefined): number | null {
 
 /**
  * MemberPage is a member's profile: the photo, large (the member takes or replaces it here; an
- * admin too), the rating and how long they have been a member. The heading and the document
- * title are the member's name.
+ * admin too), the role, the rating (or that they are unrated, or have only declared one) and how
+ * long they have been a member; an admin appoints an arbiter here, or takes the role back. The
+ * heading and the document title are the member's name.
  */
 export default function MemberPage() {
   const { api, member: me } = useSession();
@@ -39,6 +41,7 @@ export default function MemberPage() {
   }, [api, id]);
   const { data: member, loading, error, status, reload } = useLoad<Member>(load);
   const { photograph, uploading, dialog } = useMemberPhoto(reload);
+  const { busy, run } = useAction(reload);
   const shown = member && member.id === id ? member : undefined;
   const [history, setHistory] = useState<{ id: number; list: RatingChange[] } | null>(null);
   const [played, setPlayed] = useState<{ id: number; list: Tournament[] } | null>(null);
@@ -106,19 +109,25 @@ export default function MemberPage() {
       <div className="profile-facts">
         <p className="profile-handle">
           @{shown.username}
-          {shown.role === 'admin' ? ' · admin' : ''}
+          {roleName(shown.role) ? ` · ${roleName(shown.role)}` : ''}
         </p>
         <dl>
           <div className="fact fact-rating">
             <dt>
               <IonIcon icon={ribbonOutline} aria-hidden="true" /> Rating
             </dt>
-            <dd className="rating-value">{shown.rating}</dd>
+            <dd className="rating-value">{ratingText(shown)}</dd>
           </div>
           <div className="fact">
             <dt>Member since</dt>
             <dd>{formatMonth(shown.joined_at)}</dd>
           </div>
+          {shown.rating_status === 'rated' && shown.rated_games !== undefined && (
+            <div className="fact">
+              <dt>Rated games</dt>
+              <dd>{shown.rated_games}</dd>
+            </div>
+          )}
           {shown.email && (
             <div className="fact">
               <dt>
@@ -129,6 +138,30 @@ export default function MemberPage() {
           )}
         </dl>
       </div>
+      {me?.role === 'admin' && !mine && shown.role !== 'admin' && (
+        <section className="role-control" aria-labelledby="role-title">
+          <h2 id="role-title">Role</h2>
+          <p className="muted">
+            {shown.role === 'arbiter'
+              ? `${shown.full_name} is an arbiter: they direct rated tournaments, enter members and correct results after a finish.`
+              : `An arbiter directs rated tournaments, enters members without an invitation and corrects results after a finish.`}
+          </p>
+          <IonButton
+            fill={shown.role === 'arbiter' ? 'outline' : 'solid'}
+            disabled={!!busy}
+            onClick={() =>
+              void run(
+                'role',
+                () => api.setRole(shown.id, shown.role === 'arbiter' ? 'member' : 'arbiter'),
+                shown.role === 'arbiter' ? `${shown.full_name} is no longer an arbiter.` : `${shown.full_name} is now an arbiter.`,
+              )
+            }
+          >
+            {busy === 'role' ? <IonSpinner slot="start" name="dots" aria-hidden="true" /> : <IonIcon slot="start" icon={shieldCheckmarkOutline} aria-hidden="true" />}
+            {shown.role === 'arbiter' ? 'Take back the arbiter role' : 'Make arbiter'}
+          </IonButton>
+        </section>
+      )}
       <section className="rating-history" aria-labelledby="history-title">
         <h2 id="history-title">Rating history</h2>
         {history && history.id === shown.id ? <RatingHistory history={history.list} /> : <Loading label="Loading the rating history…" />}

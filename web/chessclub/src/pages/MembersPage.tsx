@@ -4,7 +4,7 @@ import { cameraOutline } from 'ionicons/icons';
 import { IonAvatar, IonButton, IonIcon, IonItem, IonLabel, IonList, IonNote, IonSpinner } from '../components/ionic';
 import { ListState, Refresher } from '../components/ListState';
 import { useMemberPhoto } from '../camera/useMemberPhoto';
-import { initials, mayPhotograph } from '../members';
+import { initials, mayPhotograph, ratingText, roleName } from '../members';
 import { useSession } from '../session';
 import { useLoad } from '../useLoad';
 import { markFirstRender } from '../perf';
@@ -45,11 +45,11 @@ export default function MembersPage() {
                 </h2>
                 <p>
                   @{m.username}
-                  {m.role === 'admin' ? ' · admin' : ''}
+                  {roleName(m.role) ? ` · ${roleName(m.role)}` : ''}
                 </p>
               </IonLabel>
-              <IonNote slot="end" className="rating" aria-label={`Rating ${m.rating}`}>
-                {m.rating}
+              <IonNote slot="end" className={m.rating_status === 'unrated' ? 'rating unrated' : 'rating'} aria-label={`Rating ${ratingText(m)}`}>
+                {ratingText(m)}
               </IonNote>
               {mayPhotograph(me, m) && (
                 <IonButton slot="end" size="small" fill="outline" aria-describedby={`member-${m.id}`} onClick={() => void photograph(m)}>

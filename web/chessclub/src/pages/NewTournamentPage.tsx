@@ -8,6 +8,7 @@ import { useSession } from '../session';
 import { markFirstRender } from '../perf';
 import { formatLongDay } from '../dates';
 import { formatName } from './TournamentsPage';
+import { hasAuthority } from '../members';
 import { IonButton, IonItem, IonList, IonListHeader, IonRadio, IonRadioGroup, IonSpinner, IonTextarea, IonToggle, showToast } from '../components/ionic';
 
 const FIELDS = ['name', 'start_date', 'end_date', 'location', 'format', 'rounds', 'time_control', 'description', 'rated', 'double_round_robin', 'players_report', 'bye_limit'] as const;
@@ -46,8 +47,11 @@ export interface TournamentFormProps {
 
 /** TournamentForm is the form of a tournament's settings, for creating and for editing one. */
 export function TournamentForm({ initial, submitLabel, locked, onSubmit }: TournamentFormProps) {
+  const { member: me } = useSession();
   const { values, setValues, errors, busy, set, submit, formRef } = useForm<TournamentValues>(initial, FIELDS, validateTournament, (v) => onSubmit(v, () => setValues(initial)));
-  const off = (f: keyof TournamentValues) => locked?.has(f) ?? false;
+  // Whether a tournament counts for the club ratings is an arbiter's or an admin's to decide.
+  const mayRate = hasAuthority(me);
+  const off = (f: keyof TournamentValues) => (locked?.has(f) ?? false) || (f === 'rated' && !mayRate);
 
   return (
     <form className="form" ref={formRef} onSubmit={submit} noValidate>
@@ -96,6 +100,11 @@ export function TournamentForm({ initial, submitLabel, locked, onSubmit }: Tourn
             Rated (counts for club ratings)
           </IonToggle>
         </IonItem>
+        {!mayRate && (
+          <IonItem lines="none">
+            <p className="hint">Only an arbiter or an admin may organise a rated tournament.</p>
+          </IonItem>
+        )}
         <IonItem lines="none">
           <IonToggle checked={values.players_report === 'yes'} disabled={off('players_report')} onIonChange={(e) => set('players_report')(e.detail.checked ? 'yes' : '')}>
             Players may report their own results

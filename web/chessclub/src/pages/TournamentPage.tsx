@@ -8,7 +8,7 @@ import { LoadError } from '../components/ListState';
 import { useRouterLink } from '../links';
 import { notifyIfAllowed } from '../notify';
 import { markFirstRender } from '../perf';
-import { assignment, mayOrganise, nextActions, pairingText } from '../play';
+import { assignment, mayDirect, mayOrganise, nextActions, pairingText } from '../play';
 import { useSession } from '../session';
 import { usePageTitle } from '../title';
 import { useLoad } from '../useLoad';
@@ -19,7 +19,8 @@ import { PairingsTab } from './tournament/PairingsTab';
 import { PlayersTab } from './tournament/PlayersTab';
 import { StandingsTab } from './tournament/StandingsTab';
 import { CrosstableTab } from './tournament/CrosstableTab';
-import { useAction } from './tournament/useAction';
+import { AuditTab } from './tournament/AuditTab';
+import { useAction } from '../useAction';
 import './tournament/tournament.css';
 
 /** Everything the tournament screen shows, loaded together and again after each live event. */
@@ -31,11 +32,13 @@ export interface TournamentData {
   crosstable: Crosstable | null;
 }
 
+/** The tabs; the audit trail is its organisers' (and the club's arbiters' and admins'). */
 const TABS = [
-  { id: 'players', label: 'Players' },
-  { id: 'pairings', label: 'Pairings' },
-  { id: 'standings', label: 'Standings' },
-  { id: 'crosstable', label: 'Crosstable' },
+  { id: 'players', label: 'Players', organisers: false },
+  { id: 'pairings', label: 'Pairings', organisers: false },
+  { id: 'standings', label: 'Standings', organisers: false },
+  { id: 'crosstable', label: 'Crosstable', organisers: false },
+  { id: 'audit', label: 'Audit trail', organisers: true },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 
@@ -133,10 +136,12 @@ export default function TournamentPage() {
   if (!shown || !t) return loading ? <Loading /> : null;
 
   const organiser = mayOrganise(me, t);
+  const director = mayDirect(me, t);
+  const tabs = TABS.filter((x) => organiser || !x.organisers);
   const can = nextActions(t, shown.rounds);
   const lastRound = shown.rounds[shown.rounds.length - 1];
   const requested = params.get('tab') as TabId | null;
-  const tab: TabId = TABS.some((x) => x.id === requested) ? requested! : t.state === 'open' ? 'players' : 'pairings';
+  const tab: TabId = tabs.some((x) => x.id === requested) ? requested! : t.state === 'open' ? 'players' : 'pairings';
   const spinner = (name: string) => (busy === name ? <IonSpinner slot="start" name="dots" aria-hidden="true" /> : null);
 
   return (
@@ -161,7 +166,7 @@ export default function TournamentPage() {
 
       {organiser && (
         <div className="actions organiser-actions no-print" aria-label="Organiser">
-          {can.start && (
+          {can.start && director && (
             <IonButton disabled={!!busy} onClick={() => void act('start', () => api.start(t.id), 'The tournament has started.')}>
               {spinner('start') ?? <IonIcon slot="start" icon={playOutline} aria-hidden="true" />}
               Start
@@ -179,12 +184,13 @@ export default function TournamentPage() {
               Un-pair round {lastRound.number}
             </IonButton>
           )}
-          {can.finish && (
+          {can.finish && director && (
             <IonButton color="success" disabled={!!busy} onClick={() => void act('finish', () => api.finish(t.id), 'The tournament is finished.')}>
               {spinner('finish') ?? <IonIcon slot="start" icon={flagOutline} aria-hidden="true" />}
               Finish
             </IonButton>
           )}
+          {!director && (can.start || can.finish) && <p className="hint">The tournament is rated: an arbiter or an admin starts and finishes it.</p>}
           <IonButton fill="outline" {...link(`/tournaments/${t.id}/edit`)}>
             <IonIcon slot="start" icon={createOutline} aria-hidden="true" />
             Edit
@@ -197,7 +203,7 @@ export default function TournamentPage() {
       )}
 
       <div className="tabs no-print" role="tablist" aria-label="Tournament">
-        {TABS.map((x) => (
+        {tabs.map((x) => (
           <button
             key={x.id}
             type="button"
@@ -214,7 +220,7 @@ export default function TournamentPage() {
       </div>
       <section className={`tab-panel panel-${tab}`} role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
         <h2 className="print-only">
-          {t.name}: {TABS.find((x) => x.id === tab)!.label}
+          {t.name}: {tabs.find((x) => x.id === tab)!.label}
         </h2>
         <p className="print-only">
           {dateRange(t)}
@@ -224,6 +230,7 @@ export default function TournamentPage() {
         {tab === 'pairings' && <PairingsTab data={shown} organiser={organiser} reload={reload} />}
         {tab === 'standings' && <StandingsTab standings={shown.standings} />}
         {tab === 'crosstable' && <CrosstableTab crosstable={shown.crosstable} />}
+        {tab === 'audit' && <AuditTab tournamentId={t.id} revision={shown} />}
       </section>
     </article>
   );

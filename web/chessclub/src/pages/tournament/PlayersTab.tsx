@@ -1,45 +1,70 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { enterOutline, exitOutline, personAddOutline } from 'ionicons/icons';
-import type { Member, Player } from '../../api';
+import { checkmarkOutline, closeOutline, enterOutline, exitOutline, linkOutline, mailOutline, personAddOutline } from 'ionicons/icons';
+import type { Invitation, Member, Player } from '../../api';
 import { IonButton, IonIcon, IonSpinner } from '../../components/ionic';
 import { useRouterLink } from '../../links';
+import { hasAuthority, ratingText } from '../../members';
 import { useSession } from '../../session';
+import { useAction } from '../../useAction';
 import type { TabProps } from './PairingsTab';
-import { useAction } from './useAction';
+
+/** What the players tab knows besides the tournament: the members to choose from and the invitations. */
+interface Extras {
+  members: Member[] | null;
+  /** The tournament's invitations, for its organisers. */
+  invitations: Invitation[];
+  /** The caller's own pending invitation to this tournament (GET /me/invitations lists only those). */
+  mine: Invitation | null;
+}
 
 /**
  * PlayersTab lists the entries (pairing number, name, rating), lets a member enter while the
- * tournament is open and leave (before the start) or withdraw (after it), and lets the organiser
- * add any member and take players out.
+ * tournament is open and leave (before the start) or withdraw (after it), and answer an
+ * invitation to it. Nobody's games go on a member's record without their consent or an
+ * arbiter's authority: an organiser who is an arbiter or an admin adds members directly, any
+ * other organiser invites them (and sees who has not answered or declined); an admin links an
+ * imported tournament's guest player to the member who played.
  */
 export function PlayersTab({ data, organiser, reload }: TabProps) {
   const { api, member: me, status } = useSession();
   const link = useRouterLink();
   const { tournament: t, players } = data;
-  const { busy, run } = useAction(reload);
-  const [members, setMembers] = useState<Member[] | null>(null);
+  const [extras, setExtras] = useState<Extras>({ members: null, invitations: [], mine: null });
   const [adding, setAdding] = useState('');
-  const entry = me ? players.find((p) => p.member_id === me.id) : undefined;
+  const [linking, setLinking] = useState<{ guest: number; member: string } | null>(null);
   const open = t.state === 'open';
   const running = t.state === 'running';
+  const finished = t.state === 'finished';
+  const direct = organiser && hasAuthority(me);
+  const admin = me?.role === 'admin';
+  const hasGuests = players.some((p) => p.guest);
+  const wantMembers = (organiser && !finished) || (admin && hasGuests);
 
+  const loadExtras = useCallback(async () => {
+    const [members, invitations, mine] = await Promise.all([
+      wantMembers ? api.members().catch(() => []) : Promise.resolve(null),
+      organiser && !finished ? api.invitations(t.id).catch(() => []) : Promise.resolve([]),
+      me && !finished ? api.myInvitations().then((list) => list.find((i) => i.tournament_id === t.id) ?? null, () => null) : Promise.resolve(null),
+    ]);
+    setExtras({ members, invitations, mine });
+  }, [api, t.id, me, organiser, finished, wantMembers]);
   useEffect(() => {
-    if (!organiser || t.state === 'finished') return;
-    let live = true;
-    api.members().then(
-      (list) => live && setMembers(list),
-      () => live && setMembers([]),
-    );
-    return () => {
-      live = false;
-    };
-  }, [api, organiser, t.state]);
+    void loadExtras();
+  }, [loadExtras]);
+  const refresh = useCallback(async () => {
+    await Promise.all([reload(), loadExtras()]);
+  }, [reload, loadExtras]);
+  const { busy, run } = useAction(refresh);
 
-
+  const entry = me ? players.find((p) => p.member_id === me.id) : undefined;
   const leaveWord = (p: Player) => (open ? 'Remove' : 'Withdraw') + ` ${p.full_name}`;
-  const candidates = (members ?? []).filter((m) => !m.guest && !players.some((p) => p.member_id === m.id));
+  const pending = extras.invitations.filter((i) => i.status === 'pending');
+  const declined = extras.invitations.filter((i) => i.status === 'declined');
+  const candidates = (extras.members ?? []).filter((m) => !m.guest && !players.some((p) => p.member_id === m.id) && !pending.some((i) => i.member_id === m.id));
+  const linkable = (extras.members ?? []).filter((m) => !m.guest && !players.some((p) => p.member_id === m.id));
   const sorted = [...players].sort((a, b) => (a.start_rank ?? 1e9) - (b.start_rank ?? 1e9) || (b.rating ?? 0) - (a.rating ?? 0) || a.full_name.localeCompare(b.full_name));
+  const spin = (name: string, icon: string) => (busy === name ? <IonSpinner slot="start" name="dots" aria-hidden="true" /> : <IonIcon slot="start" icon={icon} aria-hidden="true" />);
 
   return (
     <div className="players">
@@ -48,43 +73,80 @@ export function PlayersTab({ data, organiser, reload }: TabProps) {
           <Link to={`/login?next=${encodeURIComponent(`/tournaments/${t.id}`)}`}>Log in</Link> to enter this tournament.
         </p>
       )}
-      {me && open && !entry && (
+      {me && extras.mine && !entry && (
+        <section className="invitation-card" role="region" aria-label="Your invitation">
+          <p>
+            <IonIcon icon={mailOutline} aria-hidden="true" /> You are invited to play in {t.name}.
+            {running && extras.mine.missed_rounds === 'half' ? ' Rounds paired before you accept count as half-point byes.' : ''}
+          </p>
+          <div className="actions">
+            <IonButton disabled={!!busy} onClick={() => void run('accept', () => api.acceptInvitation(t.id, me.id), `You are entered in ${t.name}.`)}>
+              {spin('accept', checkmarkOutline)}
+              Accept
+            </IonButton>
+            <IonButton fill="outline" disabled={!!busy} onClick={() => void run('decline', () => api.declineInvitation(t.id, me.id), 'You have declined the invitation.')}>
+              {spin('decline', closeOutline)}
+              Decline
+            </IonButton>
+          </div>
+        </section>
+      )}
+      {me && open && !entry && !extras.mine && (
         <IonButton expand="block" disabled={!!busy} onClick={() => void run('enter', () => api.enter(t.id), `You are entered in ${t.name}.`)}>
-          {busy === 'enter' ? <IonSpinner slot="start" name="dots" aria-hidden="true" /> : <IonIcon slot="start" icon={enterOutline} aria-hidden="true" />}
+          {spin('enter', enterOutline)}
           Enter this tournament
         </IonButton>
       )}
       {me && entry && (open || (running && entry.withdrawn_after === null)) && (
         <IonButton expand="block" fill="outline" color="danger" disabled={!!busy} onClick={() => void run('leave', () => api.leave(t.id, me.id), open ? 'You have left the tournament.' : 'You have withdrawn.')}>
-          {busy === 'leave' ? <IonSpinner slot="start" name="dots" aria-hidden="true" /> : <IonIcon slot="start" icon={exitOutline} aria-hidden="true" />}
+          {spin('leave', exitOutline)}
           {open ? 'Leave this tournament' : 'Withdraw'}
         </IonButton>
       )}
-      {organiser && (open || (running && t.format === 'swiss')) && members && (
+      {organiser && (open || (running && t.format === 'swiss')) && extras.members && (
         <form
           className="add-player no-print"
           onSubmit={(e) => {
             e.preventDefault();
             const m = candidates.find((c) => String(c.id) === adding);
-            if (m) void run('add', () => api.enter(t.id, m.id), `${m.full_name} is entered.`).then(() => setAdding(''));
+            if (!m) return;
+            const call = direct ? () => api.enter(t.id, m.id) : () => api.invite(t.id, m.id);
+            void run('add', call, direct ? `${m.full_name} is entered.` : `${m.full_name} is invited; they enter by accepting.`).then(() => setAdding(''));
           }}
         >
-          <label htmlFor="add-member">Add a member</label>
+          <label htmlFor="add-member">{direct ? 'Add a member' : 'Invite a member'}</label>
           <div className="add-row">
             <select id="add-member" value={adding} onChange={(e) => setAdding(e.target.value)}>
               <option value="">Choose a member…</option>
               {candidates.map((m) => (
                 <option key={m.id} value={m.id}>
-                  {m.full_name} ({m.rating})
+                  {m.full_name} ({ratingText(m)})
                 </option>
               ))}
             </select>
             <IonButton type="submit" disabled={!adding || !!busy}>
-              <IonIcon slot="start" icon={personAddOutline} aria-hidden="true" />
-              Add
+              {spin('add', direct ? personAddOutline : mailOutline)}
+              {direct ? 'Add' : 'Invite'}
             </IonButton>
           </div>
+          {!direct && <p className="hint">A member's games go on their record only with their consent: they enter when they accept the invitation.</p>}
         </form>
+      )}
+      {organiser && (pending.length > 0 || declined.length > 0) && (
+        <section className="invitations no-print" aria-labelledby="invitations-title">
+          <h3 id="invitations-title">Invitations</h3>
+          <ul aria-label="Invitations">
+            {[...pending, ...declined].map((i) => (
+              <li key={i.member_id} className="invitation-row" data-member={i.member_id}>
+                <span className="player-name">{i.full_name}</span>
+                <span className="muted">{i.status === 'pending' ? 'not answered yet' : 'declined'}</span>
+                <IonButton size="small" fill="clear" color="danger" aria-label={`Withdraw the invitation of ${i.full_name}`} disabled={!!busy} onClick={() => void run(`uninvite-${i.member_id}`, () => api.withdrawInvitation(t.id, i.member_id), `The invitation of ${i.full_name} is withdrawn.`)}>
+                  Withdraw
+                </IonButton>
+              </li>
+            ))}
+          </ul>
+        </section>
       )}
       {players.length === 0 ? (
         <p className="empty-note">No players yet.</p>
@@ -95,6 +157,7 @@ export function PlayersTab({ data, organiser, reload }: TabProps) {
               <span className="place">{p.start_rank ?? ''}</span>
               <span className="player-name">
                 {p.guest ? p.full_name : <a {...link(`/members/${p.member_id}`)}>{p.full_name}</a>}
+                {p.guest && <small className="muted"> (guest)</small>}
                 {p.withdrawn_after !== null && <small> (withdrew after round {p.withdrawn_after})</small>}
               </span>
               <span className="num">{p.rating ?? 'unrated'}</span>
@@ -102,6 +165,38 @@ export function PlayersTab({ data, organiser, reload }: TabProps) {
                 <IonButton size="small" fill="clear" color="danger" className="no-print" aria-label={leaveWord(p)} disabled={!!busy} onClick={() => void run(`out-${p.member_id}`, () => api.leave(t.id, p.member_id), `${p.full_name} is ${open ? 'removed' : 'withdrawn'}.`)}>
                   {open ? 'Remove' : 'Withdraw'}
                 </IonButton>
+              )}
+              {admin && p.guest && extras.members && (
+                <IonButton size="small" fill="clear" className="no-print" aria-label={`Link ${p.full_name} to a member`} disabled={!!busy} onClick={() => setLinking({ guest: p.member_id, member: '' })}>
+                  <IonIcon slot="start" icon={linkOutline} aria-hidden="true" />
+                  Link
+                </IonButton>
+              )}
+              {linking?.guest === p.member_id && (
+                <form
+                  className="add-row link-guest no-print"
+                  onSubmit={(e) => {
+                    e.preventDefault();
+                    const m = linkable.find((c) => String(c.id) === linking.member);
+                    if (m) void run(`link-${p.member_id}`, () => api.linkGuest(t.id, p.member_id, m.id), `${p.full_name} is now ${m.full_name}.`).then(() => setLinking(null));
+                  }}
+                >
+                  <label htmlFor={`link-${p.member_id}`}>The member who played as {p.full_name}</label>
+                  <select id={`link-${p.member_id}`} value={linking.member} onChange={(e) => setLinking({ guest: p.member_id, member: e.target.value })}>
+                    <option value="">Choose a member…</option>
+                    {linkable.map((m) => (
+                      <option key={m.id} value={m.id}>
+                        {m.full_name} (@{m.username})
+                      </option>
+                    ))}
+                  </select>
+                  <IonButton type="submit" size="small" disabled={!linking.member || !!busy}>
+                    Link
+                  </IonButton>
+                  <IonButton size="small" fill="clear" onClick={() => setLinking(null)}>
+                    Cancel
+                  </IonButton>
+                </form>
               )}
             </li>
           ))}

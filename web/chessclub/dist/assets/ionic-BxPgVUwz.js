@@ -1,0 +1,1 @@
+import"./index-BL9optmI.js";
