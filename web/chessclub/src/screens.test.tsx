@@ -567,6 +567,19 @@ describe('member profile', () => {
     expect(screen.queryByRole('button', { name: 'Make arbiter' })).toBeNull();
   });
 
+  it('says when and why a line of the rating history was computed again', async () => {
+    const line = { tournament_id: 4, tournament_name: 'Spring Open', games: 5, score: 3.5, rating_before: 1400, change: 12, rating: 1412, applied_at: '2026-03-08T20:00:00Z', recomputed_at: '2026-03-20T18:00:00Z', recomputed_because: 'A result of Spring Open was corrected (round 2, board 1).' };
+    const server = new FakeServer()
+      .on('GET /api/me', json(200, alice))
+      .on('GET /api/members/2', json(200, bob))
+      .on('GET /api/members/2/ratings', json(200, [line]))
+      .on('GET /api/members/2/tournaments', json(200, []));
+    start('/members/2', server, loggedIn());
+    const list = await screen.findByRole('list', { name: 'Rated tournaments' });
+    expect(list.textContent).toContain('A result of Spring Open was corrected (round 2, board 1).');
+    expect(list.textContent).toContain(`Computed again on ${new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(2026, 2, 20))}`);
+  });
+
   it('offers the member their own photo, with their email', async () => {
     const server = new FakeServer().on('GET /api/me', json(200, alice)).on('GET /api/members/1', json(200, alice));
     start('/members/1', server, loggedIn());

@@ -9,7 +9,8 @@ const H = 140;
 
 /**
  * RatingHistory is a member's rating over their rated tournaments: a line chart in plain SVG
- * (no chart library in the download), then the tournaments with score and change.
+ * (no chart library in the download), then the tournaments with score and change, and, for a
+ * line computed again since (a result corrected, a tournament before it deleted), when and why.
  */
 export function RatingHistory({ history }: { history: RatingChange[] }) {
   const ordered = [...history].sort((a, b) => a.applied_at.localeCompare(b.applied_at));
@@ -53,6 +54,13 @@ export function RatingHistory({ history }: { history: RatingChange[] }) {
               {h.change === null ? '' : h.change > 0 ? `+${h.change}` : String(h.change)}
               {h.rating !== null ? ` → ${h.rating}` : ''}
             </span>
+            {h.recomputed_at && (
+              <small className="muted recomputed">
+                {' '}
+                Computed again on {formatDay(h.recomputed_at.slice(0, 10))}
+                {h.recomputed_because ? `: ${h.recomputed_because}` : ''}
+              </small>
+            )}
           </li>
         ))}
       </ol>

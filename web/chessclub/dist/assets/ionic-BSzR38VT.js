@@ -1,0 +1,1 @@
+import"./index-W2XUBP-T.js";

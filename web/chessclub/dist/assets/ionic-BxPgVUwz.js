@@ -1,1 +1,0 @@
-import"./index-BL9optmI.js";
