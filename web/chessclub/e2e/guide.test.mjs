@@ -256,7 +256,7 @@ test('players enter: three by themselves, three added by the organiser', async (
   for (const p of players.slice(0, 3)) await api('POST', `/tournaments/${swissId}/players`, { token: tokens[p.username] });
   for (const p of players.slice(0, 3)) await page.locator('.player-row', { hasText: p.fullName }).waitFor(); // live, no reload
   for (const p of players.slice(3)) {
-    await page.getByLabel('Add a member').selectOption({ label: `${p.fullName} (${p.rating})` });
+    await page.getByLabel('Add a member').selectOption({ label: `${p.fullName} · ${p.rating} (declared)` });
     await page.getByRole('button', { name: 'Add', exact: true }).click();
     await page.locator('.player-row', { hasText: p.fullName }).waitFor();
   }

@@ -153,7 +153,7 @@ test('the organiser adds members, starts the tournament and pairs round 1 on a p
   await logIn(olga, people.olga);
   await olga.goto(`/tournaments/${tournamentId}`);
   // The organiser adds Cleo from the members list.
-  await olga.getByLabel('Add a member').selectOption({ label: `${people.cleo.fullName} (${people.cleo.rating})` });
+  await olga.getByLabel('Add a member').selectOption({ label: `${people.cleo.fullName} · ${people.cleo.rating} (declared)` });
   await olga.getByRole('button', { name: 'Add', exact: true }).click();
   await olga.locator('.player-row', { hasText: people.cleo.fullName }).waitFor();
   // Dan enters elsewhere: the organiser's list follows without a reload.

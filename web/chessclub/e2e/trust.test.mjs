@@ -95,8 +95,8 @@ test('the organiser invites a member, who is not entered until they accept', asy
   const select = hana.getByLabel('Invite a member');
   await select.waitFor();
   // Ivan declared no rating: the list says he is unrated, not a number.
-  assert.ok((await select.locator('option').allInnerTexts()).includes('Ivan Invitee (unrated)'));
-  await select.selectOption({ label: 'Ivan Invitee (unrated)' });
+  assert.ok((await select.locator('option').allInnerTexts()).includes('Ivan Invitee · unrated'));
+  await select.selectOption({ label: 'Ivan Invitee · unrated' });
   await hana.getByRole('button', { name: 'Invite', exact: true }).click();
   const pending = hana.getByRole('list', { name: 'Invitations' });
   await pending.getByText('not answered yet').waitFor();

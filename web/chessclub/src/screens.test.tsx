@@ -747,7 +747,7 @@ describe('tournament', () => {
       start('/tournaments/5?tab=players', s, loggedIn());
       const label = role === 'member' ? 'Invite a member' : 'Add a member';
       const select = await screen.findByLabelText(label, {}, { timeout: 5000 });
-      expect(within(select).getByRole('option', { name: 'Bob Stone (unrated)' })).toBeTruthy();
+      expect(within(select).getByRole('option', { name: 'Bob Stone · unrated' })).toBeTruthy();
       fireEvent.change(select, { target: { value: '2' } });
       fireEvent.click(screen.getByRole('button', { name: role === 'member' ? 'Invite' : 'Add' }));
       await waitFor(() => expect(s.seen.some((r) => r.method === 'POST')).toBe(true));

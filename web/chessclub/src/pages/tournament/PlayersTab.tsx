@@ -120,7 +120,7 @@ export function PlayersTab({ data, organiser, reload }: TabProps) {
               <option value="">Choose a member…</option>
               {candidates.map((m) => (
                 <option key={m.id} value={m.id}>
-                  {m.full_name} ({ratingText(m)})
+                  {m.full_name} · {ratingText(m)}
                 </option>
               ))}
             </select>

@@ -1,1 +1,0 @@
-import"./index-W2XUBP-T.js";
