@@ -2,7 +2,6 @@ package play
 
 import (
 	"errors"
-	"io"
 	"mime"
 	"net/http"
 	"strconv"
@@ -24,16 +23,16 @@ func (s *Service) ImportTournament(w http.ResponseWriter, r *http.Request, calle
 	if err != nil || !importTypes[mt] {
 		return problem.New(problem.UnsupportedMediaType, "Send the TRF file as text/plain (or application/octet-stream).")
 	}
-	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxImportBytes))
-	if err != nil {
-		var tooBig *http.MaxBytesError
-		if errors.As(err, &tooBig) {
-			return problem.New(problem.TooLarge, "The file exceeds the limit of %d bytes.", MaxImportBytes)
-		}
+	// The file is read whole within MaxImportBytes, then line by line within the reader's
+	// limits, so that what an import holds is bounded by the file's size, not its content.
+	im, err := tournament.ReadTRF(http.MaxBytesReader(w, r.Body, MaxImportBytes), tournament.Date(s.clock().Format(tournament.DateLayout)))
+	var tooBig *http.MaxBytesError
+	switch {
+	case errors.As(err, &tooBig):
+		return problem.New(problem.TooLarge, "The file exceeds the limit of %d bytes.", MaxImportBytes)
+	case err != nil && problem.KindOf(err) == problem.Internal:
 		return &problem.Error{Kind: problem.Malformed, Detail: "The body could not be read.", Err: err}
-	}
-	im, err := tournament.ReadTRF(data, tournament.Date(s.clock().Format(tournament.DateLayout)))
-	if err != nil {
+	case err != nil:
 		return err
 	}
 	t, err := s.importTournament(r.Context(), im, caller)
