@@ -40,7 +40,7 @@ func (h *handlers) routes(ui fs.FS, corsOrigins []string) http.Handler {
 	deleteTournament := h.player(h.play.DeleteTournament, "id")
 	mux.Handle("GET /api/tournaments", listTournaments)
 	mux.Handle("POST /api/tournaments", createTournament)
-	mux.Handle("POST /api/tournaments/import", h.player(h.play.ImportTournament))
+	mux.Handle("POST /api/tournaments/import", h.player(h.play.ImportSlot(h.play.ImportTournament)))
 	// The original client names the tournament to delete in the query (?id=N) or in a JSON
 	// body ({"id": N}); newer clients use the path. All three work.
 	mux.Handle("DELETE /api/tournaments", deleteTournament)

@@ -17,11 +17,18 @@ import (
 var importTypes = map[string]bool{"text/plain": true, "application/octet-stream": true}
 
 // ImportTournament answers POST /api/tournaments/import: a TRF-2026 file as the body makes a
-// tournament organised by the caller (readImport, importTournament).
+// tournament organised by the caller (tournament.ReadTRF, importTournament), within the
+// caller's imports a day (checkImportQuota). routes.go runs it in an import slot
+// (ImportSlot) and under an Idempotency-Key guard.
 func (s *Service) ImportTournament(w http.ResponseWriter, r *http.Request, caller api.Caller) error {
 	mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
 	if err != nil || !importTypes[mt] {
 		return problem.New(problem.UnsupportedMediaType, "Send the TRF file as text/plain (or application/octet-stream).")
+	}
+	// A member at the limit is refused before the file is read; the import checks again
+	// in its transaction, where the count cannot change under it.
+	if err := s.checkImportQuota(r.Context(), s.db, caller, s.clock()); err != nil {
+		return err
 	}
 	// The file is read whole within MaxImportBytes, then line by line within the reader's
 	// limits, so that what an import holds is bounded by the file's size, not its content.
