@@ -449,6 +449,19 @@ CREATE TABLE IF NOT EXISTS audit_log (
   KEY audit_log_member (member_id, id)
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin;
 
+-- 0012_audit_actor.sql
+-- The audit trail by actor, action and time: a member's limit of TRF imports a day counts
+-- their imports in the trail (see internal/chessclub/play/import_quota.go), which every
+-- replica shares and which keeps an import when its tournament is deleted. The index is
+-- added only where it is missing, since MySQL has no CREATE INDEX IF NOT EXISTS.
+
+SET @ddl = IF((SELECT COUNT(*) FROM information_schema.statistics WHERE table_schema = DATABASE() AND table_name = 'audit_log' AND index_name = 'audit_log_actor') = 0,
+  'CREATE INDEX audit_log_actor ON audit_log (actor_id, action, at)',
+  'DO 0');
+PREPARE ddl FROM @ddl;
+EXECUTE ddl;
+DEALLOCATE PREPARE ddl;
+
 -- The ledger of applied migrations: a server on this database finds every step done and
 -- runs no DDL, so its user needs data privileges only.
 CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name VARCHAR(100) NOT NULL, applied_at DATETIME NOT NULL);
@@ -486,4 +499,5 @@ INSERT IGNORE INTO schema_migrations (version, name, applied_at) VALUES
   (8, 'figure_orphans', UTC_TIMESTAMP()),
   (9, 'arbiters_and_invitations', UTC_TIMESTAMP()),
   (10, 'rating_replay', UTC_TIMESTAMP()),
-  (11, 'audit_log', UTC_TIMESTAMP());
+  (11, 'audit_log', UTC_TIMESTAMP()),
+  (12, 'audit_actor', UTC_TIMESTAMP());

@@ -6,14 +6,16 @@ import (
 	"time"
 
 	"campus.example/apps/internal/chessclub/api"
+	"campus.example/apps/internal/chessclub/play"
 	"campus.example/apps/internal/idempotency"
 	"campus.example/apps/internal/problem"
 	"campus.example/apps/internal/sqldb"
 )
 
-// onceGuards are the Idempotency-Key guards of the creating POSTs: one for JSON bodies, one
-// for photo uploads, whose bodies are larger (their SHA-256 is kept, never the body).
-type onceGuards struct{ json, photo *idempotency.Guard }
+// onceGuards are the Idempotency-Key guards of the creating POSTs: one for JSON bodies, and
+// one each for photo uploads and TRF imports, whose bodies are larger (their SHA-256 is kept,
+// never the body).
+type onceGuards struct{ json, photo, trf *idempotency.Guard }
 
 func newOnceGuards(h *handlers, store *Store) (onceGuards, error) {
 	keys, err := idempotency.NewStore(store.db, idempotency.DefaultTable)
@@ -23,7 +25,7 @@ func newOnceGuards(h *handlers, store *Store) (onceGuards, error) {
 	// The store's clock is read at each call: tests set Store.Now after NewServer too.
 	keys.Now = func() time.Time { return store.Now() }
 	g := idempotency.NewGuard(keys, h.log, api.MaxBody)
-	return onceGuards{json: g, photo: g.WithMaxBody(h.photos.MaxUploadBody())}, nil
+	return onceGuards{json: g, photo: g.WithMaxBody(h.photos.MaxUploadBody()), trf: g.WithMaxBody(play.MaxImportBytes)}, nil
 }
 
 // onceOpen guards a public POST: its keys are scoped to the route alone.

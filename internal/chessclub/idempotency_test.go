@@ -121,6 +121,67 @@ func TestIdempotencyKey(t *testing.T) {
 	})
 }
 
+// TestIdempotencyKeyImport retries a TRF import with one Idempotency-Key, in turn and all
+// at once, on each database: the retry gets the first answer, the key with another file
+// gets the 422 of the other creating POSTs, and one key makes one tournament however many
+// requests carry it at once.
+func TestIdempotencyKeyImport(t *testing.T) {
+	clubtest.ForDialects(t, func(t *testing.T, d sqldb.Dialect) {
+		// Slots for every simultaneous request, so that the key alone decides.
+		e := clubtest.New(t, d, func(c *chessclub.Config) { c.Play.MaxImports = 16 }).WithMembers()
+		key := func(k string) map[string]string { return map[string]string{"Idempotency-Key": k} }
+		file := func(name string) string {
+			return "012 " + name + "\nXXR 1\n001    1      Anna Alpha\n001    2      Bert Beta\n"
+		}
+		imported := func(name string) int {
+			var list []tournament.Tournament
+			e.MustDo(clubtest.Req{Method: "GET", Path: "/api/tournaments"}, http.StatusOK).Decode(t, &list)
+			n := 0
+			for _, tr := range list {
+				if tr.Name == name {
+					n++
+				}
+			}
+			return n
+		}
+		req := func(as, body, k string) clubtest.Req {
+			return clubtest.Req{Method: "POST", Path: "/api/tournaments/import", As: as, Body: body, ContentType: "text/plain", Header: key(k)}
+		}
+
+		first := e.MustDo(req("alice", file("Retry Open"), "imp-1"), http.StatusCreated)
+		again := e.MustDo(req("alice", file("Retry Open"), "imp-1"), http.StatusCreated)
+		if string(again.Body) != string(first.Body) || again.Header.Get("Location") != first.Header.Get("Location") ||
+			again.Header.Get("ETag") != first.Header.Get("ETag") || again.Header.Get(idempotency.ReplayedHeader) != "true" {
+			t.Errorf("retry: %s %v; want the first 201 %s again", again.Body, again.Header, first.Body)
+		}
+		e.MustDo(req("alice", file("Other Open"), "imp-1"), http.StatusUnprocessableEntity)
+		if n := imported("Retry Open") + imported("Other Open"); n != 1 {
+			t.Errorf("%d tournaments from one key, want 1", n)
+		}
+		// A refusal is kept like any answer: the retry of a bad file gets the same 422.
+		e.MustDo(req("alice", "hello", "imp-2"), http.StatusUnprocessableEntity)
+		if r := e.MustDo(req("alice", "hello", "imp-2"), http.StatusUnprocessableEntity); r.Header.Get(idempotency.ReplayedHeader) != "true" {
+			t.Error("the retried 422 was not the kept one")
+		}
+
+		var wg sync.WaitGroup
+		codes := make(chan int, 8)
+		for range 8 {
+			wg.Go(func() { codes <- e.Do(req("bob", file("Race Open"), "race")).Status })
+		}
+		wg.Wait()
+		close(codes)
+		for c := range codes {
+			if c != http.StatusCreated && c != http.StatusConflict {
+				t.Errorf("status %d, want 201 or 409", c)
+			}
+		}
+		if n := imported("Race Open"); n != 1 {
+			t.Errorf("%d tournaments from 8 simultaneous imports with one key, want 1", n)
+		}
+	})
+}
+
 // TestIdempotencyMigration keeps the migration files equal to the package's DDL.
 func TestIdempotencyMigration(t *testing.T) {
 	for _, d := range []sqldb.Dialect{sqldb.SQLite, sqldb.MySQL} {

@@ -21,7 +21,8 @@ func (h *handlers) routes(ui fs.FS, corsOrigins []string) http.Handler {
 	// the tournaments, register and log in again.
 
 	// The creating POSTs honour Idempotency-Key (idempotency.go): a retry gets the first
-	// response again instead of making a second member, tournament or photo.
+	// response again instead of making a second member, tournament (created or imported) or
+	// photo.
 	register := h.wrap(h.onceOpen("POST /api/user", h.metrics.countRegistration(h.auth.Register)))
 	login := h.wrap(h.metrics.countLogin(h.auth.Login))
 	mux.Handle("POST /api/user", register)
@@ -40,7 +41,8 @@ func (h *handlers) routes(ui fs.FS, corsOrigins []string) http.Handler {
 	deleteTournament := h.player(h.play.DeleteTournament, "id")
 	mux.Handle("GET /api/tournaments", listTournaments)
 	mux.Handle("POST /api/tournaments", createTournament)
-	mux.Handle("POST /api/tournaments/import", h.player(h.play.ImportTournament))
+	// An import takes its slot before the guard reads its body (play.ImportSlot).
+	mux.Handle("POST /api/tournaments/import", h.player(h.play.ImportSlot(h.onceMember(h.once.trf, "POST /api/tournaments/import", h.play.ImportTournament))))
 	// The original client names the tournament to delete in the query (?id=N) or in a JSON
 	// body ({"id": N}); newer clients use the path. All three work.
 	mux.Handle("DELETE /api/tournaments", deleteTournament)

@@ -111,6 +111,12 @@ func (f *Fields) text(name string, minLen, maxLen int, required, multiline bool)
 	return s
 }
 
+// CheckLine returns what is wrong with s as one line of user text by the rules of Line
+// (length aside), in the words of a field error such as "must not contain control
+// characters", or "" when nothing is. Texts that reach a service other than as JSON, such as
+// the names in an imported file, go through it, so that one rule holds for both.
+func CheckLine(s string) string { return checkText(s, false) }
+
 // checkText returns what is wrong with s as user text, or "".
 func checkText(s string, multiline bool) string {
 	if !utf8.ValidString(s) {

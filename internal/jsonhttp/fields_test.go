@@ -56,6 +56,12 @@ func TestFields_TextAndLine(t *testing.T) {
 					t.Errorf("%s: value %v, want %q", c.kind, got, tc.wantValue)
 				}
 			}
+			// CheckLine is Line's rule on its own, for texts that do not come as JSON.
+			if s, ok := tc.value.(string); ok && !strings.HasPrefix(tc.wantLine, "must be 1 to") {
+				if got := CheckLine(strings.TrimSpace(s)); got != tc.wantLine {
+					t.Errorf("CheckLine: %q, want %q", got, tc.wantLine)
+				}
+			}
 		})
 	}
 }

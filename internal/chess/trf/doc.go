@@ -26,7 +26,8 @@
 //
 // Limits, enforced by Read: start ranks 1 to 9999 (the format's four columns), at most
 // MaxRounds rounds, so a line has at most 91 + 10·MaxRounds characters. Read keeps the whole
-// tournament in memory; a caller reading from the network limits the input's size first.
+// tournament in memory; a caller reading from the network limits the input's size first, and
+// reads with ReadLimited, which bounds the number of lines and their length.
 //
 // Text is UTF-8; a line that is not valid UTF-8 is read as Latin-1 (one character per byte,
 // as older programs write it) and comes back as UTF-8. Columns count characters, not bytes.

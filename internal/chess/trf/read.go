@@ -12,7 +12,22 @@ import (
 // Read reads a whole TRF file. A file that does not follow the format, or whose players'
 // rounds contradict each other, gives a *SyntaxError naming the first offending line and
 // column; a failing reader gives its own error, wrapped.
-func Read(r io.Reader) (*Tournament, error) {
+func Read(r io.Reader) (*Tournament, error) { return ReadLimited(r, Limits{}) }
+
+// Limits bounds the lines of a file that ReadLimited takes. What Read keeps of a file grows
+// with its number of lines (every blank line has its place), and what it decodes at once with
+// the longest, so a file from a stranger needs both bounded, not only its size. A zero field
+// sets no limit.
+type Limits struct {
+	// Lines is the most lines a file may have.
+	Lines int
+	// LineBytes is the longest line, in bytes without its line end.
+	LineBytes int
+}
+
+// ReadLimited is Read for a file whose lines must stay within lim: the first line beyond
+// them gives a *SyntaxError, before it is decoded or kept.
+func ReadLimited(r io.Reader, lim Limits) (*Tournament, error) {
 	data, err := io.ReadAll(r)
 	if err != nil {
 		return nil, fmt.Errorf("trf: reading: %w", err)
@@ -22,7 +37,13 @@ func Read(r io.Reader) (*Tournament, error) {
 	data, t.bom = bytes.CutPrefix(data, []byte(utf8BOM))
 	rd := reader{t: t, tagLine: map[string]int{}}
 	for n := 1; len(data) > 0; n++ {
+		if lim.Lines > 0 && n > lim.Lines {
+			return nil, errorf(n, 0, "more than %d lines (the limit)", lim.Lines)
+		}
 		line, rest, eol := cutLine(data)
+		if lim.LineBytes > 0 && len(line) > lim.LineBytes {
+			return nil, errorf(n, 0, "longer than %d bytes (the limit)", lim.LineBytes)
+		}
 		data = rest
 		if t.eol == "" {
 			t.eol = eol

@@ -77,3 +77,16 @@ type slot struct {
 	tag   string
 	index int
 }
+
+// Line returns the number of the line (from 1) that gave a value of a Tournament read from a
+// file: the tag's line for a tag of the tournament section ("012", "XXR", ...; index 0), the
+// index-th 112 line for a deputy arbiter, and the line of Players[index] for "001". It
+// returns 0 for a Tournament built in code, and for a value the file did not give.
+func (t *Tournament) Line(tag string, index int) int {
+	for i, s := range t.layout {
+		if s.tag == tag && s.index == index {
+			return i + 1
+		}
+	}
+	return 0
+}

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"campus.example/apps/internal/chessclub"
 	"campus.example/apps/internal/chessclub/play/tournament"
 	"campus.example/apps/internal/clubtest"
 	"campus.example/apps/internal/proctest"
@@ -24,10 +25,11 @@ type club struct {
 }
 
 // newClub registers the organiser, the admin and n players, named p01… with ratings
-// declared from 2400 down in steps of 10 (so that p01 is the top seed).
-func newClub(t testing.TB, d sqldb.Dialect, n int) *club {
+// declared from 2400 down in steps of 10 (so that p01 is the top seed), on a server whose
+// configuration change adjusts.
+func newClub(t testing.TB, d sqldb.Dialect, n int, change ...func(*chessclub.Config)) *club {
 	t.Helper()
-	e := clubtest.New(t, d)
+	e := clubtest.New(t, d, change...)
 	e.Register("org", "Olga Organiser")
 	e.Register("root", "Rita Root")
 	e.MakeAdmin("root")

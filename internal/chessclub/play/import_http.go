@@ -2,7 +2,6 @@ package play
 
 import (
 	"errors"
-	"io"
 	"mime"
 	"net/http"
 	"strconv"
@@ -18,22 +17,29 @@ import (
 var importTypes = map[string]bool{"text/plain": true, "application/octet-stream": true}
 
 // ImportTournament answers POST /api/tournaments/import: a TRF-2026 file as the body makes a
-// tournament organised by the caller (readImport, importTournament).
+// tournament organised by the caller (tournament.ReadTRF, importTournament), within the
+// caller's imports a day (checkImportQuota). routes.go runs it in an import slot
+// (ImportSlot) and under an Idempotency-Key guard.
 func (s *Service) ImportTournament(w http.ResponseWriter, r *http.Request, caller api.Caller) error {
 	mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
 	if err != nil || !importTypes[mt] {
 		return problem.New(problem.UnsupportedMediaType, "Send the TRF file as text/plain (or application/octet-stream).")
 	}
-	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxImportBytes))
-	if err != nil {
-		var tooBig *http.MaxBytesError
-		if errors.As(err, &tooBig) {
-			return problem.New(problem.TooLarge, "The file exceeds the limit of %d bytes.", MaxImportBytes)
-		}
-		return &problem.Error{Kind: problem.Malformed, Detail: "The body could not be read.", Err: err}
+	// A member at the limit is refused before the file is read; the import checks again
+	// in its transaction, where the count cannot change under it.
+	if err := s.checkImportQuota(r.Context(), s.db, caller, s.clock()); err != nil {
+		return err
 	}
-	im, err := tournament.ReadTRF(data, tournament.Date(s.clock().Format(tournament.DateLayout)))
-	if err != nil {
+	// The file is read whole within MaxImportBytes, then line by line within the reader's
+	// limits, so that what an import holds is bounded by the file's size, not its content.
+	im, err := tournament.ReadTRF(http.MaxBytesReader(w, r.Body, MaxImportBytes), tournament.Date(s.clock().Format(tournament.DateLayout)))
+	var tooBig *http.MaxBytesError
+	switch {
+	case errors.As(err, &tooBig):
+		return problem.New(problem.TooLarge, "The file exceeds the limit of %d bytes.", MaxImportBytes)
+	case err != nil && problem.KindOf(err) == problem.Internal:
+		return &problem.Error{Kind: problem.Malformed, Detail: "The body could not be read.", Err: err}
+	case err != nil:
 		return err
 	}
 	t, err := s.importTournament(r.Context(), im, caller)

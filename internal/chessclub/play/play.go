@@ -31,6 +31,33 @@ const MaxBody = jsonhttp.DefaultMaxBody
 type Config struct {
 	// Live holds the settings of the live event streams (package live).
 	Live live.Config
+	// MaxImports bounds the TRF imports this server reads and stores at once
+	// (DefaultMaxImports); one more is refused at once (ImportSlot).
+	MaxImports int
+	// ImportsPerDay is how many tournaments a member may import in any 24 hours
+	// (DefaultImportsPerDay), on all replicas together (checkImportQuota).
+	ImportsPerDay int
+}
+
+// Defaults of Config.
+const (
+	// DefaultMaxImports bounds the imports in flight: each holds up to about three times
+	// MaxImportBytes while it reads its file (docs/BENCHMARKS.md), and a file of the most
+	// players there may be takes about a second to store.
+	DefaultMaxImports = 4
+	// DefaultImportsPerDay is enough to bring a club's season of tournaments over in a day;
+	// every import makes a guest member for each of its players, which stay when the
+	// tournament is deleted, so it is bounded like any other growth a member can cause.
+	DefaultImportsPerDay = 20
+)
+
+func (c *Config) setDefaults() {
+	if c.MaxImports <= 0 {
+		c.MaxImports = DefaultMaxImports
+	}
+	if c.ImportsPerDay <= 0 {
+		c.ImportsPerDay = DefaultImportsPerDay
+	}
 }
 
 // Service handles the tournament endpoints. It is safe for concurrent use.
@@ -48,12 +75,15 @@ type Service struct {
 	trail *audit.Store
 	revs  *revisionCache
 	list  listCache
+	// imports holds a token for each import in flight (ImportSlot).
+	imports chan struct{}
 }
 
 // New returns a Service over db, which must hold the Chess Club's migrated schema. now is
 // the clock for every timestamp (tests fix it).
 func New(db *sqldb.DB, now func() time.Time, log *slog.Logger, cfg Config) *Service {
-	s := &Service{db: db, now: now, log: log, cfg: cfg, cache: newCache(), revs: newRevisionCache()}
+	cfg.setDefaults()
+	s := &Service{db: db, now: now, log: log, cfg: cfg, cache: newCache(), revs: newRevisionCache(), imports: make(chan struct{}, cfg.MaxImports)}
 	s.live = live.New(db, now, log, cfg.Live, s.revision)
 	s.ratings = ratings.NewStore(db)
 	s.trail = audit.NewStore(db)

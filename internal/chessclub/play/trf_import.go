@@ -32,12 +32,22 @@ const EventImported = "imported"
 // file's pairing numbers and ratings, every round with its boards and byes, and byes
 // announced for rounds to come (a round's column after the last paired, or 240 records). The
 // tournament is finished when every round is paired and played, and running otherwise; it is
-// never rated.
+// never rated. It returns a TooManyRequests problem when the caller has used their imports
+// a day (checkImportQuota).
 func (s *Service) importTournament(ctx context.Context, im *tournament.Imported, caller api.Caller) (tournament.Tournament, error) {
 	defer s.list.changed()
 	var out tournament.Tournament
 	err := s.db.Transact(ctx, func(tx *sql.Tx) error {
 		now := s.clock()
+		// The caller's row, locked, takes their imports in turn on every replica, so that
+		// the count below cannot be passed by two imports at once.
+		var locked int64
+		if err := tx.QueryRowContext(ctx, "SELECT id FROM members WHERE id = ?"+s.db.Dialect.ForUpdate(), caller.ID).Scan(&locked); err != nil {
+			return fmt.Errorf("import: lock member: %w", err)
+		}
+		if err := s.checkImportQuota(ctx, tx, caller, now); err != nil {
+			return err
+		}
 		state := tournament.StateRunning
 		var finished any
 		if im.Finished {

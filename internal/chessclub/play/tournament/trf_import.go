@@ -3,10 +3,10 @@ package tournament
 import (
 	"errors"
 	"fmt"
+	"io"
 	"slices"
 	"strings"
 	"time"
-	"unicode"
 	"unicode/utf8"
 
 	"campus.example/apps/internal/chess"
@@ -33,24 +33,55 @@ type ImportedPlayer struct {
 	Member int64
 }
 
-// ImportInvalid is the problem for a file that reads as TRF but cannot be imported.
+// Limits of a TRF file to import, besides the body's size (play.MaxImportBytes). They bound
+// what reading a file keeps and how long its answer is, whatever the file holds: a file of
+// MaxPlayers players, MaxRounds rounds and a few records of each kind is far within them.
+const (
+	// MaxImportLines is the most lines a file may have: what reading keeps grows with them,
+	// blank ones too.
+	MaxImportLines = 10000
+	// MaxImportLineBytes is the longest line, in bytes: a player's line of trf.MaxRounds
+	// rounds has 2 091 characters, and a name of 33 characters takes at most 132 bytes.
+	MaxImportLineBytes = 8192
+	// MaxImportMessage is the most characters of the fault that a refusal names: a fault
+	// may quote what the file holds, which is the sender's text and not worth sending back
+	// at length.
+	MaxImportMessage = 300
+)
+
+// importLimits are the bounds ReadTRF reads a file within.
+var importLimits = trf.Limits{Lines: MaxImportLines, LineBytes: MaxImportLineBytes}
+
+// ImportInvalid is the problem for a file that reads as TRF but cannot be imported. It names
+// one fault, the first found, cut to MaxImportMessage characters.
 func ImportInvalid(format string, args ...any) error {
-	return &problem.Error{Kind: problem.Invalid, Detail: "The TRF file cannot be imported.", Fields: map[string]string{"file": fmt.Sprintf(format, args...)}}
+	msg := fmt.Sprintf(format, args...)
+	if utf8.RuneCountInString(msg) > MaxImportMessage {
+		msg = string([]rune(msg)[:MaxImportMessage-1]) + "…"
+	}
+	return &problem.Error{Kind: problem.Invalid, Detail: "The TRF file cannot be imported.", Fields: map[string]string{"file": msg}}
 }
 
-// ReadTRF reads a TRF file for import. It returns an Invalid problem naming the file's fault:
-// a syntax error (with its line and column), more than MaxPlayers players or
-// MaxRounds rounds, a knockout (whose bracket a TRF file does not record), unrated
-// games (W, D, L), which the club does not record, or games without a result before the last
-// round paired.
-func ReadTRF(data []byte, today Date) (*Imported, error) {
-	t, err := trf.Read(strings.NewReader(string(data)))
+// ReadTRF reads a TRF file for import from r, which the caller bounds in size. It returns an
+// Invalid problem naming the file's first fault: a syntax error (with its line, and column
+// where there is one), more than MaxImportLines lines or a line longer than
+// MaxImportLineBytes, a text that breaks the API's rules for texts (checkTexts), more than
+// MaxPlayers players or MaxRounds rounds, a knockout (whose bracket a TRF file does not
+// record), unrated games (W, D, L), which the club does not record, or games without a
+// result before the last round paired. An error of r comes back wrapped, not as a problem.
+func ReadTRF(r io.Reader, today Date) (*Imported, error) {
+	t, err := trf.ReadLimited(r, importLimits)
 	var se *trf.SyntaxError
-	if errors.As(err, &se) {
+	switch {
+	case errors.As(err, &se) && se.Column == 0:
+		return nil, ImportInvalid("line %d: %s", se.Line, se.Msg)
+	case errors.As(err, &se):
 		return nil, ImportInvalid("line %d, column %d: %s", se.Line, se.Column, se.Msg)
+	case err != nil:
+		return nil, err
 	}
-	if err != nil {
-		return nil, ImportInvalid("%v", err)
+	if err := checkTexts(t); err != nil {
+		return nil, err
 	}
 	im := &Imported{File: t}
 	switch n := len(t.Players); {
@@ -84,11 +115,7 @@ func ReadTRF(data []byte, today Date) (*Imported, error) {
 	im.Finished = im.Paired == im.Total
 	for i := range t.Players {
 		p := &t.Players[i]
-		name, err := importName(p)
-		if err != nil {
-			return nil, err
-		}
-		im.Players = append(im.Players, &ImportedPlayer{Player: p, Name: name})
+		im.Players = append(im.Players, &ImportedPlayer{Player: p, Name: importName(p)})
 		for r, x := range p.Rounds {
 			switch {
 			case r > im.Paired:
@@ -113,19 +140,13 @@ func isKnockout(typ string) bool {
 	return strings.Contains(u, "KNOCKOUT") || strings.Contains(u, "KNOCK-OUT") || slices.Contains(strings.FieldsFunc(u, func(r rune) bool { return r < 'A' || r > 'Z' }), "KO")
 }
 
-// importName is a player's name as a member's full name: the file's, checked as the API
-// checks names (no control or bidirectional control characters), or "Player N" when empty.
-func importName(p *trf.Player) (string, error) {
-	name := strings.TrimSpace(p.Name)
-	if name == "" {
-		return fmt.Sprintf("Player %d", p.StartRank), nil
+// importName is a player's name as a member's full name: the file's (checked by checkTexts),
+// or "Player N" when empty.
+func importName(p *trf.Player) string {
+	if name := strings.TrimSpace(p.Name); name != "" {
+		return name
 	}
-	for _, r := range name {
-		if unicode.IsControl(r) || (r >= 0x202A && r <= 0x202E) || (r >= 0x2066 && r <= 0x2069) {
-			return "", ImportInvalid("player %d: the name holds control characters", p.StartRank)
-		}
-	}
-	return name, nil
+	return fmt.Sprintf("Player %d", p.StartRank)
 }
 
 // importInput is the tournament a file makes: its name (012), city (022), dates (042, 052),

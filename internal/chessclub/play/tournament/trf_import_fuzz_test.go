@@ -1,13 +1,18 @@
 package tournament
 
 import (
+	"bytes"
+	"errors"
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"campus.example/apps/internal/problem"
 )
 
 // FuzzReadImport feeds arbitrary files to the TRF import's reader: it must never panic,
-// and whatever it accepts must be within the limits a tournament has.
+// whatever it accepts must be within the limits a tournament has, and whatever it refuses it
+// refuses with one short fault.
 func FuzzReadImport(f *testing.F) {
 	for _, seed := range []string{
 		"",
@@ -24,8 +29,12 @@ func FuzzReadImport(f *testing.F) {
 		f.Add([]byte(seed))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		im, err := ReadTRF(data, "2026-03-01")
+		im, err := ReadTRF(bytes.NewReader(data), "2026-03-01")
 		if err != nil {
+			var pe *problem.Error
+			if !errors.As(err, &pe) || len(pe.Fields) != 1 || utf8.RuneCountInString(pe.Fields["file"]) > MaxImportMessage {
+				t.Fatalf("refusal %#v: want one fault of at most %d characters", err, MaxImportMessage)
+			}
 			return
 		}
 		switch {
