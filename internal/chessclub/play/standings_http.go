@@ -12,7 +12,9 @@ import (
 	"campus.example/apps/internal/chess/tiebreak"
 )
 
-// GetStandings answers GET /api/tournaments/{id}/standings[?tiebreaks=PTS,BH/C1,…].
+// GetStandings answers GET /api/tournaments/{id}/standings[?tiebreaks=PTS,BH/C1,…]. Without
+// the parameter the list is the format's default; given empty, it is refused like any
+// other list that is not valid.
 func (s *Service) GetStandings(w http.ResponseWriter, r *http.Request) error {
 	id, err := api.PathID(r)
 	if err != nil {
@@ -20,8 +22,8 @@ func (s *Service) GetStandings(w http.ResponseWriter, r *http.Request) error {
 	}
 	var specs []tiebreak.Spec
 	what := "standings"
-	if raw := r.URL.Query().Get("tiebreaks"); raw != "" {
-		if specs, err = tournament.ParseTiebreaks(raw); err != nil {
+	if q := r.URL.Query(); q.Has("tiebreaks") {
+		if specs, err = tournament.ParseTiebreaks(q.Get("tiebreaks")); err != nil {
 			return err
 		}
 		codes := make([]string, len(specs))
