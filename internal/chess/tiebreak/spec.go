@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 )
 
 // Spec is one entry of a tie-break list: a tie-break of C.07 with its modifiers, written as
@@ -49,19 +48,14 @@ func Names() []string {
 		"BH", "AOB", "FB", "SB", "KS", "DE", "ARO", "TPR", "PTP", "APRO", "APPO", "RTNG"}
 }
 
-// Parse reads one tie-break code, in any case of the ASCII letters. An unknown tie-break, a
-// modifier the tie-break does not take or a modifier given twice is an error: a code is never
-// silently ignored.
+// Parse reads one tie-break code, in any case. An unknown tie-break, a modifier the tie-break
+// does not take or a modifier given twice is an error: a code is never silently ignored.
 func Parse(code string) (Spec, error) {
-	trimmed := strings.TrimSpace(code)
-	if !isASCII(trimmed) { // strings.ToUpper would make "ſb" (a long s) into SB
-		return Spec{}, unknown(code)
-	}
-	parts := strings.Split(strings.ToUpper(trimmed), "/")
+	parts := strings.Split(strings.ToUpper(strings.TrimSpace(code)), "/")
 	s := Spec{Name: parts[0], KoyaPercent: 50}
 	allowed, known := modifiers[s.Name]
 	if !known {
-		return Spec{}, unknown(code)
+		return Spec{}, fmt.Errorf("unknown tie-break code %q (known: %s)", code, strings.Join(Names(), " "))
 	}
 	seen := map[byte]bool{}
 	for _, m := range parts[1:] {
@@ -82,26 +76,6 @@ func Parse(code string) (Spec, error) {
 	}
 	s.code = strings.Join(parts, "/")
 	return s, nil
-}
-
-// unknown is Parse's error for a code that names no tie-break. A long code is shown cut
-// short: the error may go back to whoever sent it.
-func unknown(code string) error {
-	const most = 20
-	shown := []rune(code)
-	if len(shown) > most {
-		shown = append(shown[:most], '…')
-	}
-	return fmt.Errorf("unknown tie-break code %q (known: %s)", string(shown), strings.Join(Names(), " "))
-}
-
-func isASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
-			return false
-		}
-	}
-	return true
 }
 
 // modifier applies one modifier, already known to be allowed.
@@ -182,26 +156,12 @@ func (s *Spec) koyaLimit(arg string) error {
 	return nil
 }
 
-// MaxList is the most tie-breaks a list may hold. C.07 lists 23 tie-breaks and a
-// tournament's regulations name a handful; the bound keeps a request from asking for
-// thousands of columns.
-const MaxList = 32
-
-// ParseList reads a comma-separated list of codes ("PTS,BH/C1,SB"), as Parse reads each one.
-// The list is a valid list for Compute, or an error that says what is wrong with it: an
-// empty item, more than MaxList items, PTS (the points) anywhere but first, or a tie-break
-// listed twice. PTS may be left out: Compute puts it first.
+// ParseList reads a comma-separated list of codes ("PTS,BH/C1,SB").
 func ParseList(list string) ([]Spec, error) {
-	if strings.TrimSpace(list) == "" {
-		return nil, fmt.Errorf("the tie-break list is empty")
-	}
-	if n := strings.Count(list, ",") + 1; n > MaxList {
-		return nil, fmt.Errorf("the list names %d tie-breaks, more than %d", n, MaxList)
-	}
 	var out []Spec
 	for item := range strings.SplitSeq(list, ",") {
 		if strings.TrimSpace(item) == "" {
-			return nil, fmt.Errorf("tie-break %d is empty", len(out)+1)
+			continue
 		}
 		s, err := Parse(item)
 		if err != nil {
@@ -209,45 +169,10 @@ func ParseList(list string) ([]Spec, error) {
 		}
 		out = append(out, s)
 	}
-	if err := checkList(out); err != nil {
-		return nil, err
+	if len(out) == 0 {
+		return nil, fmt.Errorf("empty tie-break list")
 	}
 	return out, nil
-}
-
-// checkList reports what makes specs an invalid list: PTS, which every list is ranked by
-// first (C.07 4.2), anywhere else; a spec not made by Parse; or the same tie-break twice,
-// which could only add a column of the same values. Two specs are the same tie-break when
-// they have the same name and modifiers, however written: "SB/C1/P" and "sb/p/c1", "KS" and
-// "KS/L50". REP and GE, its name before 2024, are two names, shown as two columns, as
-// FIDE's reference tool shows them.
-func checkList(specs []Spec) error {
-	seen := make(map[Spec]int, len(specs)) // the same tie-break, by position from 1
-	for i, s := range specs {
-		if s.code == "" {
-			return fmt.Errorf("spec %q was not made by Parse", s.Name)
-		}
-		if s.Name == "PTS" && i > 0 {
-			if seen[s.same()] > 0 {
-				return fmt.Errorf("PTS is listed twice (tie-breaks %d and %d)", seen[s.same()], i+1)
-			}
-			return fmt.Errorf("PTS, the points, must come first: it is tie-break %d", i+1)
-		}
-		if j := seen[s.same()]; j > 0 {
-			if first := specs[j-1].code; first != s.code {
-				return fmt.Errorf("%s is %s written another way: listed twice (tie-breaks %d and %d)", s.code, first, j, i+1)
-			}
-			return fmt.Errorf("%s is listed twice (tie-breaks %d and %d)", s.code, j, i+1)
-		}
-		seen[s.same()] = i + 1
-	}
-	return nil
-}
-
-// same returns s as a key that two specs share when they are the same tie-break.
-func (s Spec) same() Spec {
-	s.code = ""
-	return s
 }
 
 // Defaults returns the tie-break list used when none is given. C.07 4.1 leaves the list to the

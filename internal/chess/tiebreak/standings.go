@@ -29,9 +29,7 @@ type Row struct {
 // among players still equal, by the next, and so on. The list must start with PTS, the
 // points; without it, PTS is put first, since tie-breaks only separate players with equal
 // points. Compute fails on an event it cannot rank (an unknown opponent, a duplicate start
-// rank, more than MaxRounds rounds) and on a list that ParseList would refuse (PTS elsewhere
-// than first, a tie-break twice), so that a list ParseList returns is always one Compute
-// takes.
+// rank, more than MaxRounds rounds) and on a list with PTS elsewhere than first.
 func Compute(ev Event, specs []Spec) (*Standings, error) {
 	es, rounds, err := prepare(ev)
 	if err != nil {
@@ -42,8 +40,13 @@ func Compute(ev Event, specs []Spec) (*Standings, error) {
 		pts, _ := Parse("PTS")
 		specs = append([]Spec{pts}, specs...)
 	}
-	if err := checkList(specs); err != nil {
-		return nil, fmt.Errorf("tiebreak: %w", err)
+	for _, s := range specs[1:] {
+		if s.Name == "PTS" {
+			return nil, fmt.Errorf("tiebreak: PTS must come first in the list")
+		}
+		if s.code == "" {
+			return nil, fmt.Errorf("tiebreak: spec %q was not made by Parse", s.Name)
+		}
 	}
 	c := &calc{es: es, rounds: rounds, format: ev.Format}
 

@@ -12,9 +12,7 @@ import (
 	"campus.example/apps/internal/chess/tiebreak"
 )
 
-// GetStandings answers GET /api/tournaments/{id}/standings[?tiebreaks=PTS,BH/C1,…]. Without
-// the parameter the list is the format's default; given empty, it is refused like any
-// other list that is not valid.
+// GetStandings answers GET /api/tournaments/{id}/standings[?tiebreaks=PTS,BH/C1,…].
 func (s *Service) GetStandings(w http.ResponseWriter, r *http.Request) error {
 	id, err := api.PathID(r)
 	if err != nil {
@@ -22,8 +20,8 @@ func (s *Service) GetStandings(w http.ResponseWriter, r *http.Request) error {
 	}
 	var specs []tiebreak.Spec
 	what := "standings"
-	if q := r.URL.Query(); q.Has("tiebreaks") {
-		if specs, err = tournament.ParseTiebreaks(q.Get("tiebreaks")); err != nil {
+	if raw := r.URL.Query().Get("tiebreaks"); raw != "" {
+		if specs, err = tournament.ParseTiebreaks(raw); err != nil {
 			return err
 		}
 		codes := make([]string, len(specs))

@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"slices"
 
 	"campus.example/apps/internal/chessclub/api"
 	"campus.example/apps/internal/chessclub/audit"
@@ -174,15 +173,6 @@ func (s *Service) updateTournament(ctx context.Context, id int64, caller api.Cal
 		if len(changed) == 0 {
 			out = t
 			return nil
-		}
-		if slices.ContainsFunc(changed, func(name string) bool { return slices.Contains(byeFields, name) }) {
-			f, err := tournament.Load(ctx, tx, t)
-			if err != nil {
-				return err
-			}
-			if err := checkRequestedByes(f, in); err != nil {
-				return err
-			}
 		}
 		if _, err := tx.ExecContext(ctx, "UPDATE tournaments SET name = ?, start_date = ?, end_date = ?, location = ?, format = ?, rounds = ?, "+
 			"time_control = ?, description = ?, double_round_robin = ?, players_report = ?, bye_limit = ?, rated = ?, initial_colour = ?, "+

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
+	"strings"
 
 	"campus.example/apps/internal/chess"
 	"campus.example/apps/internal/chess/knockout"
@@ -57,15 +58,12 @@ func defaultTiebreaks(format string) []tiebreak.Spec {
 }
 
 // ParseTiebreaks reads the tiebreaks query parameter: comma-separated C.07 codes such as
-// PTS,BH/C1,SB, as tiebreak.ParseList reads them. Whatever it returns, Standings can rank
-// by. A list ParseList refuses (an unknown code or modifier, an empty item or list, PTS
-// elsewhere than first, a tie-break twice, more than tiebreak.MaxList) is a Malformed
-// problem that names the parameter and says what is wrong; no value gives another kind.
+// PTS,BH/C1,SB. An unknown code is a Malformed problem naming the parameter.
 func ParseTiebreaks(raw string) ([]tiebreak.Spec, error) {
 	specs, err := tiebreak.ParseList(raw)
 	if err != nil {
-		return nil, &problem.Error{Kind: problem.Malformed, Detail: "The tiebreaks parameter is not a valid list of tie-breaks.",
-			Fields: map[string]string{"tiebreaks": err.Error()}}
+		return nil, &problem.Error{Kind: problem.Malformed, Detail: "The query string is not valid.",
+			Fields: map[string]string{"tiebreaks": fmt.Sprintf("%v; the codes are %s", err, strings.Join(tiebreak.Names(), ", "))}}
 	}
 	return specs, nil
 }
