@@ -225,14 +225,10 @@ func (s *Service) requestBye(ctx context.Context, id int64, caller api.Caller, m
 		if !e.Active(r) {
 			return t.Conflict("Member %d has withdrawn.", member)
 		}
-		asked := 0
-		for _, kind := range e.Requested {
-			if kind == chess.HalfBye {
-				asked++
-			}
-		}
-		if asked >= t.ByeLimit {
-			return t.Conflict("Member %d has asked for %d half-point byes already, the most this tournament allows.", member, asked)
+		// The limit counts the byes asked for over the whole tournament, those given
+		// already too, read under the lock that a change of the limit takes.
+		if asked := f.ByesAsked(e); len(asked) >= t.ByeLimit {
+			return t.Conflict("Member %d has asked for %d half-point byes already, the most this tournament allows.", member, len(asked))
 		}
 		if _, err := tx.ExecContext(ctx, "INSERT INTO tournament_byes (tournament_id, round, member_id, kind, requested) VALUES (?, ?, ?, ?, ?)",
 			id, r, member, string(chess.HalfBye), true); err != nil {

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"slices"
 
 	"campus.example/apps/internal/chessclub/api"
 	"campus.example/apps/internal/chessclub/audit"
@@ -141,8 +142,9 @@ func (s *Service) createTournament(ctx context.Context, in tournament.Tournament
 // updateTournament applies a merge patch to the tournament with id on behalf of caller, who
 // must be its organiser, an arbiter or an admin. ifMatch, when not empty, is the If-Match header: a
 // tournament changed since is a PreconditionFailed problem. It returns the tournament as it
-// is now, NotFound, Forbidden, Conflict (a field that may no longer change) or a validation
-// problem.
+// is now, NotFound, Forbidden, Conflict (a field that may no longer change, or byes asked
+// for that the new settings would leave beyond them: tournament.Field.CheckSettings) or a
+// validation problem.
 func (s *Service) updateTournament(ctx context.Context, id int64, caller api.Caller, patch jsonhttp.Object, ifMatch string) (tournament.Tournament, error) {
 	defer s.live.MaybeSweep(ctx)
 	defer s.revs.forget(id)
@@ -172,6 +174,17 @@ func (s *Service) updateTournament(ctx context.Context, id int64, caller api.Cal
 		if len(changed) == 0 {
 			out = t
 			return nil
+		}
+		if slices.ContainsFunc(changed, func(name string) bool { return slices.Contains(byeSettings, name) }) {
+			// Checked under the tournament's lock, which a bye request takes too: none can
+			// come in between this check and the update.
+			f, err := tournament.Load(ctx, tx, t)
+			if err != nil {
+				return err
+			}
+			if err := f.CheckSettings(in); err != nil {
+				return err
+			}
 		}
 		if _, err := tx.ExecContext(ctx, "UPDATE tournaments SET name = ?, start_date = ?, end_date = ?, location = ?, format = ?, rounds = ?, "+
 			"time_control = ?, description = ?, double_round_robin = ?, players_report = ?, bye_limit = ?, rated = ?, initial_colour = ?, "+
