@@ -196,3 +196,30 @@ func playerIndex(c *club, id int64) int {
 	fmt.Sscanf(playerName(c, id), "p%d", &n)
 	return n
 }
+
+// TestCancelByeBeyondSettings: a bye asked for that the settings no longer allow (stored
+// before such changes were refused: here, the settings changed under it in the database)
+// can still be taken back, so that the organiser can put things right.
+func TestCancelByeBeyondSettings(t *testing.T) {
+	clubtest.ForDialects(t, func(t *testing.T, d sqldb.Dialect) {
+		c := newClub(t, d, 2)
+		for _, tt := range []struct {
+			name, update string
+		}{
+			{"beyond the rounds", "UPDATE tournaments SET rounds = 1 WHERE id = ?"},
+			{"in a round robin", "UPDATE tournaments SET format = 'round_robin' WHERE id = ?"},
+		} {
+			tr := c.create(map[string]any{"rounds": 3})
+			c.enterAll(tr.ID, 2)
+			bye := func(method string) clubtest.Req {
+				return clubtest.Req{Method: method, Path: tpath(tr.ID, "/players/%d/byes/3", c.IDs["p01"]), As: "p01"}
+			}
+			c.MustDo(bye("PUT"), http.StatusNoContent)
+			if _, err := c.DB.Exec(tt.update, tr.ID); err != nil {
+				t.Fatal(err)
+			}
+			c.check(t, tt.name+": cancelled", bye("DELETE"), want{status: 204})
+			c.check(t, tt.name+": cancelled again", bye("DELETE"), want{status: 404})
+		}
+	})
+}
