@@ -5,9 +5,9 @@ import (
 	"strings"
 )
 
-// MaxSpecs is the most codes a tie-break list may hold, PTS included. C.07 sets no limit
-// and an event announces a handful; every distinct tie-break the package knows fits once,
-// with a few of their variants, and each code costs a pass over every game.
+// MaxSpecs is the most codes a tie-break list may hold, PTS included when it is listed.
+// C.07 sets no limit and an event announces a handful; every distinct tie-break the package
+// knows fits once, with a few of their variants, and each code costs a pass over every game.
 const MaxSpecs = 24
 
 // ListError is ParseList's error: which item of the list is wrong, and why.
