@@ -80,6 +80,9 @@ func TestChessCommandErrors(t *testing.T) {
 		{"standings missing file", []string{"standings", filepath.Join(t.TempDir(), "none.trf")}, "no such file"},
 		{"standings invalid file", []string{"standings", garbage}, "line 2, column 92: opponent 2 is not a player"},
 		{"standings unknown code", []string{"standings", "-tiebreaks", "PTS,BH,XYZ", garbage}, "XYZ"},
+		{"standings code twice", []string{"standings", "-tiebreaks", "PTS,SB,SB", garbage}, `item 3: "SB" is item 2 already`},
+		{"standings points second", []string{"standings", "-tiebreaks", "SB,PTS", garbage}, `item 2: "PTS" may only come first`},
+		{"standings empty item", []string{"standings", "-tiebreaks", "SB,,BH", garbage}, "item 2: empty"},
 		{"standings bad format", []string{"standings", "-format", "knockout", garbage}, "knockout"},
 	}
 	for _, tt := range tests {

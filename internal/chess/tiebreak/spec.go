@@ -48,10 +48,19 @@ func Names() []string {
 		"BH", "AOB", "FB", "SB", "KS", "DE", "ARO", "TPR", "PTP", "APRO", "APPO", "RTNG"}
 }
 
+// maxCodeLen bounds the length of a code: the longest there is, "ARO/M9/U9999", has 12
+// characters; the rest is room for leading zeros. A longer one is refused unread, so that an
+// error never quotes more than this.
+const maxCodeLen = 20
+
 // Parse reads one tie-break code, in any case. An unknown tie-break, a modifier the tie-break
 // does not take or a modifier given twice is an error: a code is never silently ignored.
 func Parse(code string) (Spec, error) {
-	parts := strings.Split(strings.ToUpper(strings.TrimSpace(code)), "/")
+	code = strings.TrimSpace(code)
+	if len(code) > maxCodeLen {
+		return Spec{}, fmt.Errorf("a code of %d characters: no tie-break code is longer than %d", len(code), maxCodeLen)
+	}
+	parts := strings.Split(strings.ToUpper(code), "/")
 	s := Spec{Name: parts[0], KoyaPercent: 50}
 	allowed, known := modifiers[s.Name]
 	if !known {
@@ -154,25 +163,6 @@ func (s *Spec) koyaLimit(arg string) error {
 	}
 	s.KoyaShift = sign * halvesN
 	return nil
-}
-
-// ParseList reads a comma-separated list of codes ("PTS,BH/C1,SB").
-func ParseList(list string) ([]Spec, error) {
-	var out []Spec
-	for item := range strings.SplitSeq(list, ",") {
-		if strings.TrimSpace(item) == "" {
-			continue
-		}
-		s, err := Parse(item)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, s)
-	}
-	if len(out) == 0 {
-		return nil, fmt.Errorf("empty tie-break list")
-	}
-	return out, nil
 }
 
 // Defaults returns the tie-break list used when none is given. C.07 4.1 leaves the list to the

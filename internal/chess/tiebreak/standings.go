@@ -29,24 +29,20 @@ type Row struct {
 // among players still equal, by the next, and so on. The list must start with PTS, the
 // points; without it, PTS is put first, since tie-breaks only separate players with equal
 // points. Compute fails on an event it cannot rank (an unknown opponent, a duplicate start
-// rank, more than MaxRounds rounds) and on a list with PTS elsewhere than first.
+// rank, more than MaxRounds rounds) and on a list CheckList refuses (PTS elsewhere than
+// first, a tie-break twice, more than MaxSpecs, a Spec not made by Parse).
 func Compute(ev Event, specs []Spec) (*Standings, error) {
 	es, rounds, err := prepare(ev)
 	if err != nil {
 		return nil, err
 	}
+	if err := CheckList(specs); err != nil {
+		return nil, fmt.Errorf("tiebreak: %w", err)
+	}
 	specs = slices.Clone(specs)
 	if len(specs) == 0 || specs[0].Name != "PTS" {
 		pts, _ := Parse("PTS")
 		specs = append([]Spec{pts}, specs...)
-	}
-	for _, s := range specs[1:] {
-		if s.Name == "PTS" {
-			return nil, fmt.Errorf("tiebreak: PTS must come first in the list")
-		}
-		if s.code == "" {
-			return nil, fmt.Errorf("tiebreak: spec %q was not made by Parse", s.Name)
-		}
 	}
 	c := &calc{es: es, rounds: rounds, format: ev.Format}
 

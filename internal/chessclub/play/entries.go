@@ -215,7 +215,7 @@ func (s *Service) leave(ctx context.Context, id int64, caller api.Caller, member
 func (s *Service) requestBye(ctx context.Context, id int64, caller api.Caller, member int64, r int) error {
 	return s.change(ctx, id, func(tx *sql.Tx, f *tournament.Field) error {
 		t := f.Tournament
-		e, err := byeTarget(f, caller, member, r)
+		e, err := byeTarget(f, caller, member, r, true)
 		if err != nil {
 			return err
 		}
@@ -225,14 +225,10 @@ func (s *Service) requestBye(ctx context.Context, id int64, caller api.Caller, m
 		if !e.Active(r) {
 			return t.Conflict("Member %d has withdrawn.", member)
 		}
-		asked := 0
-		for _, kind := range e.Requested {
-			if kind == chess.HalfBye {
-				asked++
-			}
-		}
-		if asked >= t.ByeLimit {
-			return t.Conflict("Member %d has asked for %d half-point byes already, the most this tournament allows.", member, asked)
+		// The limit counts the byes asked for over the whole tournament, those given
+		// already too, read under the lock that a change of the limit takes.
+		if asked := f.ByesAsked(e); len(asked) >= t.ByeLimit {
+			return t.Conflict("Member %d has asked for %d half-point byes already, the most this tournament allows.", member, len(asked))
 		}
 		if _, err := tx.ExecContext(ctx, "INSERT INTO tournament_byes (tournament_id, round, member_id, kind, requested) VALUES (?, ?, ?, ?, ?)",
 			id, r, member, string(chess.HalfBye), true); err != nil {
@@ -249,7 +245,7 @@ func (s *Service) requestBye(ctx context.Context, id int64, caller api.Caller, m
 // returns NotFound when there is no such request, and the errors of requestBye.
 func (s *Service) cancelBye(ctx context.Context, id int64, caller api.Caller, member int64, r int) error {
 	return s.change(ctx, id, func(tx *sql.Tx, f *tournament.Field) error {
-		e, err := byeTarget(f, caller, member, r)
+		e, err := byeTarget(f, caller, member, r, false)
 		if err != nil {
 			return err
 		}
@@ -266,8 +262,11 @@ func (s *Service) cancelBye(ctx context.Context, id int64, caller api.Caller, me
 	})
 }
 
-// byeTarget checks a bye request in f or cancellation and returns the player it is for.
-func byeTarget(f *tournament.Field, caller api.Caller, member int64, r int) (*tournament.Entrant, error) {
+// byeTarget checks a bye request in f (asking) or its cancellation and returns the player it
+// is for. Only asking needs the round to be one of the tournament's and the tournament a
+// Swiss: a request that exists may always be taken back before its round is paired, also one
+// stored before the settings it breaks were refused (Field.CheckSettings).
+func byeTarget(f *tournament.Field, caller api.Caller, member int64, r int, asking bool) (*tournament.Entrant, error) {
 	t := f.Tournament
 	if member != caller.ID && mayOrganise(t, caller) != nil {
 		return nil, problem.New(problem.Forbidden, "Only the player, the organiser, an arbiter or an admin may ask for a player's bye.")
@@ -276,9 +275,9 @@ func byeTarget(f *tournament.Field, caller api.Caller, member int64, r int) (*to
 	switch {
 	case e == nil:
 		return nil, problem.New(problem.NotFound, "Member %d has not entered tournament %d.", member, t.ID)
-	case r > tournament.MaxRounds || (t.Rounds != nil && r > *t.Rounds):
+	case asking && (r > tournament.MaxRounds || (t.Rounds != nil && r > *t.Rounds)):
 		return nil, problem.New(problem.NotFound, "Tournament %d has no round %d.", t.ID, r)
-	case t.Format != tournament.FormatSwiss:
+	case asking && t.Format != tournament.FormatSwiss:
 		return nil, t.Conflict("Half-point byes are for Swiss tournaments; a %s's pairings are fixed.", formatName(t.Format))
 	case t.State == tournament.StateFinished:
 		return nil, t.Conflict("The tournament has finished.")

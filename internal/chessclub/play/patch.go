@@ -21,6 +21,10 @@ var editableAfterStart = []string{"name", "description", "location"}
 // mistake made unrated; the ratings are then computed again (updateTournament).
 var editableAfterFinish = append(slices.Clone(editableAfterStart), "rated")
 
+// byeSettings are the fields that byes asked for depend on: a change to one of them is held
+// against the byes (tournament.Field.CheckSettings).
+var byeSettings = []string{"format", "rounds", "bye_limit"}
+
 // applyPatch applies a JSON merge patch (RFC 7396) to t: a member sets a field, null removes it
 // (an optional field becomes null, a setting takes its default), an absent member leaves it as it
 // is. The result is validated as tournament.DecodeTournament validates a new tournament. Once t

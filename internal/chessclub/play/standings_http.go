@@ -12,7 +12,10 @@ import (
 	"campus.example/apps/internal/chess/tiebreak"
 )
 
-// GetStandings answers GET /api/tournaments/{id}/standings[?tiebreaks=PTS,BH/C1,…].
+// GetStandings answers GET /api/tournaments/{id}/standings[?tiebreaks=PTS,BH/C1,…]. Without
+// the parameter the list is the format's default; with it, the list must be valid
+// (tournament.ParseTiebreaks), an empty one too: it is checked before anything is read, and
+// only a valid list reaches the standings, which then cannot fail on it.
 func (s *Service) GetStandings(w http.ResponseWriter, r *http.Request) error {
 	id, err := api.PathID(r)
 	if err != nil {
@@ -20,8 +23,8 @@ func (s *Service) GetStandings(w http.ResponseWriter, r *http.Request) error {
 	}
 	var specs []tiebreak.Spec
 	what := "standings"
-	if raw := r.URL.Query().Get("tiebreaks"); raw != "" {
-		if specs, err = tournament.ParseTiebreaks(raw); err != nil {
+	if raw, given := r.URL.Query()["tiebreaks"]; given {
+		if specs, err = tournament.ParseTiebreaks(raw[0]); err != nil {
 			return err
 		}
 		codes := make([]string, len(specs))

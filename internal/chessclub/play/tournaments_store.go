@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"slices"
 
 	"campus.example/apps/internal/chessclub/api"
 	"campus.example/apps/internal/chessclub/audit"
@@ -143,7 +144,8 @@ func (s *Service) createTournament(ctx context.Context, in tournament.Tournament
 // tournament changed since is a PreconditionFailed problem. Only an arbiter or an admin may
 // change rated; on a finished tournament that computes the club ratings again. It returns
 // the tournament as it is now, NotFound, Forbidden, Conflict (a field that may no longer
-// change) or a validation problem.
+// change, or byes asked for that the new settings would leave beyond them:
+// tournament.Field.CheckSettings) or a validation problem.
 func (s *Service) updateTournament(ctx context.Context, id int64, caller api.Caller, patch jsonhttp.Object, ifMatch string) (tournament.Tournament, error) {
 	defer s.live.MaybeSweep(ctx)
 	defer s.revs.forget(id)
@@ -173,6 +175,17 @@ func (s *Service) updateTournament(ctx context.Context, id int64, caller api.Cal
 		if len(changed) == 0 {
 			out = t
 			return nil
+		}
+		if slices.ContainsFunc(changed, func(name string) bool { return slices.Contains(byeSettings, name) }) {
+			// Checked under the tournament's lock, which a bye request takes too: none can
+			// come in between this check and the update.
+			f, err := tournament.Load(ctx, tx, t)
+			if err != nil {
+				return err
+			}
+			if err := f.CheckSettings(in); err != nil {
+				return err
+			}
 		}
 		if _, err := tx.ExecContext(ctx, "UPDATE tournaments SET name = ?, start_date = ?, end_date = ?, location = ?, format = ?, rounds = ?, "+
 			"time_control = ?, description = ?, double_round_robin = ?, players_report = ?, bye_limit = ?, rated = ?, initial_colour = ?, "+

@@ -2,6 +2,7 @@ package tournament
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -57,15 +58,35 @@ func defaultTiebreaks(format string) []tiebreak.Spec {
 	return tiebreak.Defaults(tiebreakFormat(format))
 }
 
-// ParseTiebreaks reads the tiebreaks query parameter: comma-separated C.07 codes such as
-// PTS,BH/C1,SB. An unknown code is a Malformed problem naming the parameter.
+// ParseTiebreaks reads the tiebreaks query parameter: one to tiebreak.MaxSpecs C.07 codes
+// separated by commas, such as PTS,BH/C1,SB, each written as FIDE writes it (upper case, no
+// spaces), with PTS first or not at all and no tie-break twice (tiebreak.ParseList). The
+// spelling is stricter than tiebreak.Parse's so that a list has one URL: the standings
+// under "sb" and under "SB" are one view, cached and tagged as one. Anything else is a
+// Malformed problem that names the parameter and says which item is wrong.
 func ParseTiebreaks(raw string) ([]tiebreak.Spec, error) {
 	specs, err := tiebreak.ParseList(raw)
-	if err != nil {
-		return nil, &problem.Error{Kind: problem.Malformed, Detail: "The query string is not valid.",
-			Fields: map[string]string{"tiebreaks": fmt.Sprintf("%v; the codes are %s", err, strings.Join(tiebreak.Names(), ", "))}}
+	if err == nil {
+		err = checkSpelling(raw, specs)
 	}
-	return specs, nil
+	var le *tiebreak.ListError
+	if errors.As(err, &le) {
+		return nil, &problem.Error{Kind: problem.Malformed,
+			Detail: fmt.Sprintf("Item %d of the tie-break list is not valid.", le.Item),
+			Fields: map[string]string{"tiebreaks": le.Error()}}
+	}
+	return specs, err
+}
+
+// checkSpelling returns a *tiebreak.ListError for the first item of raw that is not written
+// as its code is; specs are what tiebreak.ParseList read from raw, one per item.
+func checkSpelling(raw string, specs []tiebreak.Spec) error {
+	for i, item := range strings.Split(raw, ",") {
+		if code := specs[i].String(); item != code {
+			return &tiebreak.ListError{Item: i + 1, Reason: fmt.Sprintf("%q: write the code as FIDE does, in upper case without spaces: %q", item, code)}
+		}
+	}
+	return nil
 }
 
 // Standings ranks the players over the rounds that are complete, by the tie-break list

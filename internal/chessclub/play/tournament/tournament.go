@@ -129,7 +129,8 @@ type Settings struct {
 	// PlayersReport lets the two players of a board report its result; otherwise only the
 	// organiser and admins may.
 	PlayersReport bool `json:"players_report"`
-	// ByeLimit is how many half-point byes each player of a Swiss may ask for.
+	// ByeLimit is how many half-point byes each player of a Swiss may ask for over the
+	// whole tournament, those given already included (Field.ByesAsked).
 	ByeLimit int `json:"bye_limit"`
 	// Rated makes the tournament count for club ratings when it finishes.
 	Rated bool `json:"rated"`
