@@ -56,8 +56,15 @@ func LimitK(k, n int) int {
 	return k
 }
 
+// UncappedFrom is the rating from which the 400-point rule no longer applies: B.02 8.3.1 as
+// amended from 1 October 2025 counts a difference of more than 400 points as 400 only for
+// players rated below 2650; from 2650 the real difference counts, so that a top player gains
+// nothing from opponents far below them.
+const UncappedFrom = 2650
+
 // Change returns a rated player's rating change over one tournament (B.02 8.3): for each rated
-// game the difference D to the opponent's rating, counted as 400 when it is more (8.3.1);
+// game the difference D to the opponent's rating, counted as 400 when it is more and the
+// player is rated below UncappedFrom (8.3.1, as amended from 1 October 2025);
 // ΔR = score − PD from the table of 8.1.2 (8.3.2); the change is K × ΣΔR (8.3.2), rounded to
 // the nearest whole number with halves rounded up, whether the change is positive or negative.
 // Games that are not rated (see Game) are left out. k must be positive.
@@ -70,7 +77,10 @@ func Change(rating, k int, games []Game) (int, error) {
 		if !g.counts() {
 			continue
 		}
-		d := min(max(rating-g.OpponentRating, -400), 400)
+		d := rating - g.OpponentRating
+		if rating < UncappedFrom {
+			d = min(max(d, -400), 400)
+		}
 		sum += 50*int(g.Result.Score()) - ExpectedScore(d)
 	}
 	return roundHalfUp(k*sum, 100), nil

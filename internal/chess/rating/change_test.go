@@ -33,6 +33,18 @@ func TestChange(t *testing.T) {
 		{"400-point rule, higher rated wins", 2500, 10, games(1900, chess.Win), 1},
 		// D = −600 counts as −400: PD 0.08; ΔR −0.08; 20 × −0.08 = −1.6 → −2.
 		{"400-point rule, lower rated loses", 1900, 20, games(2500, chess.Loss), -2},
+		// 8.3.1 as amended from 1 October 2025: from 2650 the real difference counts. D = 900,
+		// beyond the table's 735: PD 1.00; a win gives ΔR 0 (under the old rule +0.8 → +1).
+		{"2650 and above: a win far below gains nothing", 2700, 10, games(1800, chess.Win), 0},
+		// A loss costs the whole expectation: ΔR −1.00; 10 × −1 = −10 (the old rule: −9.2 → −9).
+		{"2650 and above: a loss far below costs all", 2700, 10, games(1800, chess.Loss), -10},
+		// D = 2650 − 2100 = 550: 2650 is uncapped, PD 0.97 (518-559 in 8.1.2); the draw gives
+		// ΔR −0.47, 10 × −0.47 = −4.7 → −5. Just below, 2649 against 2099 is capped at 400:
+		// PD 0.92, ΔR −0.42, −4.2 → −4.
+		{"exactly 2650 is uncapped", 2650, 10, games(2100, chess.Draw), -5},
+		{"2649 is capped", 2649, 10, games(2099, chess.Draw), -4},
+		// The opponent of a 2650+ player, rated below 2650, still counts D as −400.
+		{"the lower rated side keeps the cap", 1800, 20, games(2700, chess.Win), 18},
 		// D = −35 is in 33-39: PD 0.45; a draw gives ΔR 0.05; 10 × 0.05 = 0.5, a half,
 		// rounded up → 1.
 		{"half rounded up", 2000, 10, games(2035, chess.Draw), 1},

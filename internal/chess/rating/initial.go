@@ -4,8 +4,15 @@ package rating
 // needs before a first rating is published (B.02 7.1.4).
 const MinGamesForRating = 5
 
-// Floor is the lowest rating published (B.02 7.1.4): a first rating below it is not published.
+// Floor is the lowest rating published (B.02 7.1.4): a first rating below it is not published,
+// and a rated player whose rating drops below it is shown as unrated (Delisted).
 const Floor = 1400
+
+// Delisted reports whether a rated player whose rating has become r is shown as unrated from
+// then on: B.02 7.2.1, players whose ratings drop below 1400 are shown as unrated on the next
+// list, and thereafter treated in the same manner as any other unrated player (their games
+// pool towards a first rating again, Initial).
+func Delisted(r int) bool { return r < Floor }
 
 // MaxInitial is the highest first rating (B.02 8.2).
 const MaxInitial = 2200

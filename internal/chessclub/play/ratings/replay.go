@@ -64,7 +64,8 @@ type Line struct {
 	Score              chess.Score
 	// Before, Change and After are the rating before the tournament counted, the change, and
 	// the rating after it; for a player unrated at the start the first two are nil, and After
-	// is their first rating, or nil while their games do not yet give one.
+	// is their first rating, or nil while their games do not yet give one. After is nil too
+	// when the change took a rated player below the floor (rating.Delisted).
 	Before, Change, After *int
 	// AppliedAt is when the tournament finished.
 	AppliedAt time.Time
@@ -78,6 +79,8 @@ type Line struct {
 //     (rating.K), limited for a busy tournament (rating.LimitK), from the rating fixed at the
 //     start; the change is added to their rating as it is after the tournaments that
 //     finished before.
+//   - A rated player whose rating drops below the floor is unrated again (rating.Delisted,
+//     B.02 7.2.1): the history line shows the change and no rating after it.
 //   - A player unrated at the start keeps their games; once their games from every rated
 //     tournament together give a first rating (rating.Initial: at least five), they get it.
 //     A member who has declared a rating since keeps it; the games are recorded all the same.
@@ -121,6 +124,13 @@ func Replay(bases []Base, events []Event) (map[int64]State, []Line, error) {
 				st.Rating, st.Status = after, members.RatingRated
 				st.RatedGames += len(p.Games)
 				st.Reached2400 = st.Reached2400 || after >= 2400
+				if rating.Delisted(after) {
+					// Below the floor the player is unrated again, and their next games pool
+					// towards a first rating like anyone's (B.02 7.2.1); having reached 2400
+					// stays true of them.
+					line.After = nil
+					st.Rating, st.Status, st.RatedGames, st.pool = members.UnratedRating, members.RatingUnrated, 0, nil
+				}
 			} else {
 				st.pool = append(st.pool, p.Games...)
 				if st.Status == members.RatingUnrated {
