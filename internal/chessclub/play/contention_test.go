@@ -124,6 +124,10 @@ func holdPairing(t *testing.T, c *club, id int64, each func(attempt int)) *heldP
 	var once sync.Once
 	h.release = func() { once.Do(func() { close(h.gate) }) }
 	hook := func(attempt int) {
+		if attempt == 0 {
+			t.Error("the pairing waited for another one")
+			return
+		}
 		h.attempts.Add(1)
 		if attempt == 1 {
 			close(h.started)
@@ -230,6 +234,8 @@ func TestPairingMeetsChanges(t *testing.T) {
 			c  *club
 			id int64
 		}
+		// other is the answer to a second pairing request, made by a case.
+		var other chan *httptest.ResponseRecorder
 		tests := []struct {
 			name string
 			// during runs while the first attempt is held.
@@ -256,6 +262,33 @@ func TestPairingMeetsChanges(t *testing.T) {
 				}
 				if cur, _ := doc.Current.(map[string]any); cur["state"] != "running" || cur["current_round"] != float64(2) {
 					t.Errorf("the 409 shows %v, want running at round 2", doc.Current)
+				}
+			},
+		}, {
+			name: "a second request to the same server waits for the first",
+			during: func(t *testing.T, s setup) {
+				other = make(chan *httptest.ResponseRecorder, 1)
+				waiting := make(chan struct{})
+				req := s.c.Request(clubtest.Req{Method: "POST", Path: tpath(s.id, "/rounds"), As: "org"})
+				req = req.WithContext(play.WithPairingHook(req.Context(), func(attempt int) {
+					if attempt == 0 {
+						close(waiting)
+						return
+					}
+					t.Error("the second request computed a pairing")
+				}))
+				go func() { other <- serve(s.c.Handler, req) }()
+				select {
+				case <-waiting:
+				case rec := <-other:
+					t.Errorf("the second request did not wait for the first: %d %s", rec.Code, rec.Body)
+					other <- rec
+				}
+			},
+			wantStatus: http.StatusCreated, wantAttempts: 1, wantRounds: 2,
+			check: func(t *testing.T, s setup, _ *httptest.ResponseRecorder) {
+				if rec := <-other; rec.Code != http.StatusConflict {
+					t.Errorf("the second request: %d %s", rec.Code, rec.Body)
 				}
 			},
 		}, {

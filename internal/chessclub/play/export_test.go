@@ -29,7 +29,8 @@ func (s *Service) ComputeView(ctx context.Context, id int64, view string, n int)
 
 // WithPairingHook returns a copy of ctx under which a pairing (POST …/rounds) calls hook each
 // time it starts to compute the pairing, with the attempt's number (1, 2, …), and goes on
-// when hook returns.
+// when hook returns; and calls hook(0) when it must first wait for another request's
+// pairing of the same tournament.
 func WithPairingHook(ctx context.Context, hook func(attempt int)) context.Context {
 	return context.WithValue(ctx, pairingHookKey{}, hook)
 }

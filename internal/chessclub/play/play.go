@@ -44,6 +44,8 @@ type Service struct {
 	ratings *ratings.Store
 	revs    *revisionCache
 	list    listCache
+	// pairings lets one request at a time pair each tournament (rounds.go).
+	pairings pairingTurns
 }
 
 // New returns a Service over db, which must hold the Chess Club's migrated schema. now is

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 
 	"campus.example/apps/internal/chessclub/api"
 	"campus.example/apps/internal/chessclub/play/tournament"
@@ -38,7 +39,15 @@ const maxPairAttempts = 3
 // withdrawal, a bye asked for) means that the pairing may be wrong, and the round is paired
 // again from a new snapshot. The round's primary key (tournament, number) refuses a second
 // round of the same number even so.
+//
+// In this process one request at a time pairs a tournament (pairingTurns); a second one
+// waits for it, and then finds the round paired.
 func (s *Service) pairRound(ctx context.Context, id int64, caller api.Caller) (tournament.Round, error) {
+	leave, err := s.pairings.enter(ctx, id, func() { pairingHook(ctx, 0) })
+	if err != nil {
+		return tournament.Round{}, err
+	}
+	defer leave()
 	for attempt := 1; ; attempt++ {
 		f, err := s.readField(ctx, id)
 		if err != nil {
@@ -145,8 +154,51 @@ func (s *Service) storeRound(ctx context.Context, caller api.Caller, snap tourna
 	return out, err
 }
 
+// pairingTurns lets one request at a time pair each tournament in this process: a pairing of
+// a large field keeps a processor busy for seconds, and a second request for the same round
+// (a double click) would only compute it again to be told that the round is paired. The
+// zero value is ready for use; it is safe for concurrent use.
+type pairingTurns struct {
+	mu   sync.Mutex
+	busy map[int64]chan struct{} // closed when the tournament's pairing ends
+}
+
+// enter waits until no other request of this process is pairing tournament id, or until ctx
+// ends, and returns the function that ends the caller's turn. It calls waiting, if it must
+// wait, before it does.
+func (p *pairingTurns) enter(ctx context.Context, id int64, waiting func()) (leave func(), err error) {
+	for first := true; ; first = false {
+		p.mu.Lock()
+		done, busy := p.busy[id]
+		if !busy {
+			if p.busy == nil {
+				p.busy = map[int64]chan struct{}{}
+			}
+			done = make(chan struct{})
+			p.busy[id] = done
+			p.mu.Unlock()
+			return func() {
+				p.mu.Lock()
+				delete(p.busy, id)
+				p.mu.Unlock()
+				close(done)
+			}, nil
+		}
+		p.mu.Unlock()
+		if first {
+			waiting()
+		}
+		select {
+		case <-done:
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+	}
+}
+
 // pairingHookKey is the context key of a function that pairRound calls as it starts to
-// compute a pairing, with the attempt's number. Tests set it (export_test.go) to hold a
+// compute a pairing, with the attempt's number, and with 0 when it must first wait for
+// another request's pairing of the tournament. Tests set it (export_test.go) to hold a
 // pairing while other requests run.
 type pairingHookKey struct{}
 
