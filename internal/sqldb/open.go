@@ -25,6 +25,8 @@ type DB struct {
 	source  Source
 	stmts   sync.Map // query → *sql.Stmt, see Prepared
 	direct  *sqlitedirect.Pool
+	// writes queues the writes of a SQLite pool for the write lock (writes.go); nil on MySQL.
+	writes *writeQueue
 }
 
 // Direct returns the pool of direct SQLite connections (package sqlitedirect) beside db,
@@ -62,6 +64,7 @@ func Open(ctx context.Context, src Source) (*DB, error) {
 	db := &DB{DB: sqlDB, Dialect: src.Dialect, source: src}
 	if src.Dialect == SQLite {
 		db.direct = sqlitedirect.Open(src.Path, sqlitePoolSize())
+		db.writes = newWriteQueue(WriteWait)
 	}
 	return db, nil
 }

@@ -51,11 +51,16 @@ func (db *DB) Retry(ctx context.Context, fn func() error) error {
 // ExecContext runs a statement as sql.DB's ExecContext does, and again when it loses a lock
 // conflict (see Retry): a statement outside a transaction is a transaction of its own, which
 // the server has rolled back whole. Every store that writes through db.ExecContext gets this
-// without saying so.
+// without saying so. On SQLite the statement waits its turn behind the pool's other writes,
+// as a transaction of Transact does.
 func (db *DB) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
 	var res sql.Result
 	err := db.Retry(ctx, func() error {
-		var err error
+		leave, err := db.writes.enter(ctx)
+		if err != nil {
+			return err
+		}
+		defer leave()
 		res, err = db.DB.ExecContext(ctx, query, args...)
 		return err
 	})

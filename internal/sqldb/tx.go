@@ -14,12 +14,19 @@ import (
 // times at most (see Retry): fn must not depend on what an earlier run did, and may only set
 // results that a later run sets again. On SQLite every transaction takes the write lock at its
 // start (BEGIN IMMEDIATE), which makes read-then-write sequences in fn safe from concurrent
-// writers.
+// writers; the transactions of one pool wait for it in turn, first come, first served, for
+// WriteWait at most (then ErrWriteWait). fn must not write through db itself, outside tx: on
+// SQLite that write would wait for fn's own transaction to end.
 func (db *DB) Transact(ctx context.Context, fn func(tx *sql.Tx) error) error {
 	return db.Retry(ctx, func() error { return db.transactOnce(ctx, fn) })
 }
 
 func (db *DB) transactOnce(ctx context.Context, fn func(tx *sql.Tx) error) (err error) {
+	leave, err := db.writes.enter(ctx)
+	if err != nil {
+		return fmt.Errorf("begin transaction: %w", err)
+	}
+	defer leave()
 	tx, err := db.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("begin transaction: %w", err)

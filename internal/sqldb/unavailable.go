@@ -30,14 +30,17 @@ const (
 // IsUnavailable reports whether err says that the database could not be reached or would not
 // work for now, rather than that the request was wrong: no connection (refused, reset, timed
 // out, a broken pipe), a connection the driver found broken, a server shutting down or out of
-// connections, and lock conflicts that outlived Retry's attempts (on SQLite, a write lock
-// held past the busy timeout). Such a failure is worth trying again later, and the caller may
-// have had its write stored: a connection can break after the commit and before the answer.
+// connections, and lock conflicts that outlived Retry's attempts (on SQLite, a write that
+// waited past WriteWait for its turn, or a write lock held by another process past the busy
+// timeout). Such a failure is worth trying again later, and the caller may have had its
+// write stored: a connection can break after the commit and before the answer.
 func IsUnavailable(err error) bool {
 	if err == nil {
 		return false
 	}
-	if errors.Is(err, coalesce.ErrTimeout) { // a batched read the database did not answer in time
+	// A batched read the database did not answer in time; a write that waited too long for its
+	// turn.
+	if errors.Is(err, coalesce.ErrTimeout) || errors.Is(err, ErrWriteWait) {
 		return true
 	}
 	if errors.Is(err, driver.ErrBadConn) || errors.Is(err, mysql.ErrInvalidConn) ||

@@ -26,3 +26,15 @@ func (s *Service) ComputeView(ctx context.Context, id int64, view string, n int)
 	}
 	return json.Marshal(v)
 }
+
+// WithPairingHook returns a copy of ctx under which a pairing (POST …/rounds) calls hook each
+// time it starts to compute the pairing, with the attempt's number (1, 2, …), and goes on
+// when hook returns; and calls hook(0) when it must first wait for another request's
+// pairing of the same tournament.
+func WithPairingHook(ctx context.Context, hook func(attempt int)) context.Context {
+	return context.WithValue(ctx, pairingHookKey{}, hook)
+}
+
+// MaxPairAttempts is how many times, at most, a pairing is computed while the tournament
+// keeps changing.
+const MaxPairAttempts = maxPairAttempts

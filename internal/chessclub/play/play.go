@@ -77,6 +77,8 @@ type Service struct {
 	list  listCache
 	// imports holds a token for each import in flight (ImportSlot).
 	imports chan struct{}
+	// pairings lets one request at a time pair each tournament (rounds.go).
+	pairings pairingTurns
 }
 
 // New returns a Service over db, which must hold the Chess Club's migrated schema. now is

@@ -3,8 +3,10 @@ package play
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"strings"
+	"sync"
 
 	"campus.example/apps/internal/chessclub/api"
 	"campus.example/apps/internal/chessclub/audit"
@@ -17,38 +19,107 @@ import (
 // statements, not 500 round trips, and within any database's limit on placeholders.
 const insertChunk = 100
 
+// maxPairAttempts is how many times, at most, pairRound computes the pairing of one round
+// when the tournament keeps changing while it does.
+const maxPairAttempts = 3
+
 // pairRound pairs the next round of the tournament with id on behalf of caller (its
 // organiser, an arbiter or an admin) and returns it. It returns NotFound, Forbidden, or Conflict: the
 // tournament is not running, the last round has results missing (which is also what the
-// loser of two simultaneous calls gets: the winner's round), every round is paired, or the
-// rules find no pairing. Every check and the insert run under the tournament's lock, and the
-// round's primary key (tournament, number) refuses a second round of the same number even
-// so.
+// loser of two simultaneous calls gets: the winner's round), every round is paired, the
+// rules find no pairing, or the tournament changed at each of maxPairAttempts attempts.
+//
+// The pairing is computed outside any write transaction, from the tournament as one read
+// snapshot shows it: the Dutch system takes seconds on a large field (round 2 of 1 000
+// players, 5 to 18 s on the project machine, by the results), and on SQLite every other
+// write, of any member, would wait for a write transaction that long. The round is then
+// stored under the tournament's lock only if the tournament's revision (the number of its
+// last event, which every change increases) is still the snapshot's (storeRound). When it is
+// not, the checks run again on the tournament as it is now, so that the loser of two
+// pairings of one round gets its Conflict as before; any other change (a result, a
+// withdrawal, a bye asked for) means that the pairing may be wrong, and the round is paired
+// again from a new snapshot. The round's primary key (tournament, number) refuses a second
+// round of the same number even so.
+//
+// In this process one request at a time pairs a tournament (pairingTurns); a second one
+// waits for it, and then finds the round paired.
 func (s *Service) pairRound(ctx context.Context, id int64, caller api.Caller) (tournament.Round, error) {
+	leave, err := s.pairings.enter(ctx, id, func() { pairingHook(ctx, 0) })
+	if err != nil {
+		return tournament.Round{}, err
+	}
+	defer leave()
+	for attempt := 1; ; attempt++ {
+		f, err := s.readField(ctx, id)
+		if err != nil {
+			return tournament.Round{}, err
+		}
+		if err := checkPairable(f, caller); err != nil {
+			return tournament.Round{}, err
+		}
+		pairingHook(ctx, attempt)
+		p, err := f.PairNext()
+		if err != nil {
+			return tournament.Round{}, err
+		}
+		rd, err := s.storeRound(ctx, caller, f.Tournament, p)
+		if !errors.Is(err, errChangedWhilePairing) {
+			return rd, err
+		}
+		if attempt == maxPairAttempts {
+			t, err := s.tournament(ctx, id)
+			if err != nil {
+				return tournament.Round{}, err
+			}
+			return tournament.Round{}, t.Conflict("The tournament changed while round %d was being paired, %d times over; pair it again.",
+				t.CurrentRound+1, maxPairAttempts)
+		}
+	}
+}
+
+// checkPairable checks that caller may pair the next round of f's tournament and that it
+// can be paired now: the tournament runs, the last round has all its results, and rounds
+// are left.
+func checkPairable(f *tournament.Field, caller api.Caller) error {
+	t := f.Tournament
+	if err := mayOrganise(t, caller); err != nil {
+		return err
+	}
+	switch {
+	case t.State == tournament.StateOpen:
+		return t.Conflict("Start the tournament before pairing its first round.")
+	case t.State == tournament.StateFinished:
+		return t.Conflict("The tournament has finished.")
+	case f.MissingResults() > 0:
+		return t.Conflict("Round %d is paired and has %d results missing; they must be in before round %d is paired.",
+			t.CurrentRound, f.MissingResults(), t.CurrentRound+1)
+	case t.CurrentRound >= f.TotalRounds():
+		return t.Conflict("All %d rounds are paired; finish the tournament.", f.TotalRounds())
+	}
+	return nil
+}
+
+// errChangedWhilePairing is storeRound's answer when the tournament changed after the
+// snapshot that the pairing was computed from.
+var errChangedWhilePairing = errors.New("the tournament changed while the round was being paired")
+
+// storeRound stores pairing p as the next round of the tournament snap, in one transaction
+// under the tournament's lock, and returns the round. It checks again that caller may pair
+// it and that it can be paired (checkPairable), and returns errChangedWhilePairing, storing
+// nothing, when the tournament's revision is no longer snap's.
+func (s *Service) storeRound(ctx context.Context, caller api.Caller, snap tournament.Tournament, p tournament.Pairing) (tournament.Round, error) {
+	id := snap.ID
 	var out tournament.Round
 	err := s.change(ctx, id, func(tx *sql.Tx, f *tournament.Field) error {
 		t := f.Tournament
-		if err := mayOrganise(t, caller); err != nil {
+		if err := checkPairable(f, caller); err != nil {
 			return err
 		}
-		switch {
-		case t.State == tournament.StateOpen:
-			return t.Conflict("Start the tournament before pairing its first round.")
-		case t.State == tournament.StateFinished:
-			return t.Conflict("The tournament has finished.")
-		case f.MissingResults() > 0:
-			return t.Conflict("Round %d is paired and has %d results missing; they must be in before round %d is paired.",
-				t.CurrentRound, f.MissingResults(), t.CurrentRound+1)
-		case t.CurrentRound >= f.TotalRounds():
-			return t.Conflict("All %d rounds are paired; finish the tournament.", f.TotalRounds())
-		}
-		p, err := f.PairNext()
-		if err != nil {
-			return err
+		if t.Revision != snap.Revision {
+			return errChangedWhilePairing
 		}
 		next := t.CurrentRound + 1
-		now := s.clock()
-		_, err = tx.ExecContext(ctx, "INSERT INTO tournament_rounds (tournament_id, number, paired_at) VALUES (?, ?, ?)", id, next, now)
+		_, err := tx.ExecContext(ctx, "INSERT INTO tournament_rounds (tournament_id, number, paired_at) VALUES (?, ?, ?)", id, next, s.clock())
 		if sqldb.IsDuplicate(err) {
 			return t.Conflict("Round %d is paired already.", next)
 		}
@@ -74,17 +145,72 @@ func (s *Service) pairRound(ctx context.Context, id int64, caller api.Caller) (t
 			return err
 		}
 		t.CurrentRound = next
-		f, err = tournament.Load(ctx, tx, t)
+		stored, err := tournament.LoadRound(ctx, tx, t, next)
 		if err != nil {
 			return err
 		}
-		out = f.RoundView(f.Rounds[next-1])
+		out = stored.RoundView(stored.Rounds[next-1])
 		if err := s.record(ctx, tx, caller, id, 0, audit.RoundPaired, fmt.Sprintf("round %d", next), nil, roundSummary(out)); err != nil {
 			return err
 		}
 		return nil
 	})
 	return out, err
+}
+
+// pairingTurns lets one request at a time pair each tournament in this process: a pairing of
+// a large field keeps a processor busy for seconds, and a second request for the same round
+// (a double click) would only compute it again to be told that the round is paired. The
+// zero value is ready for use; it is safe for concurrent use.
+type pairingTurns struct {
+	mu   sync.Mutex
+	busy map[int64]chan struct{} // closed when the tournament's pairing ends
+}
+
+// enter waits until no other request of this process is pairing tournament id, or until ctx
+// ends, and returns the function that ends the caller's turn. It calls waiting, if it must
+// wait, before it does.
+func (p *pairingTurns) enter(ctx context.Context, id int64, waiting func()) (leave func(), err error) {
+	for first := true; ; first = false {
+		p.mu.Lock()
+		done, busy := p.busy[id]
+		if !busy {
+			if p.busy == nil {
+				p.busy = map[int64]chan struct{}{}
+			}
+			done = make(chan struct{})
+			p.busy[id] = done
+			p.mu.Unlock()
+			return func() {
+				p.mu.Lock()
+				delete(p.busy, id)
+				p.mu.Unlock()
+				close(done)
+			}, nil
+		}
+		p.mu.Unlock()
+		if first {
+			waiting()
+		}
+		select {
+		case <-done:
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+	}
+}
+
+// pairingHookKey is the context key of a function that pairRound calls as it starts to
+// compute a pairing, with the attempt's number, and with 0 when it must first wait for
+// another request's pairing of the tournament. Tests set it (export_test.go) to hold a
+// pairing while other requests run.
+type pairingHookKey struct{}
+
+// pairingHook calls the context's pairing hook, if it has one.
+func pairingHook(ctx context.Context, attempt int) {
+	if hook, ok := ctx.Value(pairingHookKey{}).(func(attempt int)); ok {
+		hook(attempt)
+	}
 }
 
 // insertBoards stores a round's boards, numbered from 1 in order.
