@@ -72,6 +72,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	proxies := fs.String("trusted-proxies", "", "comma-separated IP addresses or CIDR prefixes of the reverse proxies in front of the server;\n"+
 		"for requests from them the login throttle takes the client from X-Forwarded-For (empty: trust no one)")
 	maxStreams := fs.Int("max-streams", live.DefaultMaxStreams, "live event streams (GET /api/tournaments/{id}/events) this server holds open at once; beyond it 503")
+	maxClientStreams := fs.Int("max-streams-per-client", live.DefaultMaxStreamsPerClient, "live event streams one client address (as the login throttle counts it) holds open on this server\n"+
+		"at once; beyond it 429")
 	samples := fs.Bool("samples", true, "give a new SQLite database the three sample tournaments that chess.sql gives MariaDB")
 	retention := fs.Duration("event-retention", live.DefaultEventRetention, "how long tournament events are kept for live streams that reconnect")
 	memLimit := fs.String("memory-limit", "auto", "soft limit of the Go runtime's memory, such as 256MiB, or off; auto is 32 MiB plus what\n"+
@@ -84,8 +86,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		"addr": "CHESSCLUB_ADDR", "db": "CHESSCLUB_DB", "figures": "CHESSCLUB_FIGURES",
 		"cors-origins": "CHESSCLUB_CORS_ORIGINS", "token-ttl": "CHESSCLUB_TOKEN_TTL", "max-photo-bytes": "CHESSCLUB_MAX_PHOTO_BYTES",
 		"photo-memory": "CHESSCLUB_PHOTO_MEMORY", "trusted-proxies": "CHESSCLUB_TRUSTED_PROXIES", "memory-limit": "CHESSCLUB_MEMORY_LIMIT",
-		"shutdown-grace": "CHESSCLUB_SHUTDOWN_GRACE", "max-streams": "CHESSCLUB_MAX_STREAMS", "event-retention": "CHESSCLUB_EVENT_RETENTION",
-		"samples": "CHESSCLUB_SAMPLES",
+		"shutdown-grace": "CHESSCLUB_SHUTDOWN_GRACE", "max-streams": "CHESSCLUB_MAX_STREAMS", "max-streams-per-client": "CHESSCLUB_MAX_STREAMS_PER_CLIENT",
+		"event-retention": "CHESSCLUB_EVENT_RETENTION",
+		"samples":         "CHESSCLUB_SAMPLES",
 	}
 	flagenv.Describe(fs, twins)
 	fs.Usage = func() {
@@ -123,6 +126,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	if *maxStreams <= 0 {
 		return fmt.Errorf("-max-streams (%s) must be positive, not %d", twins["max-streams"], *maxStreams)
 	}
+	if *maxClientStreams <= 0 {
+		return fmt.Errorf("-max-streams-per-client (%s) must be positive, not %d", twins["max-streams-per-client"], *maxClientStreams)
+	}
 	if *retention <= 0 {
 		return fmt.Errorf("-event-retention (%s) must be positive, not %v", twins["event-retention"], *retention)
 	}
@@ -145,7 +151,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		CORSOrigins: splitList(*origins),
 		// The live streams end when the server begins to shut down, rather than hold the
 		// shutdown for its whole grace period.
-		Play: play.Config{Live: live.Config{MaxStreams: *maxStreams, EventRetention: *retention, Done: ctx.Done()}},
+		Play: play.Config{Live: live.Config{MaxStreams: *maxStreams, MaxStreamsPerClient: *maxClientStreams, EventRetention: *retention, Done: ctx.Done()}},
 	}
 	if strings.HasPrefix(*figures, "s3://") {
 		cfg.Photos.Dir, cfg.Photos.Bucket, cfg.Photos.BucketRegion = "", *figures, getenv("AWS_REGION")

@@ -193,7 +193,7 @@ func TestRunFlags(t *testing.T) {
 	}{
 		{"help", []string{"-h"}, nil, "", []string{"CHESSCLUB_ADDR", "CHESSCLUB_DB", "CHESSCLUB_DB_PASSWORD", "CHESSCLUB_FIGURES", "CHESSCLUB_CORS_ORIGINS", "capacitor://localhost", "ionic://localhost", "http://localhost", "https://localhost", "127.0.0.1:8080", "sqlite:data/chessclub.db", "data/figures",
 			"-trusted-proxies", "CHESSCLUB_TRUSTED_PROXIES", "X-Forwarded-For", "-memory-limit", "CHESSCLUB_MEMORY_LIMIT", "-shutdown-grace", "CHESSCLUB_SHUTDOWN_GRACE", "-photo-memory", "CHESSCLUB_PHOTO_MEMORY", "268435456",
-			"-max-streams", "CHESSCLUB_MAX_STREAMS", "-event-retention", "CHESSCLUB_EVENT_RETENTION", "336h0m0s",
+			"-max-streams", "CHESSCLUB_MAX_STREAMS", "-max-streams-per-client", "CHESSCLUB_MAX_STREAMS_PER_CLIENT", "-event-retention", "CHESSCLUB_EVENT_RETENTION", "336h0m0s",
 			"s3://bucket/prefix?endpoint=URL&region=REGION", "AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY", "AWS_REGION"}},
 		{"bucket without credentials", []string{"-figures", bucket}, sqlite, "AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY must be set", nil},
 		{"bucket with an unknown parameter", []string{"-figures", "s3://photos?colour=blue"}, sqlite, `unknown parameter "colour"`, nil},
@@ -220,6 +220,7 @@ func TestRunFlags(t *testing.T) {
 		{"zero shutdown grace", []string{"-shutdown-grace", "0s"}, unreachableDB, "-shutdown-grace (CHESSCLUB_SHUTDOWN_GRACE) must be positive, not 0s", nil},
 		{"negative shutdown grace in the environment", nil, with(unreachableDB, "CHESSCLUB_SHUTDOWN_GRACE", "-1s"), "-shutdown-grace (CHESSCLUB_SHUTDOWN_GRACE) must be positive, not -1s", nil},
 		{"zero streams", []string{"-max-streams", "0"}, unreachableDB, "-max-streams (CHESSCLUB_MAX_STREAMS) must be positive, not 0", nil},
+		{"zero streams per client in the environment", nil, with(unreachableDB, "CHESSCLUB_MAX_STREAMS_PER_CLIENT", "0"), "-max-streams-per-client (CHESSCLUB_MAX_STREAMS_PER_CLIENT) must be positive, not 0", nil},
 		{"negative event retention in the environment", nil, with(unreachableDB, "CHESSCLUB_EVENT_RETENTION", "-1h"), "-event-retention (CHESSCLUB_EVENT_RETENTION) must be positive, not -1h0m0s", nil},
 		{"stray argument", []string{"serve"}, nil, "unexpected argument", nil},
 		{"admin without a name", []string{"admin"}, nil, "exactly one USERNAME", nil},

@@ -3,6 +3,7 @@ package live
 import (
 	"errors"
 	"fmt"
+	"log/slog"
 	"net/http"
 	"strconv"
 	"strings"
@@ -22,20 +23,24 @@ const EventReset = "reset"
 // Last-Event-ID first gets every event after that one, from the database, then the new
 // ones: it misses nothing, whichever replica it reaches. A stream lives until the client
 // goes, the server shuts down, or the client falls too far behind (it then reconnects).
+// Beyond Config.MaxStreamsPerClient streams of one client the answer is 429,
+// beyond Config.MaxStreams in all 503, both with Retry-After (refuse).
 func (s *Streams) Serve(w http.ResponseWriter, r *http.Request, id int64) error {
 	after, given, err := lastEventID(r)
 	if err != nil {
 		return err
 	}
+	// The limits come before the database: a flood of refused requests costs no query.
+	client := s.cfg.Client(r)
+	if reason := s.limits.acquire(client); reason != "" {
+		s.refuse(w, r, reason, client)
+		return nil
+	}
+	defer s.limits.release(client)
 	rev, err := s.revision(r.Context(), id)
 	if err != nil {
 		return err
 	}
-	if !s.slots.acquire() {
-		return &problem.Error{Kind: problem.Unavailable, RetryAfter: 5,
-			Detail: fmt.Sprintf("This server holds its most live streams (%d); try again shortly.", s.slots.max)}
-	}
-	defer s.slots.release()
 	rc := http.NewResponseController(w)
 	// A stream outlives the server's read and write timeouts; each write gets its own
 	// deadline instead (send).
@@ -171,24 +176,33 @@ func (st *stream) flush() error {
 	return st.err
 }
 
-// slots counts open streams against a bound. It is safe for concurrent use.
-type slots struct {
-	max int
-	ch  chan struct{}
-}
-
-func newSlots(max int) *slots { return &slots{max: max, ch: make(chan struct{}, max)} }
-
-func (s *slots) acquire() bool {
-	select {
-	case s.ch <- struct{}{}:
-		return true
-	default:
-		return false
+// refuse answers a request for a stream that a limit refuses: 429 when the client holds
+// its most streams, 503 when the server does. Such refusals come in floods (a client that
+// retries at once, a crowd at a full server), so they are logged as a warning, the first
+// of each reason and then at most one a minute, with the number that went unlogged since,
+// rather than a line each.
+func (s *Streams) refuse(w http.ResponseWriter, r *http.Request, reason, client string) {
+	var pe *problem.Error
+	limit := s.cfg.MaxStreams
+	if reason == RefusedClientLimit {
+		limit = s.cfg.MaxStreamsPerClient
+		pe = &problem.Error{Kind: problem.TooManyRequests, RetryAfter: clientRetryAfter,
+			Detail: fmt.Sprintf("This client holds its most live streams (%d); close one, or try again later.", limit)}
+	} else {
+		pe = &problem.Error{Kind: problem.Unavailable, RetryAfter: serverRetryAfter,
+			Detail: fmt.Sprintf("This server holds its most live streams (%d); try again shortly.", limit)}
 	}
+	if log, suppressed := s.refused[reason].note(s.now()); log {
+		attrs := []any{"reason", reason, "limit", limit, "suppressed", suppressed}
+		if reason == RefusedClientLimit {
+			attrs = append(attrs, "client", client)
+		}
+		s.log.WarnContext(r.Context(), "live stream refused", attrs...)
+	}
+	// problem.Write logs every 503 as an error for an operator to act on; this one is
+	// logged above.
+	problem.Write(w, r, unlogged, pe)
 }
 
-func (s *slots) release() { <-s.ch }
-
-// open returns the number of streams open now.
-func (s *slots) open() int { return len(s.ch) }
+// unlogged is a logger that writes nothing.
+var unlogged = slog.New(slog.DiscardHandler)
