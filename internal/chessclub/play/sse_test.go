@@ -107,6 +107,19 @@ func (c *sseClient) next(wait time.Duration) sseEvent {
 	return sseEvent{}
 }
 
+// ends fails the test unless the stream ends, with no further event, within wait.
+func (c *sseClient) ends(wait time.Duration) {
+	c.t.Helper()
+	select {
+	case e, ok := <-c.events:
+		if ok {
+			c.t.Fatalf("an event %+v where the stream should end", e)
+		}
+	case <-time.After(wait):
+		c.t.Fatalf("the stream did not end within %v", wait)
+	}
+}
+
 // quiet fails the test when an event arrives within wait.
 func (c *sseClient) quiet(wait time.Duration) {
 	c.t.Helper()

@@ -139,3 +139,8 @@ func (s *Streams) Refused(reason string) uint64 {
 
 // clock returns the time in UTC to the second, the precision both databases keep.
 func (s *Streams) clock() time.Time { return s.now().UTC().Truncate(time.Second) }
+
+// Deleted ends the streams of tournament id in this process, each with an event
+// EventDeleted: the caller has just deleted the tournament. Other replicas learn of it by
+// polling, within their poll interval.
+func (s *Streams) Deleted(id int64) { s.hub.deleted(id) }

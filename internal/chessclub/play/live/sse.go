@@ -17,13 +17,18 @@ import (
 // tournament again.
 const EventReset = "reset"
 
+// EventDeleted is the last event of a stream whose tournament was deleted; the server then
+// ends the stream, and a new one is 404. The client should stop following the tournament.
+const EventDeleted = "deleted"
+
 // Serve answers a request for the stream of tournament id: a Server-Sent Events stream of
 // what happens in the tournament. Each event has its number as its id, its type as its
 // event name, and a JSON object as its data. A client that reconnects with the header
 // Last-Event-ID first gets every event after that one, from the database, then the new
 // ones: it misses nothing, whichever replica it reaches. A stream lives until the client
-// goes, the server shuts down, or the client falls too far behind (it then reconnects).
-// Beyond Config.MaxStreamsPerClient streams of one client the answer is 429,
+// goes, the server shuts down, the client falls too far behind (it then reconnects), or
+// the tournament is deleted, through any replica: the stream then ends with an event
+// EventDeleted. Beyond Config.MaxStreamsPerClient streams of one client the answer is 429,
 // beyond Config.MaxStreams in all 503, both with Retry-After (refuse).
 func (s *Streams) Serve(w http.ResponseWriter, r *http.Request, id int64) error {
 	after, given, err := lastEventID(r)
@@ -48,7 +53,7 @@ func (s *Streams) Serve(w http.ResponseWriter, r *http.Request, id int64) error 
 		return err
 	}
 	sub := s.hub.subscribe(id)
-	defer s.hub.unsubscribe(id, sub)
+	defer s.hub.unsubscribe(sub)
 
 	w.Header().Set("Content-Type", "text/event-stream")
 	w.Header().Set("Cache-Control", "no-store")
@@ -71,6 +76,10 @@ func (s *Streams) Serve(w http.ResponseWriter, r *http.Request, id int64) error 
 		select {
 		case e, ok := <-sub.events:
 			if !ok {
+				if sub.deleted.Load() {
+					st.deleted(id)
+					_ = st.flush()
+				}
 				return nil
 			}
 			if e.Seq <= last {
@@ -158,6 +167,12 @@ func (st *stream) write(s string) {
 // event writes one event.
 func (st *stream) event(e Event) {
 	st.write(fmt.Sprintf("id: %d\nevent: %s\ndata: %s\n\n", e.Seq, e.Type, e.Data))
+}
+
+// deleted tells the client that the tournament is gone: the stream ends after it. It has
+// no id, since the tournament has no revision any more to give it.
+func (st *stream) deleted(id int64) {
+	st.write(fmt.Sprintf("event: %s\ndata: {\"tournament\":%d,\"type\":%q}\n\n", EventDeleted, id, EventDeleted))
 }
 
 // reset tells the client it missed more than can be replayed.
