@@ -286,12 +286,18 @@ func (n *night) streams(b *testing.B, srv *serverProcess) {
 	var received atomic.Int64
 	var mu sync.Mutex
 	var closers []io.Closer
+	opened := 0
 	openStreams := func(count int) {
 		var open sync.WaitGroup
 		for range count {
 			open.Add(1)
+			// Each from an address of its own, as the members' phones are, through the
+			// trusted proxy: one address holds only -max-streams-per-client streams.
+			req, _ := http.NewRequest("GET", n.base+n.path("/events"), nil)
+			req.Header.Set("X-Forwarded-For", fmt.Sprintf("10.2.%d.%d", opened/200, opened%200))
+			opened++
 			go func() {
-				res, err := client.Get(n.base + n.path("/events"))
+				res, err := client.Do(req)
 				if err != nil || res.StatusCode != http.StatusOK {
 					b.Errorf("open a stream: %v %v", err, res)
 					open.Done()

@@ -94,7 +94,7 @@ func TestRun_ObservabilityAndSecrets(t *testing.T) {
 	metricsAddr := ln.Addr().String()
 	ln.Close()
 	env := map[string]string{"CHESSCLUB_DB": "sqlite:" + filepath.Join(dir, "club.db"), "CHESSCLUB_FIGURES": filepath.Join(dir, "figures"),
-		"CHESSCLUB_LOG_FORMAT": "json", "CHESSCLUB_METRICS_ADDR": metricsAddr}
+		"CHESSCLUB_LOG_FORMAT": "json", "CHESSCLUB_METRICS_ADDR": metricsAddr, "CHESSCLUB_MAX_STREAMS_PER_CLIENT": "1"}
 	svc := servicetest.Start(t, run, []string{"-addr", "127.0.0.1:0"}, env)
 	base := svc.URL
 	const password, wrongPassword = "Ruy-Lopez-1.e4-e5", "Sicilian-1.e4-c5"
@@ -143,9 +143,21 @@ func TestRun_ObservabilityAndSecrets(t *testing.T) {
 	if line, err := bufio.NewReader(stream.Body).ReadString('\n'); err != nil || !strings.HasPrefix(line, "retry:") {
 		t.Fatalf("stream's first line %q, %v", line, err)
 	}
+	// One stream is all this address may hold (CHESSCLUB_MAX_STREAMS_PER_CLIENT).
+	second, err := http.Get(fmt.Sprintf("%s/api/tournaments/%d/events", base, tour.ID))
+	if err != nil {
+		t.Fatal(err)
+	}
+	second.Body.Close()
+	if second.StatusCode != http.StatusTooManyRequests || second.Header.Get("Retry-After") == "" {
+		t.Errorf("a second stream from the address: %d, Retry-After %q; want 429 with Retry-After", second.StatusCode, second.Header.Get("Retry-After"))
+	}
 	fams := scrape(t, "http://"+metricsAddr+"/metrics")
 	if got := metric(fams, "chessclub_sse_streams_open", ""); got != 1 {
 		t.Errorf("open streams %v, want 1", got)
+	}
+	if got := metric(fams, "chessclub_sse_streams_refused_total", "reason=client_limit"); got != 1 {
+		t.Errorf("streams refused for the client's limit %v, want 1", got)
 	}
 	cancel()
 	stream.Body.Close()

@@ -74,6 +74,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	maxStreams := fs.Int("max-streams", live.DefaultMaxStreams, "live event streams (GET /api/tournaments/{id}/events) this server holds open at once; beyond it 503")
 	maxImports := fs.Int("max-imports", play.DefaultMaxImports, "TRF imports (POST /api/tournaments/import) this server runs at once; one more gets 429 at once")
 	importsPerDay := fs.Int("imports-per-day", play.DefaultImportsPerDay, "tournaments a member may import in any 24 hours, on all replicas together; beyond it 429")
+	maxClientStreams := fs.Int("max-streams-per-client", live.DefaultMaxStreamsPerClient, "live event streams one client address (as the login throttle counts it) holds open on this server\n"+
+		"at once; beyond it 429")
 	samples := fs.Bool("samples", true, "give a new SQLite database the three sample tournaments that chess.sql gives MariaDB")
 	retention := fs.Duration("event-retention", live.DefaultEventRetention, "how long tournament events are kept for live streams that reconnect")
 	memLimit := fs.String("memory-limit", "auto", "soft limit of the Go runtime's memory, such as 256MiB, or off; auto is 32 MiB plus what\n"+
@@ -86,8 +88,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		"addr": "CHESSCLUB_ADDR", "db": "CHESSCLUB_DB", "figures": "CHESSCLUB_FIGURES",
 		"cors-origins": "CHESSCLUB_CORS_ORIGINS", "token-ttl": "CHESSCLUB_TOKEN_TTL", "max-photo-bytes": "CHESSCLUB_MAX_PHOTO_BYTES",
 		"photo-memory": "CHESSCLUB_PHOTO_MEMORY", "trusted-proxies": "CHESSCLUB_TRUSTED_PROXIES", "memory-limit": "CHESSCLUB_MEMORY_LIMIT",
-		"shutdown-grace": "CHESSCLUB_SHUTDOWN_GRACE", "max-streams": "CHESSCLUB_MAX_STREAMS", "event-retention": "CHESSCLUB_EVENT_RETENTION",
-		"samples": "CHESSCLUB_SAMPLES", "max-imports": "CHESSCLUB_MAX_IMPORTS", "imports-per-day": "CHESSCLUB_IMPORTS_PER_DAY",
+		"shutdown-grace": "CHESSCLUB_SHUTDOWN_GRACE", "max-streams": "CHESSCLUB_MAX_STREAMS", "max-streams-per-client": "CHESSCLUB_MAX_STREAMS_PER_CLIENT",
+		"event-retention": "CHESSCLUB_EVENT_RETENTION", "samples": "CHESSCLUB_SAMPLES", "max-imports": "CHESSCLUB_MAX_IMPORTS",
+		"imports-per-day": "CHESSCLUB_IMPORTS_PER_DAY",
 	}
 	flagenv.Describe(fs, twins)
 	fs.Usage = func() {
@@ -131,6 +134,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	if *importsPerDay <= 0 {
 		return fmt.Errorf("-imports-per-day (%s) must be positive, not %d", twins["imports-per-day"], *importsPerDay)
 	}
+	if *maxClientStreams <= 0 {
+		return fmt.Errorf("-max-streams-per-client (%s) must be positive, not %d", twins["max-streams-per-client"], *maxClientStreams)
+	}
 	if *retention <= 0 {
 		return fmt.Errorf("-event-retention (%s) must be positive, not %v", twins["event-retention"], *retention)
 	}
@@ -153,7 +159,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		CORSOrigins: splitList(*origins),
 		// The live streams end when the server begins to shut down, rather than hold the
 		// shutdown for its whole grace period.
-		Play: play.Config{Live: live.Config{MaxStreams: *maxStreams, EventRetention: *retention, Done: ctx.Done()},
+		Play: play.Config{Live: live.Config{MaxStreams: *maxStreams, MaxStreamsPerClient: *maxClientStreams, EventRetention: *retention, Done: ctx.Done()},
 			MaxImports: *maxImports, ImportsPerDay: *importsPerDay},
 	}
 	if strings.HasPrefix(*figures, "s3://") {

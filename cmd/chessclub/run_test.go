@@ -198,7 +198,7 @@ func TestRunFlags(t *testing.T) {
 	}{
 		{"help", []string{"-h"}, nil, "", []string{"CHESSCLUB_ADDR", "CHESSCLUB_DB", "CHESSCLUB_DB_PASSWORD", "CHESSCLUB_FIGURES", "CHESSCLUB_CORS_ORIGINS", "capacitor://localhost", "ionic://localhost", "http://localhost", "https://localhost", "127.0.0.1:8080", "sqlite:data/chessclub.db", "data/figures",
 			"-trusted-proxies", "CHESSCLUB_TRUSTED_PROXIES", "X-Forwarded-For", "-memory-limit", "CHESSCLUB_MEMORY_LIMIT", "-shutdown-grace", "CHESSCLUB_SHUTDOWN_GRACE", "-photo-memory", "CHESSCLUB_PHOTO_MEMORY", "268435456",
-			"-max-streams", "CHESSCLUB_MAX_STREAMS", "-event-retention", "CHESSCLUB_EVENT_RETENTION", "336h0m0s",
+			"-max-streams", "CHESSCLUB_MAX_STREAMS", "-max-streams-per-client", "CHESSCLUB_MAX_STREAMS_PER_CLIENT", "-event-retention", "CHESSCLUB_EVENT_RETENTION", "336h0m0s",
 			"-max-imports", "CHESSCLUB_MAX_IMPORTS", "-imports-per-day", "CHESSCLUB_IMPORTS_PER_DAY",
 			"s3://bucket/prefix?endpoint=URL&region=REGION", "AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY", "AWS_REGION"}},
 		{"bucket without credentials", []string{"-figures", bucket}, sqlite, "AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY must be set", nil},
@@ -229,6 +229,7 @@ func TestRunFlags(t *testing.T) {
 		{"zero imports at once", []string{"-max-imports", "0"}, unreachableDB, "-max-imports (CHESSCLUB_MAX_IMPORTS) must be positive, not 0", nil},
 		{"negative imports a day in the environment", nil, with(unreachableDB, "CHESSCLUB_IMPORTS_PER_DAY", "-1"), "-imports-per-day (CHESSCLUB_IMPORTS_PER_DAY) must be positive, not -1", nil},
 		{"import limits from the environment", nil, with(with(unreachableDB, "CHESSCLUB_MAX_IMPORTS", "2"), "CHESSCLUB_IMPORTS_PER_DAY", "50"), "connect", nil},
+		{"zero streams per client in the environment", nil, with(unreachableDB, "CHESSCLUB_MAX_STREAMS_PER_CLIENT", "0"), "-max-streams-per-client (CHESSCLUB_MAX_STREAMS_PER_CLIENT) must be positive, not 0", nil},
 		{"negative event retention in the environment", nil, with(unreachableDB, "CHESSCLUB_EVENT_RETENTION", "-1h"), "-event-retention (CHESSCLUB_EVENT_RETENTION) must be positive, not -1h0m0s", nil},
 		{"stray argument", []string{"serve"}, nil, "unexpected argument", nil},
 		{"admin without a name", []string{"admin"}, nil, "exactly one USERNAME", nil},

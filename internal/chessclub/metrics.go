@@ -9,6 +9,7 @@ import (
 
 	"campus.example/apps/internal/chessclub/api"
 	"campus.example/apps/internal/chessclub/auth"
+	"campus.example/apps/internal/chessclub/play/live"
 	"campus.example/apps/internal/problem"
 )
 
@@ -27,9 +28,17 @@ type clubMetrics struct {
 // waits before it is refused (hashWait, photoWait).
 var waitBuckets = []float64{0.0001, 0.001, 0.005, 0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10}
 
-// newClubMetrics registers the metrics in reg; openStreams reports the live event
-// streams open now.
-func newClubMetrics(reg prometheus.Registerer, openStreams func() int) (*clubMetrics, error) {
+// liveStreams reports on the live event streams (play.Service).
+type liveStreams interface {
+	// OpenStreams returns the streams open now.
+	OpenStreams() int
+	// RefusedStreams returns the streams refused so far for reason (live.RefusedServerFull,
+	// live.RefusedClientLimit).
+	RefusedStreams(reason string) uint64
+}
+
+// newClubMetrics registers the metrics in reg; streams reports on the live event streams.
+func newClubMetrics(reg prometheus.Registerer, streams liveStreams) (*clubMetrics, error) {
 	m := &clubMetrics{
 		logins: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "chessclub_logins_total",
@@ -58,11 +67,21 @@ func newClubMetrics(reg prometheus.Registerer, openStreams func() int) (*clubMet
 			Buckets: waitBuckets,
 		}),
 	}
-	streams := prometheus.NewGaugeFunc(prometheus.GaugeOpts{
-		Name: "chessclub_sse_streams_open",
-		Help: "Live event streams (GET /api/tournaments/{id}/events) open now.",
-	}, func() float64 { return float64(openStreams()) })
-	for _, c := range []prometheus.Collector{m.logins, m.throttled, m.uploads, m.uploadBytes, m.hashWait, m.decodeWait, streams} {
+	collectors := []prometheus.Collector{m.logins, m.throttled, m.uploads, m.uploadBytes, m.hashWait, m.decodeWait,
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+			Name: "chessclub_sse_streams_open",
+			Help: "Live event streams (GET /api/tournaments/{id}/events) open now.",
+		}, func() float64 { return float64(streams.OpenStreams()) })}
+	// The refusals are counted by package live, which knows nothing of Prometheus; one
+	// counter per reason reads them.
+	for _, reason := range []string{live.RefusedClientLimit, live.RefusedServerFull} {
+		collectors = append(collectors, prometheus.NewCounterFunc(prometheus.CounterOpts{
+			Name:        "chessclub_sse_streams_refused_total",
+			Help:        "Live event streams refused, by reason: client_limit (429, the client address holds its most), server_full (503).",
+			ConstLabels: prometheus.Labels{"reason": reason},
+		}, func() float64 { return float64(streams.RefusedStreams(reason)) }))
+	}
+	for _, c := range collectors {
 		if err := reg.Register(c); err != nil {
 			return nil, err
 		}

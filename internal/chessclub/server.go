@@ -71,8 +71,14 @@ type Config struct {
 // computes one password hash (for the dummy check), so it takes a moment at the production
 // cost.
 func NewServer(log *slog.Logger, store *Store, cfg Config) (http.Handler, error) {
-	if cfg.Play.Live.MaxStreams < 0 || cfg.Play.Live.EventRetention < 0 {
-		return nil, fmt.Errorf("chessclub: Config.Play.Live.MaxStreams (%d) and EventRetention (%v) may not be negative", cfg.Play.Live.MaxStreams, cfg.Play.Live.EventRetention)
+	if l := cfg.Play.Live; l.MaxStreams < 0 || l.MaxStreamsPerClient < 0 || l.EventRetention < 0 {
+		return nil, fmt.Errorf("chessclub: Config.Play.Live.MaxStreams (%d), MaxStreamsPerClient (%d) and EventRetention (%v) may not be negative",
+			l.MaxStreams, l.MaxStreamsPerClient, l.EventRetention)
+	}
+	if cfg.Play.Live.Client == nil {
+		// One client to the streams' limit is one client to the login throttle: the same
+		// address, read through the same trusted proxies.
+		cfg.Play.Live.Client = auth.ClientSubject(cfg.Auth.TrustedProxies)
 	}
 	if cfg.UI == nil {
 		cfg.UI = PlaceholderUI
@@ -103,7 +109,7 @@ func NewServer(log *slog.Logger, store *Store, cfg Config) (http.Handler, error)
 	if cfg.Metrics == nil {
 		cfg.Metrics = prometheus.NewRegistry()
 	}
-	if h.metrics, err = newClubMetrics(cfg.Metrics, h.play.OpenStreams); err != nil {
+	if h.metrics, err = newClubMetrics(cfg.Metrics, h.play); err != nil {
 		return nil, fmt.Errorf("chessclub metrics: %w", err)
 	}
 	logins.ObserveHashWaits(observeWait(h.metrics.hashWait))

@@ -43,6 +43,14 @@ func ClientAddr(trusted []netip.Prefix) func(*http.Request) string {
 	return func(r *http.Request) string { return clientAddr(r, trusted) }
 }
 
+// ClientSubject returns the function that names the client of a request as the login
+// throttle counts it: its address (see clientAddr), or for IPv6 its /64 network (see
+// throttleSubject). Other limits per client use it, so that a client is the same one to
+// all of them and can no more escape one than the other.
+func ClientSubject(trusted []netip.Prefix) func(*http.Request) string {
+	return func(r *http.Request) string { return throttleSubject(clientAddr(r, trusted)) }
+}
+
 // clientAddr is the address the login throttle counts failures against. It is the peer's
 // IP, unless the peer is one of the trusted proxies: then it is the right-most address in
 // X-Forwarded-For that is not itself trusted. Everything left of that was written by the

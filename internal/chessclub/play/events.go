@@ -1,6 +1,9 @@
 package play
 
-// The types of events a tournament's stream sends (the SSE "event" field).
+// The types of events a tournament's stream sends (the SSE "event" field), each recorded
+// with the change it tells of. The stream sends two of its own besides: live.EventReset when
+// a reconnecting client missed more than is kept, and live.EventDeleted, its last, when the
+// tournament is deleted.
 const (
 	EventTournamentChanged = "tournament_changed" // fields edited: {"fields": [...]}
 	EventStateChanged      = "state_changed"      // {"state": "running"}

@@ -95,6 +95,10 @@ func New(db *sqldb.DB, now func() time.Time, log *slog.Logger, cfg Config) *Serv
 // OpenStreams returns the number of live event streams open now.
 func (s *Service) OpenStreams() int { return s.live.Open() }
 
+// RefusedStreams returns the number of live event streams refused so far for reason,
+// live.RefusedServerFull or live.RefusedClientLimit.
+func (s *Service) RefusedStreams(reason string) uint64 { return s.live.Refused(reason) }
+
 // clock returns the time in UTC to the second, the precision both databases keep.
 func (s *Service) clock() time.Time { return s.now().UTC().Truncate(time.Second) }
 

@@ -35,10 +35,20 @@ type sseClient struct {
 // Last-Event-ID when lastID is not empty.
 func follow(t testing.TB, base string, id int64, lastID string) *sseClient {
 	t.Helper()
+	h := map[string]string{}
+	if lastID != "" {
+		h["Last-Event-ID"] = lastID
+	}
+	return followWith(t, base, id, h)
+}
+
+// followWith opens the event stream of tournament id at base with the headers given.
+func followWith(t testing.TB, base string, id int64, header map[string]string) *sseClient {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	req, _ := http.NewRequestWithContext(ctx, "GET", fmt.Sprintf("%s/api/tournaments/%d/events", base, id), nil)
-	if lastID != "" {
-		req.Header.Set("Last-Event-ID", lastID)
+	for k, v := range header {
+		req.Header.Set(k, v)
 	}
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
@@ -95,6 +105,19 @@ func (c *sseClient) next(wait time.Duration) sseEvent {
 		c.t.Fatalf("no event within %v", wait)
 	}
 	return sseEvent{}
+}
+
+// ends fails the test unless the stream ends, with no further event, within wait.
+func (c *sseClient) ends(wait time.Duration) {
+	c.t.Helper()
+	select {
+	case e, ok := <-c.events:
+		if ok {
+			c.t.Fatalf("an event %+v where the stream should end", e)
+		}
+	case <-time.After(wait):
+		c.t.Fatalf("the stream did not end within %v", wait)
+	}
 }
 
 // quiet fails the test when an event arrives within wait.

@@ -224,11 +224,12 @@ func (s *Service) updateTournament(ctx context.Context, id int64, caller api.Cal
 // creator, an arbiter or an admin; a finished rated tournament, whose games count in the club
 // ratings, only an admin may delete. It returns NotFound when it does not exist, Forbidden
 // when the caller may not delete it, and Conflict for a finished rated tournament and anyone
-// but an admin. Everything in it goes with it.
+// but an admin. Everything in it goes with it, and its live streams in this process end
+// at once (other replicas' within their poll interval).
 func (s *Service) deleteTournament(ctx context.Context, id int64, caller api.Caller) error {
 	defer s.revs.forget(id)
 	defer s.list.changed()
-	return s.db.Transact(ctx, func(tx *sql.Tx) error {
+	err := s.db.Transact(ctx, func(tx *sql.Tx) error {
 		t, err := s.lockTournament(ctx, tx, id)
 		if err != nil {
 			return err
@@ -256,4 +257,8 @@ func (s *Service) deleteTournament(ctx context.Context, id int64, caller api.Cal
 		}
 		return nil
 	})
+	if err == nil {
+		s.live.Deleted(id)
+	}
+	return err
 }

@@ -3,7 +3,10 @@ package live
 import (
 	"context"
 	"sync"
+	"sync/atomic"
 	"time"
+
+	"campus.example/apps/internal/problem"
 )
 
 // subscriberBuffer is how many events a stream may fall behind before it is cut off. A
@@ -16,11 +19,16 @@ const pollBatch = 200
 
 // hub fans a tournament's events out to the streams in this process that follow it. Events
 // are rows in the database (events.go), written by whichever replica made the change; one
-// poller per followed tournament reads the new ones every poll interval and hands each to
-// every stream that follows the tournament, however many there are. The poller starts with
-// the first stream of its tournament and stops with the last. hub is safe for concurrent use.
+// poller per followed tournament reads the tournament's revision every poll interval, and
+// when it has grown reads the new events and hands each to every stream that follows the
+// tournament, however many there are. A tournament that is gone (deleted through any
+// replica) ends its streams with a last word (subscriber.deleted). The poller starts with
+// the first stream of its tournament and stops with the last. hub is safe for concurrent
+// use.
 type hub struct {
-	read   func(ctx context.Context, id, after int64, limit int) ([]Event, error)
+	read func(ctx context.Context, id, after int64, limit int) ([]Event, error)
+	// latest returns a tournament's revision, or an error of kind problem.NotFound when it
+	// does not exist.
 	latest func(ctx context.Context, id int64) (int64, error)
 	poll   time.Duration
 	// done ends every poller and stream: the server is shutting down.
@@ -34,14 +42,22 @@ type hub struct {
 type topic struct {
 	id   int64
 	subs map[*subscriber]struct{}
-	stop chan struct{}
+	// stop ends the poller; stopped (under hub.mu) says it was closed, and that the topic
+	// is no longer in hub.topics.
+	stop    chan struct{}
+	stopped bool
+	// gone (under hub.mu) says the tournament was deleted.
+	gone bool
 }
 
-// subscriber is one stream's mailbox. The poller closes events when the stream falls
-// subscriberBuffer events behind, or when the hub is done.
+// subscriber is one stream's mailbox. The hub closes events when the stream falls
+// subscriberBuffer events behind, when the hub is done, or when the tournament is
+// deleted; in the last case it sets deleted first.
 type subscriber struct {
-	events chan Event
-	closed bool // under hub.mu
+	events  chan Event
+	topic   *topic
+	closed  bool // under hub.mu
+	deleted atomic.Bool
 }
 
 func newHub(read func(ctx context.Context, id, after int64, limit int) ([]Event, error), latest func(ctx context.Context, id int64) (int64, error),
@@ -66,24 +82,40 @@ func (h *hub) subscribe(id int64) *subscriber {
 		<-ready // the poller knows where to start before anyone relies on it
 		h.mu.Lock()
 	}
+	s.topic = t
 	t.subs[s] = struct{}{}
+	if t.stopped {
+		// The poller ended while this stream waited for it: the tournament is gone, or the
+		// server is shutting down. Either way the stream ends now, as the others did.
+		s.deleted.Store(t.gone)
+		h.close(s)
+	}
 	return s
 }
 
 // unsubscribe removes a stream, stopping the poller of a tournament no stream follows any
 // more.
-func (h *hub) unsubscribe(id int64, s *subscriber) {
+func (h *hub) unsubscribe(s *subscriber) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	t := h.topics[id]
-	if t == nil {
-		return
-	}
+	t := s.topic
 	delete(t.subs, s)
 	h.close(s)
 	if len(t.subs) == 0 {
-		delete(h.topics, id)
-		close(t.stop)
+		h.stop(t)
+	}
+}
+
+// stop ends t's poller and forgets t, once; the caller holds h.mu. A stream that follows
+// the tournament from now on gets a new topic.
+func (h *hub) stop(t *topic) {
+	if t.stopped {
+		return
+	}
+	t.stopped = true
+	close(t.stop)
+	if h.topics[t.id] == t {
+		delete(h.topics, t.id)
 	}
 }
 
@@ -94,8 +126,32 @@ func (h *hub) close(s *subscriber) {
 	}
 }
 
-// run is a tournament's poller: it reads the events after the last one it has seen, every
-// poll interval, and delivers them in order.
+// deleted ends every stream of tournament id in this process, each with its last word,
+// and stops its poller: the tournament is gone.
+func (h *hub) deleted(id int64) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if t := h.topics[id]; t != nil {
+		h.end(t)
+	}
+}
+
+// end marks the tournament of t gone, closes its streams, each with deleted set, and
+// stops its poller; the caller holds h.mu.
+func (h *hub) end(t *topic) {
+	t.gone = true
+	for s := range t.subs {
+		if !s.closed {
+			s.deleted.Store(true)
+			h.close(s)
+		}
+	}
+	h.stop(t)
+}
+
+// run is a tournament's poller: it reads the tournament's revision every poll interval,
+// and when it has grown delivers the new events in order; when the tournament is gone it
+// ends its streams.
 func (h *hub) run(t *topic, ready chan<- struct{}) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
@@ -103,6 +159,7 @@ func (h *hub) run(t *topic, ready chan<- struct{}) {
 		select {
 		case <-t.stop:
 		case <-h.done:
+		case <-ctx.Done():
 		}
 		cancel()
 	}()
@@ -112,7 +169,13 @@ func (h *hub) run(t *topic, ready chan<- struct{}) {
 	defer ticker.Stop()
 	for {
 		if err == nil {
-			last, err = h.deliver(ctx, t, last)
+			last, err = h.check(ctx, t, last)
+		}
+		if isGone(err) {
+			h.mu.Lock()
+			h.end(t)
+			h.mu.Unlock()
+			return
 		}
 		if err != nil && ctx.Err() == nil {
 			// The database did not answer: try again at the next tick, from where we were.
@@ -125,6 +188,22 @@ func (h *hub) run(t *topic, ready chan<- struct{}) {
 		case <-ticker.C:
 		}
 	}
+}
+
+// isGone reports whether err says the followed tournament no longer exists.
+func isGone(err error) bool {
+	return problem.KindOf(err) == problem.NotFound
+}
+
+// check reads the tournament's revision and, when it has grown past last, delivers the new
+// events; it returns the last one delivered. One small read by primary key is all a quiet
+// tournament costs, and it is also how a replica learns that another deleted it.
+func (h *hub) check(ctx context.Context, t *topic, last int64) (int64, error) {
+	rev, err := h.latest(ctx, t.id)
+	if err != nil || rev <= last {
+		return last, err
+	}
+	return h.deliver(ctx, t, last)
 }
 
 // deliver reads and hands out the events after last, and returns the last one delivered.
@@ -159,11 +238,12 @@ func (h *hub) deliver(ctx context.Context, t *topic, last int64) (int64, error) 
 }
 
 // closeAll ends every stream of a tournament whose poller stops because the server shuts
-// down.
+// down, and forgets the topic.
 func (h *hub) closeAll(t *topic) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	for s := range t.subs {
 		h.close(s)
 	}
+	h.stop(t)
 }

@@ -2,6 +2,8 @@ package live_test
 
 import (
 	"context"
+	"database/sql"
+	"errors"
 	"io"
 	"log/slog"
 	"testing"
@@ -10,6 +12,7 @@ import (
 	"campus.example/apps/internal/chessclub"
 	"campus.example/apps/internal/chessclub/play/live"
 	"campus.example/apps/internal/dbtest"
+	"campus.example/apps/internal/problem"
 )
 
 // TestHubFanOutAndSlowStreams writes events straight into the database, as another replica
@@ -70,5 +73,50 @@ func TestHubFanOutAndSlowStreams(t *testing.T) {
 	stopReader()
 	if n := svc.Followed(); n != 0 {
 		t.Errorf("%d tournaments still polled after the last follower left", n)
+	}
+}
+
+// TestHubTournamentGone deletes a followed tournament straight in the database, as another
+// replica would: its poller ends its followers' mailboxes, marked deleted, and stops, while
+// another tournament is still followed.
+func TestHubTournamentGone(t *testing.T) {
+	db := dbtest.SQLite(t)
+	if err := chessclub.NewStore(db).Migrate(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	svc := live.New(db, time.Now, slog.New(slog.NewTextHandler(io.Discard, nil)), live.Config{EventPoll: 10 * time.Millisecond}, func(ctx context.Context, id int64) (int64, error) {
+		var rev int64
+		err := db.QueryRowContext(ctx, "SELECT revision FROM tournaments WHERE id = ?", id).Scan(&rev)
+		if errors.Is(err, sql.ErrNoRows) {
+			return 0, problem.New(problem.NotFound, "no tournament %d", id)
+		}
+		return rev, err
+	})
+	for id := 1; id <= 2; id++ {
+		dbtest.Exec(t, db, "INSERT INTO tournaments (id, name, start_date, end_date, format, created_at) VALUES (?, 'Hub', '2026-01-01', '2026-01-01', 'swiss', '2026-01-01 00:00:00')", id)
+	}
+	events, deleted, stop := svc.Follow(1)
+	t.Cleanup(stop)
+	kept, _, stopKept := svc.Follow(2)
+	t.Cleanup(stopKept)
+	dbtest.Exec(t, db, "DELETE FROM tournaments WHERE id = 1")
+	select {
+	case e, ok := <-events:
+		if ok {
+			t.Fatalf("an event %+v", e)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the mailbox stayed open")
+	}
+	if !deleted() {
+		t.Error("the mailbox closed without saying the tournament is gone")
+	}
+	if n := svc.Followed(); n != 1 {
+		t.Errorf("%d tournaments polled, want 1", n)
+	}
+	select {
+	case e, ok := <-kept:
+		t.Errorf("the tournament that stays: %+v, open %v", e, ok)
+	default:
 	}
 }

@@ -3,6 +3,7 @@ package live
 import (
 	"errors"
 	"fmt"
+	"log/slog"
 	"net/http"
 	"strconv"
 	"strings"
@@ -16,26 +17,35 @@ import (
 // tournament again.
 const EventReset = "reset"
 
+// EventDeleted is the last event of a stream whose tournament was deleted; the server then
+// ends the stream, and a new one is 404. The client should stop following the tournament.
+const EventDeleted = "deleted"
+
 // Serve answers a request for the stream of tournament id: a Server-Sent Events stream of
 // what happens in the tournament. Each event has its number as its id, its type as its
 // event name, and a JSON object as its data. A client that reconnects with the header
 // Last-Event-ID first gets every event after that one, from the database, then the new
 // ones: it misses nothing, whichever replica it reaches. A stream lives until the client
-// goes, the server shuts down, or the client falls too far behind (it then reconnects).
+// goes, the server shuts down, the client falls too far behind (it then reconnects), or
+// the tournament is deleted, through any replica: the stream then ends with an event
+// EventDeleted. Beyond Config.MaxStreamsPerClient streams of one client the answer is 429,
+// beyond Config.MaxStreams in all 503, both with Retry-After (refuse).
 func (s *Streams) Serve(w http.ResponseWriter, r *http.Request, id int64) error {
 	after, given, err := lastEventID(r)
 	if err != nil {
 		return err
 	}
+	// The limits come before the database: a flood of refused requests costs no query.
+	client := s.cfg.Client(r)
+	if reason := s.limits.acquire(client); reason != "" {
+		s.refuse(w, r, reason, client)
+		return nil
+	}
+	defer s.limits.release(client)
 	rev, err := s.revision(r.Context(), id)
 	if err != nil {
 		return err
 	}
-	if !s.slots.acquire() {
-		return &problem.Error{Kind: problem.Unavailable, RetryAfter: 5,
-			Detail: fmt.Sprintf("This server holds its most live streams (%d); try again shortly.", s.slots.max)}
-	}
-	defer s.slots.release()
 	rc := http.NewResponseController(w)
 	// A stream outlives the server's read and write timeouts; each write gets its own
 	// deadline instead (send).
@@ -43,7 +53,7 @@ func (s *Streams) Serve(w http.ResponseWriter, r *http.Request, id int64) error 
 		return err
 	}
 	sub := s.hub.subscribe(id)
-	defer s.hub.unsubscribe(id, sub)
+	defer s.hub.unsubscribe(sub)
 
 	w.Header().Set("Content-Type", "text/event-stream")
 	w.Header().Set("Cache-Control", "no-store")
@@ -66,6 +76,10 @@ func (s *Streams) Serve(w http.ResponseWriter, r *http.Request, id int64) error 
 		select {
 		case e, ok := <-sub.events:
 			if !ok {
+				if sub.deleted.Load() {
+					st.deleted(id)
+					_ = st.flush()
+				}
 				return nil
 			}
 			if e.Seq <= last {
@@ -155,6 +169,12 @@ func (st *stream) event(e Event) {
 	st.write(fmt.Sprintf("id: %d\nevent: %s\ndata: %s\n\n", e.Seq, e.Type, e.Data))
 }
 
+// deleted tells the client that the tournament is gone: the stream ends after it. It has
+// no id, since the tournament has no revision any more to give it.
+func (st *stream) deleted(id int64) {
+	st.write(fmt.Sprintf("event: %s\ndata: {\"tournament\":%d,\"type\":%q}\n\n", EventDeleted, id, EventDeleted))
+}
+
 // reset tells the client it missed more than can be replayed.
 func (st *stream) reset(id, rev int64) {
 	st.write(fmt.Sprintf("id: %d\nevent: %s\ndata: {\"tournament\":%d,\"type\":%q}\n\n", rev, EventReset, id, EventReset))
@@ -171,24 +191,33 @@ func (st *stream) flush() error {
 	return st.err
 }
 
-// slots counts open streams against a bound. It is safe for concurrent use.
-type slots struct {
-	max int
-	ch  chan struct{}
-}
-
-func newSlots(max int) *slots { return &slots{max: max, ch: make(chan struct{}, max)} }
-
-func (s *slots) acquire() bool {
-	select {
-	case s.ch <- struct{}{}:
-		return true
-	default:
-		return false
+// refuse answers a request for a stream that a limit refuses: 429 when the client holds
+// its most streams, 503 when the server does. Such refusals come in floods (a client that
+// retries at once, a crowd at a full server), so they are logged as a warning, the first
+// of each reason and then at most one a minute, with the number that went unlogged since,
+// rather than a line each.
+func (s *Streams) refuse(w http.ResponseWriter, r *http.Request, reason, client string) {
+	var pe *problem.Error
+	limit := s.cfg.MaxStreams
+	if reason == RefusedClientLimit {
+		limit = s.cfg.MaxStreamsPerClient
+		pe = &problem.Error{Kind: problem.TooManyRequests, RetryAfter: clientRetryAfter,
+			Detail: fmt.Sprintf("This client holds its most live streams (%d); close one, or try again later.", limit)}
+	} else {
+		pe = &problem.Error{Kind: problem.Unavailable, RetryAfter: serverRetryAfter,
+			Detail: fmt.Sprintf("This server holds its most live streams (%d); try again shortly.", limit)}
 	}
+	if log, suppressed := s.refused[reason].note(s.now()); log {
+		attrs := []any{"reason", reason, "limit", limit, "suppressed", suppressed}
+		if reason == RefusedClientLimit {
+			attrs = append(attrs, "client", client)
+		}
+		s.log.WarnContext(r.Context(), "live stream refused", attrs...)
+	}
+	// problem.Write logs every 503 as an error for an operator to act on; this one is
+	// logged above.
+	problem.Write(w, r, unlogged, pe)
 }
 
-func (s *slots) release() { <-s.ch }
-
-// open returns the number of streams open now.
-func (s *slots) open() int { return len(s.ch) }
+// unlogged is a logger that writes nothing.
+var unlogged = slog.New(slog.DiscardHandler)
