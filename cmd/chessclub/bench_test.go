@@ -234,6 +234,17 @@ func startServerProcess(b *testing.B, dbURL, password string, flags ...string) *
 	}
 }
 
+// appoint makes the registered member username an arbiter on the database at dbURL, as the
+// club's admin does on the server's machine (chessclub arbiter).
+func appoint(b *testing.B, dbURL, password, username string) {
+	b.Helper()
+	env := map[string]string{"CHESSCLUB_DB_PASSWORD": password}
+	var out, errs bytes.Buffer
+	if err := run(context.Background(), []string{"arbiter", "-db", dbURL, username}, func(k string) string { return env[k] }, &out, &errs); err != nil {
+		b.Fatalf("chessclub arbiter %s: %v\n%s", username, err, errs.String())
+	}
+}
+
 // memory returns a field of the server's /proc status in bytes, such as VmRSS (resident
 // now) or VmHWM (the most it was resident). Linux only.
 func (s *serverProcess) memory(b *testing.B, field string) int64 {

@@ -53,7 +53,7 @@ func BenchmarkTournamentNight(b *testing.B) {
 		b.Run(d.String(), func(b *testing.B) {
 			url, password := stormDatabase(b, d)
 			srv := startServerProcess(b, url, password, "-trusted-proxies", "127.0.0.1", "-max-streams", "2000")
-			n := setUpNight(b, srv.url)
+			n := setUpNight(b, srv.url, func(username string) { appoint(b, url, password, username) })
 			for b.Loop() {
 				n.run(b, srv)
 			}
@@ -104,9 +104,10 @@ func (n *night) must(b *testing.B, want int, method, path string, body any, head
 }
 
 // setUpNight registers the organiser and the players (from many client addresses, as a
-// club's members would, through the trusted proxy's X-Forwarded-For), enters and starts
-// them, and plays rounds 1..nightRound-1.
-func setUpNight(b *testing.B, base string) *night {
+// club's members would, through the trusted proxy's X-Forwarded-For), has makeArbiter make
+// the organiser an arbiter (who enters members without asking them, the club-night case),
+// enters and starts them, and plays rounds 1..nightRound-1.
+func setUpNight(b *testing.B, base string, makeArbiter func(username string)) *night {
 	n := &night{base: base, client: &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 512}}, rng: rand.New(rand.NewPCG(7, 400))}
 	register := func(i int, username string) int64 {
 		var m struct{ ID int64 }
@@ -116,6 +117,7 @@ func setUpNight(b *testing.B, base string) *night {
 		return m.ID
 	}
 	register(0, "organiser")
+	makeArbiter("organiser")
 	var login struct{ Token string }
 	_ = json.Unmarshal(n.must(b, http.StatusOK, "POST", "/api/login", map[string]any{"username": "organiser", "password": "a tournament night"}), &login)
 	n.token = login.Token
