@@ -3,7 +3,8 @@
 // appoints an arbiter on the member's profile; an organiser who is no arbiter cannot make a
 // tournament rated, and invites a member instead of entering them; the member sees the
 // invitation on the tournament list and accepts it; the organiser reads each of these changes in
-// the tournament's audit trail; and a member who has declared no rating is shown as unrated.
+// the tournament's audit trail; a member who has declared no rating is shown as unrated; and
+// a player watching a tournament that its organiser deletes is taken back to the list.
 //
 //   node --test e2e/trust.test.mjs     (npm run e2e runs every file of e2e/)
 import { after, before, test } from 'node:test';
@@ -138,6 +139,15 @@ test('members who declared no rating are unrated on the members list and their p
   assert.equal((await ada.locator('[data-member="hana"] .rating').innerText()).trim(), '1750 (declared)');
   await ada.goto(`/members/${ids.ivan}`);
   assert.equal((await ada.locator('.rating-value').innerText()).trim(), 'unrated');
+});
+
+test('a player watching a tournament that is deleted is taken back to the list', async () => {
+  const ivan = await newPage('ivan');
+  await ivan.goto(`/tournaments/${tournamentId}`);
+  await ivan.getByRole('heading', { level: 1, name: 'Friday Blitz' }).waitFor();
+  await api('DELETE', `/tournaments/${tournamentId}`, { token: tokens.hana });
+  await ivan.waitForURL((url) => url.pathname === '/tournaments');
+  await ivan.getByText('Friday Blitz was deleted.').waitFor();
 });
 
 test('no Content-Security-Policy violations and no uncaught page errors', () => {

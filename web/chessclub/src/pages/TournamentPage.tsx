@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { useParams, useSearchParams } from 'react-router-dom';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { createOutline, downloadOutline, flagOutline, playOutline, shuffleOutline, timerOutline, trophyOutline, arrowUndoOutline } from 'ionicons/icons';
 import { ApiError, type Crosstable, type Player, type Round, type Standings, type Tournament } from '../api';
 import { Loading } from '../components/AppPage';
@@ -63,6 +63,7 @@ async function optional<T>(p: Promise<T>): Promise<T | null> {
 export default function TournamentPage() {
   const { api, member: me } = useSession();
   const link = useRouterLink();
+  const navigate = useNavigate();
   const id = routeId(useParams().id);
   const [params, setParams] = useSearchParams();
   const load = useCallback(async (): Promise<TournamentData> => {
@@ -93,13 +94,19 @@ export default function TournamentPage() {
   nameRef.current = data?.tournament.name ?? '';
   const onEvent = useCallback(
     (e: TournamentEvent) => {
+      if (e.type === 'deleted') {
+        clearTimeout(timer.current);
+        void showToast({ message: `${nameRef.current || 'The tournament'} was deleted.`, duration: 5000 });
+        navigate('/tournaments', { replace: true });
+        return;
+      }
       clearTimeout(timer.current);
       timer.current = setTimeout(() => void reload(), 100);
       if (e.type === 'round_paired' && typeof e.data.round === 'number' && id !== null && meRef.current) {
         void announcePairing(id, e.data.round, meRef.current.id);
       }
     },
-    [reload, id],
+    [reload, id, navigate],
   );
   useEffect(() => () => clearTimeout(timer.current), []);
   useTournamentEvents(id === null ? null : api.eventsUrl(id), onEvent);

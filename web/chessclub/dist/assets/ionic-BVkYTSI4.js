@@ -1,0 +1,1 @@
+import"./index-_0Qc5Zpb.js";
