@@ -319,6 +319,11 @@ func (m matrixFixtures) endpoints(t *testing.T) []clubtest.Endpoint {
 			m.MustDo(clubtest.Req{Method: "GET", Path: m.path(imported.ID, "/players")}, http.StatusOK).Decode(t, &guests)
 			return clubtest.Req{Method: "POST", Path: m.path(imported.ID, "/players/%d/link", guests[0].MemberID), Body: map[string]any{"member_id": m.IDs["sam"]}}
 		}, Want: only(map[string]int{"admin": 200})},
+		{Op: "POST /api/tournaments/{id}/players/{member_id}/reinstate", Build: func() clubtest.Req {
+			id := m.running(false)
+			m.MustDo(clubtest.Req{Method: "DELETE", Path: m.path(id, "/players/%d", pat), As: "pat"}, http.StatusNoContent)
+			return clubtest.Req{Method: "POST", Path: m.path(id, "/players/%d/reinstate", pat)}
+		}, Want: only(map[string]int{"player": 200, "arbiter": 200, "admin": 200})},
 		{Op: "PUT /api/tournaments/{id}/players/{member_id}/byes/{round}", Build: func() clubtest.Req {
 			return clubtest.Req{Method: "PUT", Path: m.path(m.open(false), "/players/%d/byes/2", pat)}
 		}, Want: only(map[string]int{"player": 204, "organiser": 204, "arbiter": 204, "admin": 204})},
@@ -327,6 +332,16 @@ func (m matrixFixtures) endpoints(t *testing.T) []clubtest.Endpoint {
 			m.MustDo(clubtest.Req{Method: "PUT", Path: m.path(id, "/players/%d/byes/2", pat), As: "pat"}, http.StatusNoContent)
 			return clubtest.Req{Method: "DELETE", Path: m.path(id, "/players/%d/byes/2", pat)}
 		}, Want: only(map[string]int{"player": 204, "organiser": 204, "arbiter": 204, "admin": 204})},
+		// Forbidden pairs: public to read, the organiser's (and arbiters' and admins') to set.
+		{Op: "GET /api/tournaments/{id}/forbidden-pairs", Build: get(m.path(view, "/forbidden-pairs")), Want: everyone(200), SameBody: true},
+		{Op: "PUT /api/tournaments/{id}/forbidden-pairs/{a}/{b}", Build: func() clubtest.Req {
+			return clubtest.Req{Method: "PUT", Path: m.path(m.open(false), "/forbidden-pairs/%d/%d", pat, m.IDs["pp1"])}
+		}, Want: directors(201)},
+		{Op: "DELETE /api/tournaments/{id}/forbidden-pairs/{a}/{b}", Build: func() clubtest.Req {
+			id := m.open(false)
+			m.MustDo(clubtest.Req{Method: "PUT", Path: m.path(id, "/forbidden-pairs/%d/%d", pat, m.IDs["pp1"]), As: "olga"}, http.StatusCreated)
+			return clubtest.Req{Method: "DELETE", Path: m.path(id, "/forbidden-pairs/%d/%d", pat, m.IDs["pp1"])}
+		}, Want: directors(204)},
 		// Invitations: the organiser (and arbiters and admins) invite; the member answers.
 		{Op: "POST /api/tournaments/{id}/invitations", Build: func() clubtest.Req {
 			return clubtest.Req{Method: "POST", Path: m.path(m.open(false), "/invitations"), Body: map[string]any{"member_id": m.IDs["sam"]}}

@@ -32,6 +32,7 @@ const (
 	EntryAdded         = "entry.added"
 	EntryRemoved       = "entry.removed"
 	EntryWithdrawn     = "entry.withdrawn"
+	EntryReinstated    = "entry.reinstated"
 	InvitationSent     = "invitation.sent"
 	InvitationAccepted = "invitation.accepted"
 	InvitationDeclined = "invitation.declined"
@@ -45,6 +46,8 @@ const (
 	RatingsApplied     = "ratings.applied"
 	RatingsRecomputed  = "ratings.recomputed"
 	PlayerLinked       = "player.linked"
+	PairForbidden      = "pair.forbidden"
+	PairAllowed        = "pair.allowed"
 	RoleChanged        = "role.changed"
 )
 

@@ -76,6 +76,25 @@ func (s *Service) RemovePlayer(w http.ResponseWriter, r *http.Request, caller ap
 	return nil
 }
 
+// ReinstatePlayer answers POST /api/tournaments/{id}/players/{member_id}/reinstate: a
+// withdrawn player plays again from the next round.
+func (s *Service) ReinstatePlayer(w http.ResponseWriter, r *http.Request, caller api.Caller) error {
+	id, err := api.PathID(r)
+	if err != nil {
+		return err
+	}
+	member, err := pathMember(r)
+	if err != nil {
+		return err
+	}
+	p, err := s.reinstate(r.Context(), id, caller, member)
+	if err != nil {
+		return err
+	}
+	api.WriteJSON(w, http.StatusOK, p)
+	return nil
+}
+
 // RequestBye answers PUT /api/tournaments/{id}/players/{member_id}/byes/{round}.
 func (s *Service) RequestBye(w http.ResponseWriter, r *http.Request, caller api.Caller) error {
 	return s.byeRequest(w, r, caller, s.requestBye)

@@ -10,6 +10,7 @@ const (
 	EventPlayerEntered     = "player_entered"     // {"member_id": 7}
 	EventPlayerLeft        = "player_left"        // left before the start: {"member_id": 7}
 	EventPlayerWithdrew    = "player_withdrew"    // withdrew after the start: {"member_id": 7, "after_round": 3}
+	EventPlayerReinstated  = "player_reinstated"  // a withdrawn player plays again: {"member_id": 7, "from_round": 5}
 	EventByeRequested      = "bye_requested"      // {"member_id": 7, "round": 4}
 	EventByeCancelled      = "bye_cancelled"      // {"member_id": 7, "round": 4}
 	EventRoundPaired       = "round_paired"       // {"round": 4}

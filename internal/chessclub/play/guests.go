@@ -71,7 +71,7 @@ func (s *Service) linkGuest(ctx context.Context, id int64, caller api.Caller, gu
 }
 
 // rekeyPlayer moves the player guest of tournament id, with their pairing number (rank),
-// games and byes, to member, in tx, and deletes the guest. The boards and byes refer to the
+// games, byes and forbidden pairs, to member, in tx, and deletes the guest. The boards and byes refer to the
 // player's row, so the member's row comes first, without the number, which the guest's row
 // holds until it goes.
 func rekeyPlayer(ctx context.Context, tx *sql.Tx, id, guest, member int64, rank int) error {
@@ -89,6 +89,11 @@ func rekeyPlayer(ctx context.Context, tx *sql.Tx, id, guest, member int64, rank 
 		{"move the games as White", "UPDATE tournament_boards SET white = ? WHERE tournament_id = ? AND white = ?", []any{member, id, guest}},
 		{"move the games as Black", "UPDATE tournament_boards SET black = ? WHERE tournament_id = ? AND black = ?", []any{member, id, guest}},
 		{"move the byes", "UPDATE tournament_byes SET member_id = ? WHERE tournament_id = ? AND member_id = ?", []any{member, id, guest}},
+		// A pair keeps its lower member id first: the member's may sort the other way.
+		{"move the forbidden pairs", "INSERT INTO tournament_forbidden_pairs (tournament_id, member_a, member_b, from_round, to_round) " +
+			"SELECT tournament_id, CASE WHEN other < ? THEN other ELSE ? END, CASE WHEN other < ? THEN ? ELSE other END, from_round, to_round FROM " +
+			"(SELECT tournament_id, CASE WHEN member_a = ? THEN member_b ELSE member_a END AS other, from_round, to_round FROM tournament_forbidden_pairs " +
+			"WHERE tournament_id = ? AND (member_a = ? OR member_b = ?)) moved", []any{member, member, member, member, guest, id, guest, guest}},
 		{"remove the guest's entry", "DELETE FROM tournament_players WHERE tournament_id = ? AND member_id = ?", []any{id, guest}},
 		{"give the member the pairing number", "UPDATE tournament_players SET start_rank = ? WHERE tournament_id = ? AND member_id = ?", []any{startRank, id, member}},
 		{"remove the guest", "DELETE FROM members WHERE id = ? AND guest = 1", []any{guest}},

@@ -142,7 +142,48 @@ func storeRounds(ctx context.Context, tx *sql.Tx, im *tournament.Imported, id in
 			return err
 		}
 	}
-	return storeAnnounced(ctx, tx, im, id, byRank)
+	if err := storeAnnounced(ctx, tx, im, id, byRank); err != nil {
+		return err
+	}
+	return storeForbidden(ctx, tx, im, id, byRank)
+}
+
+// storeForbidden stores the pairs a file forbids to meet (260 records, XXP lines), merging
+// the rounds of a pair forbidden twice.
+func storeForbidden(ctx context.Context, tx *sql.Tx, im *tournament.Imported, id int64, byRank map[int]*tournament.ImportedPlayer) error {
+	ranks := make(map[int]bool, len(byRank))
+	for r := range byRank {
+		ranks[r] = true
+	}
+	pairs, err := tournament.ReadForbidden(im.File.Other, im.Total, ranks)
+	if err != nil {
+		return err
+	}
+	type key struct{ a, b int64 }
+	merged := map[key][2]int{}
+	var order []key
+	for _, p := range pairs {
+		a, b := tournament.Ordered(byRank[p.A].Member, byRank[p.B].Member)
+		k := key{a, b}
+		if r, ok := merged[k]; ok {
+			merged[k] = [2]int{min(r[0], p.From), max(r[1], p.To)}
+			continue
+		}
+		merged[k] = [2]int{p.From, p.To}
+		order = append(order, k)
+	}
+	for _, k := range order {
+		r := merged[k]
+		var to any = r[1]
+		if r[1] >= im.Total {
+			to = nil
+		}
+		if _, err := tx.ExecContext(ctx, "INSERT INTO tournament_forbidden_pairs (tournament_id, member_a, member_b, from_round, to_round) VALUES (?, ?, ?, ?, ?)",
+			id, k.a, k.b, r[0], to); err != nil {
+			return fmt.Errorf("import: forbidden pair: %w", err)
+		}
+	}
+	return nil
 }
 
 type importedBoard struct {

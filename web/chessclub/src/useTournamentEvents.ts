@@ -13,6 +13,7 @@ const TYPES = [
   'player_entered',
   'player_left',
   'player_withdrew',
+  'player_reinstated',
   'bye_requested',
   'bye_cancelled',
   'round_paired',

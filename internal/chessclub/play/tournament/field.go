@@ -23,6 +23,8 @@ type Field struct {
 	Players    []*Entrant // by start rank once started; before, in entry order
 	ByID       map[int64]*Entrant
 	Rounds     []*RoundRecord // rounds[r-1] is round r, for r = 1..t.CurrentRound
+	// Forbidden are the pairs of players who must not meet (forbidden.go).
+	Forbidden []ForbiddenPair
 }
 
 // Entrant is one player of a tournament.
@@ -102,6 +104,9 @@ func Load(ctx context.Context, q Querier, t Tournament) (*Field, error) {
 func LoadRound(ctx context.Context, q Querier, t Tournament, only int) (*Field, error) {
 	f := &Field{Tournament: t, ByID: map[int64]*Entrant{}}
 	if err := f.loadPlayers(ctx, q); err != nil {
+		return nil, err
+	}
+	if err := f.loadForbidden(ctx, q); err != nil {
 		return nil, err
 	}
 	f.Rounds = make([]*RoundRecord, t.CurrentRound)

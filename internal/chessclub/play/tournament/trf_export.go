@@ -71,6 +71,9 @@ func (f *Field) TRF(places map[int64]int) *trf.Tournament {
 		}
 		out.Players = append(out.Players, p)
 	}
+	if t.Format == FormatSwiss {
+		out.Other = append(out.Other, f.forbiddenRecords()...)
+	}
 	if t.State == StateRunning {
 		out.Other = append(out.Other, f.byeRecords()...)
 	}
