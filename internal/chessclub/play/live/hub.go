@@ -164,12 +164,21 @@ func (h *hub) run(t *topic, ready chan<- struct{}) {
 		cancel()
 	}()
 	last, err := h.latest(ctx, t.id)
+	// Until the poller knows where the tournament stands it delivers nothing: starting from
+	// 0 would hand every follower the tournament's whole history and cut them off after
+	// subscriberBuffer events.
+	started := err == nil
 	close(ready)
 	ticker := time.NewTicker(h.poll)
 	defer ticker.Stop()
 	for {
-		if err == nil {
+		switch {
+		case err != nil:
+		case started:
 			last, err = h.check(ctx, t, last)
+		default:
+			last, err = h.latest(ctx, t.id)
+			started = err == nil
 		}
 		if isGone(err) {
 			h.mu.Lock()

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"log/slog"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -118,5 +119,53 @@ func TestHubTournamentGone(t *testing.T) {
 	case e, ok := <-kept:
 		t.Errorf("the tournament that stays: %+v, open %v", e, ok)
 	default:
+	}
+}
+
+// TestHubStartAfterFailedRead: when the poller cannot read where the tournament stands as
+// its first follower comes (the database did not answer), it asks again at the next tick
+// instead of delivering the tournament's whole history from 0, which would cut every follower
+// off after 64 events.
+func TestHubStartAfterFailedRead(t *testing.T) {
+	db := dbtest.SQLite(t)
+	if err := chessclub.NewStore(db).Migrate(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	var reads atomic.Int64
+	revision := func(ctx context.Context, id int64) (int64, error) {
+		if reads.Add(1) == 1 {
+			return 0, errors.New("the database did not answer")
+		}
+		var rev int64
+		err := db.QueryRowContext(ctx, "SELECT revision FROM tournaments WHERE id = ?", id).Scan(&rev)
+		return rev, err
+	}
+	svc := live.New(db, time.Now, slog.New(slog.NewTextHandler(io.Discard, nil)), live.Config{EventPoll: 10 * time.Millisecond}, revision)
+	dbtest.Exec(t, db, "INSERT INTO tournaments (id, name, start_date, end_date, format, created_at) VALUES (1, 'Hub', '2026-01-01', '2026-01-01', 'swiss', '2026-01-01 00:00:00')")
+	// More than one poll's batch, so that the history would reach the follower even if it
+	// subscribed after the poller's first read.
+	const past = 300
+	dbtest.Exec(t, db, "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?) "+
+		"INSERT INTO tournament_events (tournament_id, seq, type, data, created_at) SELECT 1, i, 'tournament_changed', '{}', '2026-01-01 00:00:00' FROM n", past)
+	dbtest.Exec(t, db, "UPDATE tournaments SET revision = ? WHERE id = 1", past)
+	events, stop := svc.Subscribe(1)
+	defer stop()
+	// Once the database has answered the poller, a new event, written as another replica
+	// would: the poller starts after the revision it read, and delivers this one first.
+	for deadline := time.Now().Add(5 * time.Second); reads.Load() < 2; {
+		if time.Now().After(deadline) {
+			t.Fatal("the poller did not ask again within 5 s")
+		}
+		time.Sleep(time.Millisecond)
+	}
+	dbtest.Exec(t, db, "INSERT INTO tournament_events (tournament_id, seq, type, data, created_at) VALUES (1, ?, 'tournament_changed', '{}', '2026-01-01 00:00:00')", past+1)
+	dbtest.Exec(t, db, "UPDATE tournaments SET revision = ? WHERE id = 1", past+1)
+	select {
+	case e, ok := <-events:
+		if !ok || e.Seq != past+1 {
+			t.Errorf("the first event delivered: %+v (open %v), want number %d", e, ok, past+1)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("no event within 5 s")
 	}
 }
