@@ -98,6 +98,9 @@ func fileAccelerations(r250 []trf.Acceleration, lines []xxa, rounds int, ids map
 			}
 			r = end
 		}
+		if len(out) > MaxAccelerations {
+			return nil, invalid("record %q: the file gives more than %d accelerations", x.line, MaxAccelerations)
+		}
 	}
 	return out, nil
 }
