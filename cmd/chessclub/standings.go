@@ -17,7 +17,8 @@ import (
 const maxTRFBytes = 32 << 20
 
 // runStandings prints a tournament's standings as JSON. Errors of use or input (a bad flag, an
-// unreadable or invalid file, an unknown tie-break code) exit with status 2.
+// unreadable or invalid file, points other than the standard ones, an unknown tie-break code)
+// exit with status 2.
 func runStandings(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("chessclub standings", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -59,6 +60,11 @@ func runStandings(args []string, stdout, stderr io.Writer) error {
 	tour, err := readTRF(fs.Arg(0))
 	if err != nil {
 		return withStatus(usageStatus, err)
+	}
+	// The standings count the standard points; a file that gives others would be ranked
+	// wrongly. Virtual points (250, XXA) serve the pairing only and are left aside.
+	if err := tour.CheckStandardPoints(); err != nil {
+		return withStatus(usageStatus, fmt.Errorf("%s: %w", fs.Arg(0), err))
 	}
 	f := tiebreak.FormatOf(tour.Type)
 	if *format == "swiss" {

@@ -33,6 +33,15 @@
 // Colours follow Article 5 (colour.go). The order of boards is the one pairing programs
 // publish.
 //
+// # Accelerated pairings
+//
+// An accelerated pairing (C.04.5) gives some players virtual points in the first rounds
+// (Request.Accelerations; TRF-2026 record 250 and the engines' XXA tag). Their sum with the
+// points is the pairing score, which stands for the score in every rule above: scoregroups,
+// brackets, floats (those of past rounds with that round's virtual points), the bye,
+// topscorers and colours. Only the order of the boards, like the standings, goes by the
+// points alone. Baku computes the Baku Acceleration Method (C.04.5.1) by its text.
+//
 // # Exactness
 //
 // The criteria and the order of questions are those bbpPairings applies, including its readings
@@ -44,7 +53,9 @@
 // round-one colours count only players who have ever been paired or are paired now. The
 // answers read from the matching are the same for every optimal matching, so the result does
 // not depend on which one the algorithm finds. Every round of the oracle tournaments agrees
-// (TestOracle); so did, during development, every round of 1 030 more tournaments generated
+// (TestOracle), and every round of 176 more tournaments that bbpPairings paired with the Baku
+// acceleration, with XXA lines or with prohibited pairings added as the tournament went on
+// agrees with its output byte for byte (TestBBPData, testdata/bbp); so did, during development, every round of 1 030 more tournaments generated
 // by bbpPairings (7 578 rounds, 4 to 483 players), 7 205 of them also as printed, byte for
 // byte, with its -p output, and again with prohibited pairings, full-point byes and unrated
 // games added at random.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 
 	"campus.example/apps/internal/chess"
@@ -56,6 +57,8 @@ func fuzzSeeds(t testing.TB) [][]byte {
 		[]byte(""),
 		[]byte("XXR 3\nXXC white1\n001    1      A                                 1500                             0.0    1\n"),
 		[]byte(sixPlayers + "XXP 1 4\n260 001 002    2    5    6\n240 H 001    3\n"),
+		[]byte(sixPlayers + "250       1.0 001 002    1    3\n250       0.5 003 003    1    3\nXXA    5  1.0  0.5\n192 FIDE_DUTCH_2025_BAKU\n"),
+		[]byte(strings.NewReplacer("XXR 3\n", "142 3\n", "XXC white1\n", "152 B\n").Replace(sixPlayers) + "162  W 1.0    D 0.5\n"),
 		[]byte("XXR 2\nXXC black1\n" +
 			"001    1      A                                 1500                             1.0    1     2 w 1\n" +
 			"001    2      B                                 1400                             0.0    2     1 b 0\n"),

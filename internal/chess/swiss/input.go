@@ -34,6 +34,9 @@ type Request struct {
 	// Forbidden lists pairs of IDs who must not meet, for example members of one family; it
 	// adds to the absolute criterion against rematches (C.04.3 2.1.1 [C1]).
 	Forbidden [][2]int
+	// Accelerations give virtual points for the pairing (C.04.5; see Acceleration, and Baku
+	// for the Baku method); where two cover the same player and round, the later one counts.
+	Accelerations []Acceleration
 }
 
 // Board is one game of the round: White and Black by ID.
@@ -123,6 +126,9 @@ func (r *Request) validate() (int, map[int]int, error) {
 				return 0, nil, invalid("forbidden pair names %d, not a player", id)
 			}
 		}
+	}
+	if err := r.validateAccelerations(); err != nil {
+		return 0, nil, err
 	}
 	return k, index, nil
 }

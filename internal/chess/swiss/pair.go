@@ -122,20 +122,20 @@ func (e *engine) publish(pairs [][2]int32, bye int32) Pairing {
 	for _, pr := range pairs {
 		a, b := e.ps[pr[0]], e.ps[pr[1]]
 		hi, lo := a, b
-		if higher(b, a) {
+		if b.points > a.points || (b.points == a.points && b.rank < a.rank) {
 			hi, lo = b, a
 		}
 		white, black := e.colours(a, b)
 		games = append(games, game{hi, lo, white, black})
 	}
-	// Boards go by the higher player's score, the lower player's score, then the higher
-	// player's pairing number.
+	// Boards go by the higher player's points, the lower player's points, then the higher
+	// player's pairing number; virtual points (C.04.5) do not count here, as in standings.
 	slices.SortFunc(games, func(x, y game) int {
-		if x.hi.score != y.hi.score {
-			return int(y.hi.score - x.hi.score)
+		if x.hi.points != y.hi.points {
+			return int(y.hi.points - x.hi.points)
 		}
-		if x.lo.score != y.lo.score {
-			return int(y.lo.score - x.lo.score)
+		if x.lo.points != y.lo.points {
+			return int(y.lo.points - x.lo.points)
 		}
 		return x.hi.rank - y.hi.rank
 	})

@@ -20,7 +20,9 @@ const (
 type entrant struct {
 	id    int
 	rank  int         // effective pairing number, from 0 (see effectiveRanks)
-	score chess.Score // points from rounds 1..k, in half points
+	score chess.Score // pairing score: points from rounds 1..k plus virtual points, in half points
+	// points are the points alone, without virtual points (C.04.5): they order the boards.
+	points chess.Score
 
 	played    int            // games played over the board
 	games     []chess.Colour // the colours of those games, in order
@@ -57,6 +59,7 @@ func newEntrants(r *Request, k int, index map[int]int) []*entrant {
 		absent[id] = true
 	}
 	before := scoresBefore(r)
+	virt := virtualScores(r, k)
 	ranks := effectiveRanks(r, absent)
 	last := k >= r.TotalRounds-1
 	var ps []*entrant
@@ -64,10 +67,11 @@ func newEntrants(r *Request, k int, index map[int]int) []*entrant {
 		if absent[p.ID] {
 			continue
 		}
-		e := &entrant{id: p.ID, rank: ranks[p.ID], score: before[i][k], byeEligible: true}
+		e := &entrant{id: p.ID, rank: ranks[p.ID], points: before[i][k], byeEligible: true}
+		e.score = e.points + virt.at(k, i)
 		e.colourHistory(p.Rounds)
 		for back := 1; back <= 2 && back <= k; back++ {
-			e.floats[back] = floatIn(r, index, before, i, k-back)
+			e.floats[back] = floatIn(r, index, before, virt, i, k-back)
 		}
 		for _, x := range p.Rounds {
 			// C.04.1 (Art. 4), [C2]: no pairing-allocated bye for a player who has had one, or
@@ -175,8 +179,9 @@ func (p *entrant) colourHistory(rounds []chess.Round) {
 
 // floatIn returns the float player i (index in r.Players) received in round rd (from 0)
 // (C.04.3 1.4.2, 1.4.3): down or up after a game against a player of another score, down after
-// a round that gave more than a loss's points without a game (byes, forfeit wins).
-func floatIn(r *Request, index map[int]int, before [][]chess.Score, i, rd int) float {
+// a round that gave more than a loss's points without a game (byes, forfeit wins). The scores
+// compared are the pairing scores of that round, virtual points included (C.04.5).
+func floatIn(r *Request, index map[int]int, before [][]chess.Score, virt virtual, i, rd int) float {
 	x := r.Players[i].Rounds[rd]
 	if !x.Played() {
 		if x.Result.Score() > 0 {
@@ -184,7 +189,8 @@ func floatIn(r *Request, index map[int]int, before [][]chess.Score, i, rd int) f
 		}
 		return noFloat
 	}
-	mine, theirs := before[i][rd], before[index[x.Opponent]][rd]
+	j := index[x.Opponent]
+	mine, theirs := before[i][rd]+virt.at(rd, i), before[j][rd]+virt.at(rd, j)
 	switch {
 	case mine > theirs:
 		return downFloat

@@ -10,9 +10,10 @@ import (
 )
 
 // TestRandomTournamentsKeepTheAbsoluteCriteria plays whole tournaments round by round, with
-// random results, forfeits, byes, absences and forbidden pairs, and checks every round against
-// the absolute criteria and the colour rules they imply. When Pair finds no pairing in a small
-// tournament, a search through all pairings must agree.
+// random results, forfeits, byes, absences, forbidden pairs and (one in three) the Baku
+// acceleration, and checks every round against the absolute criteria and the colour rules
+// they imply. When Pair finds no pairing in a small tournament, a search through all pairings
+// must agree.
 func TestRandomTournamentsKeepTheAbsoluteCriteria(t *testing.T) {
 	seeds := 150
 	if testing.Short() {
@@ -31,6 +32,9 @@ func TestRandomTournamentsKeepTheAbsoluteCriteria(t *testing.T) {
 			for range int(seed % 4) {
 				a, b := 1+s.rng.IntN(n), 1+s.rng.IntN(n)
 				s.req.Forbidden = append(s.req.Forbidden, [2]int{a, b})
+			}
+			if seed%3 == 0 {
+				s.req.Accelerations, _ = Baku(ids(n), rounds)
 			}
 			for s.played() < rounds {
 				req, away := s.announce()
@@ -273,6 +277,12 @@ func TestInvalidRequests(t *testing.T) {
 		{"unfinished round", Request{Players: two(game(2, chess.White, chess.NoResult), game(1, chess.Black, chess.NoResult)), TotalRounds: 2, InitialColour: chess.White}, "not a result"},
 		{"unknown absent", Request{Players: ok, TotalRounds: 2, InitialColour: chess.White, Absent: []int{7}}, "absent player 7"},
 		{"unknown forbidden", Request{Players: ok, TotalRounds: 2, InitialColour: chess.White, Forbidden: [][2]int{{1, 9}}}, "forbidden pair"},
+		{"no virtual points", Request{Players: ok, TotalRounds: 2, InitialColour: chess.White, Accelerations: []Acceleration{{0, 1, 1, 1, 2}}}, "more than 0"},
+		{"acceleration rounds reversed", Request{Players: ok, TotalRounds: 2, InitialColour: chess.White, Accelerations: []Acceleration{{2, 2, 1, 1, 2}}}, "not a range of rounds"},
+		{"acceleration after the last round", Request{Players: ok, TotalRounds: 2, InitialColour: chess.White, Accelerations: []Acceleration{{2, 1, 3, 1, 2}}}, "after the last round"},
+		{"acceleration IDs reversed", Request{Players: ok, TotalRounds: 2, InitialColour: chess.White, Accelerations: []Acceleration{{2, 1, 1, 2, 1}}}, "not a range of IDs"},
+		{"acceleration beyond the players", Request{Players: ok, TotalRounds: 2, InitialColour: chess.White, Accelerations: []Acceleration{{2, 1, 1, 1, 3}}}, "beyond the last player"},
+		{"too many accelerations", Request{Players: ok, TotalRounds: 2, InitialColour: chess.White, Accelerations: make([]Acceleration, MaxAccelerations+1)}, "accelerations, more than"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

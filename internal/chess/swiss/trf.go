@@ -11,10 +11,15 @@ import (
 // are the rounds in which someone was paired (given an opponent or the pairing-allocated bye);
 // a further column may only hold byes announced before the pairing (H, F or Z without an
 // opponent), and those players sit round k+1 out. A round missing from a player's line counts
-// as an absence (Z). The file must say how many rounds the tournament has (XXR) and, before
-// round 1 is paired, its initial colour (XXC). Byes announced in 240 records count as well,
-// and prohibited pairings (260 records, XXP lines) become forbidden pairs (see roundRecords).
-// Errors wrap ErrInvalid.
+// as an absence (Z). The file must say how many rounds the tournament has (XXR or 142) and,
+// before round 1 is paired, its initial colour (XXC or 152). Byes announced in 240 records
+// count as well, prohibited pairings (260 records, XXP lines) become forbidden pairs, and
+// accelerated rounds (250 records, XXA lines) become Accelerations (see readRecords).
+//
+// A file whose records would be paired wrongly by this package is refused, not paired without
+// them: other points than the standard ones (trf.Tournament.CheckStandardPoints), another
+// pairing system, or an acceleration left to the engine (see readSystem). Errors wrap
+// ErrInvalid and name the record.
 func NextRound(t *trf.Tournament) (Request, error) {
 	k := 0
 	for _, p := range t.Players {
@@ -24,14 +29,32 @@ func NextRound(t *trf.Tournament) (Request, error) {
 			}
 		}
 	}
-	req := Request{TotalRounds: t.TotalRounds, InitialColour: t.FirstColour()}
-	if req.TotalRounds == 0 {
-		return Request{}, invalid("the file does not give the number of rounds (XXR)")
+	if err := t.CheckStandardPoints(); err != nil {
+		return Request{}, invalid("%v", err)
+	}
+	rec, err := readRecords(t.Other, k+1)
+	if err != nil {
+		return Request{}, err
+	}
+	req := Request{TotalRounds: t.TotalRounds, InitialColour: t.InitialColour}
+	if err := settle(&req.TotalRounds, rec.rounds, "XXR and 142 give different numbers of rounds"); err != nil {
+		return Request{}, err
+	}
+	if err := settle(&req.InitialColour, rec.colour, "XXC and 152 give different initial colours"); err != nil {
+		return Request{}, err
 	}
 	if req.InitialColour == chess.NoColour {
-		return Request{}, invalid("the file does not give the initial colour (XXC), and round 1 does not show it")
+		req.InitialColour = t.FirstColour()
 	}
+	if req.TotalRounds == 0 {
+		return Request{}, invalid("the file does not give the number of rounds (XXR or 142)")
+	}
+	if req.InitialColour == chess.NoColour {
+		return Request{}, invalid("the file does not give the initial colour (XXC or 152), and round 1 does not show it")
+	}
+	ids := make(map[int]bool, len(t.Players))
 	for _, p := range t.Players {
+		ids[p.StartRank] = true
 		rounds := make([]chess.Round, k)
 		copy(rounds, p.Rounds)
 		for r := len(p.Rounds); r < k; r++ {
@@ -49,21 +72,42 @@ func NextRound(t *trf.Tournament) (Request, error) {
 		}
 		req.Players = append(req.Players, Player{ID: p.StartRank, Rounds: rounds})
 	}
-	groups, absent, err := roundRecords(t.Other, k+1)
-	if err != nil {
-		return Request{}, err
-	}
-	for _, id := range absent {
+	for _, id := range rec.absent {
 		if !slices.Contains(req.Absent, id) {
 			req.Absent = append(req.Absent, id)
 		}
 	}
-	for _, g := range groups {
+	for _, g := range rec.forbidden {
 		for i, a := range g {
 			for _, b := range g[i+1:] {
 				req.Forbidden = append(req.Forbidden, [2]int{a, b})
 			}
 		}
 	}
+	r250, err := t.Accelerations()
+	if err != nil {
+		return Request{}, invalid("%v", err)
+	}
+	if req.Accelerations, err = fileAccelerations(r250, rec.xxa, req.TotalRounds, ids); err != nil {
+		return Request{}, err
+	}
+	if rec.baku != "" && len(req.Accelerations) == 0 && len(rec.xxa) == 0 {
+		return Request{}, invalid("record %q: the Baku acceleration must be written out as 250 records (C.04.5.1; Baku computes them): pairing engines size its group A differently", rec.baku)
+	}
 	return req, nil
+}
+
+// settle merges a value the file gives in two forms (the pairing engines' tag, and the
+// TRF-2026 record): either may be missing (the zero value), and if both are given they must
+// agree.
+func settle[T comparable](v *T, other T, conflict string) error {
+	var zero T
+	switch {
+	case other == zero:
+	case *v == zero:
+		*v = other
+	case *v != other:
+		return invalid("%s", conflict)
+	}
+	return nil
 }

@@ -13,7 +13,10 @@
 //   - player lines (001), with every round as a chess.Round.
 //
 // Every other line (comments "###", blank lines, tags such as 132, 142, 162, XXA, team and
-// bye records) is kept as it was read and written back in its place. A file read and written
+// bye records) is kept as it was read and written back in its place. Two kinds of them have
+// readers of their own: the accelerated rounds of record 250 (Tournament.Accelerations and
+// SetAccelerations), and the records that change the points of the results, which
+// CheckStandardPoints refuses for the readers that count the standard points. A file read and written
 // again comes back byte for byte when it is written the way the format lays it out (fixed
 // columns, no trailing blanks); otherwise it comes back with the same content, normalised.
 //
