@@ -462,6 +462,25 @@ PREPARE ddl FROM @ddl;
 EXECUTE ddl;
 DEALLOCATE PREPARE ddl;
 
+-- 0015_forbidden_pairs.sql
+-- Forbidden pairs: two players of a Swiss who must not meet (family, the same club in some
+-- events), from from_round to to_round (NULL: to the last round). The pairing honours them as
+-- an absolute criterion, and the TRF export writes them as 260 records. See
+-- internal/chessclub/play (forbidden.go).
+CREATE TABLE IF NOT EXISTS tournament_forbidden_pairs (
+  tournament_id BIGINT NOT NULL,
+  member_a BIGINT NOT NULL,
+  member_b BIGINT NOT NULL,
+  from_round INT NOT NULL,
+  to_round INT NULL,
+  PRIMARY KEY (tournament_id, member_a, member_b),
+  KEY tournament_forbidden_pairs_b (tournament_id, member_b),
+  CONSTRAINT tournament_forbidden_pairs_a_fk FOREIGN KEY (tournament_id, member_a) REFERENCES tournament_players (tournament_id, member_id) ON DELETE CASCADE,
+  CONSTRAINT tournament_forbidden_pairs_b_fk FOREIGN KEY (tournament_id, member_b) REFERENCES tournament_players (tournament_id, member_id) ON DELETE CASCADE,
+  CONSTRAINT tournament_forbidden_pairs_order CHECK (member_a < member_b),
+  CONSTRAINT tournament_forbidden_pairs_rounds CHECK (from_round >= 1 AND (to_round IS NULL OR to_round >= from_round))
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin;
+
 -- The ledger of applied migrations: a server on this database finds every step done and
 -- runs no DDL, so its user needs data privileges only.
 CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name VARCHAR(100) NOT NULL, applied_at DATETIME NOT NULL);
@@ -500,4 +519,5 @@ INSERT IGNORE INTO schema_migrations (version, name, applied_at) VALUES
   (9, 'arbiters_and_invitations', UTC_TIMESTAMP()),
   (10, 'rating_replay', UTC_TIMESTAMP()),
   (11, 'audit_log', UTC_TIMESTAMP()),
-  (12, 'audit_actor', UTC_TIMESTAMP());
+  (12, 'audit_actor', UTC_TIMESTAMP()),
+  (15, 'forbidden_pairs', UTC_TIMESTAMP());
