@@ -1,1 +1,0 @@
-import"./index-_0Qc5Zpb.js";
