@@ -178,6 +178,52 @@ func (g *Graph) Solve() {
 	}
 }
 
+// SlackAbove reports whether edge {u, v}, present, has a slack above t in the certificate of
+// the last Solve: U(u)+U(v), plus the duals of the blossoms holding both, minus the weight. By
+// duality every matching that holds the edge then weighs more than t below the maximum (the
+// certificate's sum is the maximum weight, and every other edge's slack is non-negative), so
+// no bonus of at most t on the edge can make it part of a maximum matching. It must follow a
+// Solve, with no weight changed since.
+func (g *Graph) SlackAbove(u, v int, t uint64) bool {
+	if len(g.dirties) > 0 {
+		panic("matching: SlackAbove before Solve")
+	}
+	s, lim := g.tmp[0], g.tmp[1]
+	add(s, g.d(int32(u)), g.d(int32(v)))
+	g.stamp++
+	for b := g.parent[u]; b >= 0; b = g.parent[b] {
+		g.mark[b] = g.stamp
+	}
+	for b := g.parent[v]; b >= 0; b = g.parent[b] {
+		if g.mark[b] == g.stamp {
+			add(s, s, g.d(b))
+		}
+	}
+	sub(s, s, g.w(int32(u), int32(v)))
+	// Weights and duals are stored doubled.
+	clear(lim)
+	addSmall(lim, t)
+	addSmall(lim, t)
+	return cmp(s, lim) > 0
+}
+
+// Swappable reports whether, in a matching that holds the pairs {v, m} and {x, c} (x = -1
+// when c is unmatched), the pairs {v, c} and {x, m} weigh no less (an absent {x, m} leaves x
+// and m unmatched). When the matching is maximum, the one with the new pairs is maximum too.
+func (g *Graph) Swappable(v, m, x, c int) bool {
+	if !g.present[v*g.n+c] {
+		return false
+	}
+	gain, loss := g.tmp[0], g.tmp[1]
+	copy(gain, g.w(int32(v), int32(c)))
+	copy(loss, g.w(int32(v), int32(m)))
+	if x >= 0 {
+		add(gain, gain, g.w(int32(x), int32(m)))
+		add(loss, loss, g.w(int32(x), int32(c)))
+	}
+	return cmp(gain, loss) >= 0
+}
+
 // fits reports whether w is below 2^bits.
 func (g *Graph) fits(w []uint64) bool {
 	for i := len(w) - 1; i >= 0; i-- {

@@ -18,7 +18,8 @@ package matching
 // keys that do not move at all: with Δ the sum of the δs so far in the stage, an S vertex s has
 // the constant a(s) = U(s)+Δ, and the slack of an edge from s to x is a(s)-w(s,x)+U(x)-Δ, so
 // among the S vertices next to x the least slack has the least a(s)-w(s,x); between two S
-// vertices, the slack is a(s)+a(x)-w(s,x)-2Δ.
+// vertices, the slack is a(s)+a(x)-w(s,x)-2Δ. Each a(s) is stored with big added, so that a key
+// is one subtraction away from it.
 
 const (
 	unlabelled int8 = iota
@@ -41,11 +42,11 @@ type stageState struct {
 
 	// Keys (see above), each offset by big so that it is never negative.
 	delta   []uint64 // Δ
-	a       []uint64 // per S vertex: U+Δ
+	a       []uint64 // per S vertex: U+Δ+big
 	key     []uint64 // per vertex with a bestS: a(bestS)+big-w
-	sskey   []uint64 // per S node with a bestSS: a(in)+big-w+a(out)
+	sskey   []uint64 // per S node with a bestSS: a(in)+big-w+a(out)+big
 	tightS  []uint64 // Δ+big: an edge from S vertex s to x is tight when a(s)+big-w+U(x) equals it
-	tightSS []uint64 // 2Δ+big: an edge between S vertices is tight when its sskey equals it
+	tightSS []uint64 // 2Δ+2big: an edge between S vertices is tight when its sskey equals it
 }
 
 func (g *Graph) initStage() {
@@ -92,7 +93,7 @@ func (g *Graph) stage() bool {
 	}
 	clear(g.delta)
 	copy(g.tightS, g.big)
-	copy(g.tightSS, g.big)
+	double(g.tightSS, g.big)
 	for _, v := range g.roots {
 		b := g.top[v]
 		if g.label[b] == unlabelled {
@@ -147,10 +148,12 @@ func (g *Graph) setLabel(b int32, l int8, from, to int32) {
 	g.to[b] = to
 	g.bestSS[b] = noEdge
 	if l == labelS {
-		// The vertices' constant a = U+Δ, set before any of them is scanned, since a scan
-		// may meet the others.
+		// The vertices' constant a = U+Δ (plus big), set before any of them is scanned, since
+		// a scan may meet the others.
 		for _, v := range g.verts[b] {
-			add(g.at(g.a, v), g.d(v), g.delta)
+			av := g.at(g.a, v)
+			add(av, g.d(v), g.delta)
+			add(av, av, g.big)
 		}
 	}
 	if !g.listed[b] {
@@ -167,7 +170,7 @@ func (g *Graph) scanNode(b int32) {
 	if b >= int32(g.n) {
 		nb = g.near[b]
 	}
-	k, other, aBig := g.tmp[0], g.tmp[1], g.tmp[2]
+	k, other := g.tmp[0], g.tmp[1]
 	for _, x := range g.alive {
 		if g.top[x] == b {
 			continue
@@ -180,8 +183,7 @@ func (g *Graph) scanNode(b int32) {
 		} else if !g.present[int(b)*g.n+int(x)] {
 			continue
 		}
-		add(aBig, g.at(g.a, v), g.big)
-		sub(k, aBig, g.w(v, x)) // a(v)+big-w(v,x)
+		sub(k, g.at(g.a, v), g.w(v, x)) // a(v)+big-w(v,x)
 		bx := g.top[x]
 		if g.label[bx] == labelS {
 			ssk := other

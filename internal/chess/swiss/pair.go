@@ -30,6 +30,9 @@ type engine struct {
 	sub    []int    // per score: its sub-field in the current bracket's score-indexed fields
 	chosen []int32  // the MDPs of the current bracket that will be paired in it
 	w, cur []uint64 // scratch weights
+	// Pairs decided but still in the graph, and the overlay of exchanged partners (procedure.go).
+	pending, touched []int32
+	over             []int32
 }
 
 // Pair computes the pairing of round k+1 by the FIDE Dutch system. It returns an error wrapping

@@ -1,5 +1,7 @@
 package swiss
 
+import "slices"
+
 // The maximum-weight matching settles every quality criterion of a bracket at once, but often
 // many pairings tie on all of them. C.04.3 Article 4 then takes the first in its order of
 // generation. pairBracket reaches that pairing one decision at a time, as the rules' order
@@ -201,22 +203,152 @@ func (e *engine) pairRemainder(b *bracket, pairs [][2]int32) [][2]int32 {
 			e.set(v, v, u)
 		}
 	}
-	// Each S1 player, in order, meets the highest S2 player possible.
+	// Each S1 player, in order, meets the highest S2 player possible. Most answers follow from
+	// the last matching's certificate (provenFirst); their pairs stay in the graph, matched,
+	// until a question needs a new matching.
+	e.solve()
+	e.resetOverlay()
+	var cands []int32
 	for _, v := range rem {
 		if !upper(v) {
 			continue
 		}
-		bonus := int32(0)
-		for j := len(rem) - 1; j >= 0; j-- {
-			u := rem[j]
-			if u <= v || e.paired[u] {
-				continue
+		cands = cands[:0]
+		for _, u := range rem {
+			if u > v && !e.paired[u] {
+				cands = append(cands, u)
 			}
-			e.setTail(v, v, u, bonus)
-			bonus++
+		}
+		if m, ok := e.provenFirst(v, cands); ok {
+			pairs = e.decideLater(v, m, pairs)
+			continue
+		}
+		e.flush()
+		for i, u := range cands {
+			e.setTail(v, v, u, int32(len(cands)-1-i))
 		}
 		e.solve()
-		pairs = e.decide(v, e.stable[v], pairs)
+		pairs = e.decideLater(v, e.stable[v], pairs)
 	}
+	e.flush()
 	return pairs
+}
+
+// The pairs that provenFirst settles are not taken out of the graph at once: taking a vertex
+// out breaks up the blossoms that hold it, and the next matching then rebuilds them. While
+// every decided pair is a pair of some maximum matching of the graph as it stands, the
+// certificate of that matching still answers for the graph without them: a matching of the
+// rest plus the decided pairs is a matching of the whole, so the rest's maximum is the whole's
+// minus the decided pairs, and every bound of SlackAbove holds for it as well. The overlay
+// holds the partners that exchanges (provenFirst) changed since the last matching; the
+// decided pairs leave the graph (flush) before any weight changes.
+
+// decideLater fixes the pair a, b, which a maximum matching of the graph, after the exchanges
+// of the overlay, holds; it leaves the graph at the next flush.
+func (e *engine) decideLater(a, b int32, pairs [][2]int32) [][2]int32 {
+	e.paired[a], e.paired[b] = true, true
+	e.stable[a], e.stable[b] = b, a
+	e.pending = append(e.pending, a, b)
+	return append(pairs, [2]int32{a, b})
+}
+
+// flush applies the overlay's partners to the snapshot of the matching and takes the decided
+// pairs out of the graph.
+func (e *engine) flush() {
+	for _, u := range e.touched {
+		if !e.paired[u] {
+			if p := e.over[u]; p >= 0 {
+				e.stable[u] = p
+			} else {
+				e.stable[u] = u
+			}
+		}
+	}
+	e.resetOverlay()
+	for _, u := range e.pending {
+		e.g.Remove(int(u))
+	}
+	e.pending = e.pending[:0]
+}
+
+// resetOverlay forgets the exchanged partners.
+func (e *engine) resetOverlay() {
+	if e.over == nil {
+		e.over = make([]int32, len(e.ps))
+		for i := range e.over {
+			e.over[i] = noOverlay
+		}
+	}
+	for _, u := range e.touched {
+		e.over[u] = noOverlay
+	}
+	e.touched = e.touched[:0]
+}
+
+// noOverlay marks a vertex whose partner is the matching's own.
+const noOverlay = -2
+
+// mateOf returns u's partner in the matching after the overlay's exchanges, or -1.
+func (e *engine) mateOf(u int32) int32 {
+	if p := e.over[u]; p != noOverlay {
+		return p
+	}
+	if p := e.stable[u]; p != u {
+		return p
+	}
+	return -1
+}
+
+// setMate records u's new partner p (-1: none) in the overlay.
+func (e *engine) setMate(u, p int32) {
+	if e.over[u] == noOverlay {
+		e.touched = append(e.touched, u)
+	}
+	e.over[u] = p
+}
+
+// provenFirst answers, when the matching's certificate settles it without a new matching, the
+// question a ranking of v's edges asks: which of cands (the first ranked highest, the last
+// with no bonus, each above the next by one) does v meet in a maximum matching once the i-th
+// edge gets a bonus of len(cands)-1-i? Let m be v's partner in a maximum matching, one of the
+// candidates but not the last. When every candidate ranked above m has an edge whose slack
+// exceeds its bonus over m's (or no edge), the answer is m: that matching keeps the maximum
+// weight and gains m's bonus, and any matching with a higher-ranked edge loses more weight than
+// its bonus gains (matching.Graph.SlackAbove). A candidate c above m whose slack is too small
+// may still be reached by exchanging partners: when v–c and m–(c's partner) weigh no less than
+// the pairs they replace (matching.Graph.Swappable), the exchanged matching is maximum too,
+// and c becomes m. Otherwise ok is false and the ranking must be solved.
+func (e *engine) provenFirst(v int32, cands []int32) (m int32, ok bool) {
+	m = e.mateOf(v)
+	im := slices.Index(cands, m)
+	if im < 0 || im == len(cands)-1 {
+		return -1, false
+	}
+	for swaps := 0; swaps < 8; swaps++ {
+		moved := false
+		for i, c := range cands[:im] {
+			if e.recOf(v, c).kind == absent {
+				continue
+			}
+			if e.g.SlackAbove(int(v), int(c), uint64(im-i)) {
+				continue
+			}
+			x := e.mateOf(c)
+			if x == v || !e.g.Swappable(int(v), int(m), int(x), int(c)) {
+				return -1, false
+			}
+			e.setMate(v, c)
+			e.setMate(c, v)
+			e.setMate(m, x)
+			if x >= 0 {
+				e.setMate(x, m)
+			}
+			m, im, moved = c, i, true
+			break
+		}
+		if !moved {
+			return m, true
+		}
+	}
+	return -1, false
 }
