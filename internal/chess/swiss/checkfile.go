@@ -31,33 +31,45 @@ func CheckFile(t *trf.Tournament) ([]RoundVerdict, error) {
 		}
 	}
 	out := make([]RoundVerdict, 0, last)
-	for r := range last {
-		req, err := NextRound(before(t, r))
+	for r := 1; r <= last; r++ {
+		req, prop, err := RoundRequest(t, r)
 		if err != nil {
 			return nil, err
-		}
-		req.Absent = req.Absent[:0]
-		var prop Pairing
-		for _, p := range t.Players {
-			if len(p.Rounds) <= r || !paired(p.Rounds[r]) {
-				req.Absent = append(req.Absent, p.StartRank)
-				continue
-			}
-			x := p.Rounds[r]
-			switch {
-			case x.Opponent == 0:
-				prop.Bye = p.StartRank
-			case x.Colour == chess.White:
-				prop.Boards = append(prop.Boards, Board{White: p.StartRank, Black: x.Opponent})
-			}
 		}
 		v, err := Check(req, prop)
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, RoundVerdict{Round: r + 1, Verdict: v})
+		out = append(out, RoundVerdict{Round: r, Verdict: v})
 	}
 	return out, nil
+}
+
+// RoundRequest returns the request that pairs round r (from 1) of t again, from rounds
+// 1..r-1 without the players t does not pair in round r, and t's pairing of round r, for
+// Check. Only the players' opponents and colours in round r count, not its results: a round
+// just paired can be checked. Errors are NextRound's.
+func RoundRequest(t *trf.Tournament, r int) (Request, Pairing, error) {
+	req, err := NextRound(before(t, r-1))
+	if err != nil {
+		return Request{}, Pairing{}, err
+	}
+	req.Absent = req.Absent[:0]
+	var prop Pairing
+	for _, p := range t.Players {
+		if len(p.Rounds) < r || !paired(p.Rounds[r-1]) {
+			req.Absent = append(req.Absent, p.StartRank)
+			continue
+		}
+		x := p.Rounds[r-1]
+		switch {
+		case x.Opponent == 0:
+			prop.Bye = p.StartRank
+		case x.Colour == chess.White:
+			prop.Boards = append(prop.Boards, Board{White: p.StartRank, Black: x.Opponent})
+		}
+	}
+	return req, prop, nil
 }
 
 // paired reports whether a round took part in the pairing: a game (forfeits included) or the
