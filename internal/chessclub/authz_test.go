@@ -362,6 +362,7 @@ func (m matrixFixtures) endpoints(t *testing.T) []clubtest.Endpoint {
 		{Op: "GET /api/tournaments/{id}/rounds", Build: get(m.path(view, "/rounds")), Want: everyone(200), SameBody: true},
 		{Op: "GET /api/tournaments/{id}/rounds/{n}", Build: get(m.path(view, "/rounds/1")), Want: everyone(200), SameBody: true},
 		{Op: "GET /api/tournaments/{id}/rounds/{n}/boards/{b}", Build: get(m.path(view, "/rounds/1/boards/1")), Want: everyone(200), SameBody: true},
+		{Op: "GET /api/tournaments/{id}/rounds/{n}/check", Build: get(m.path(view, "/rounds/1/check")), Want: everyone(200), SameBody: true},
 		{Op: "POST /api/tournaments/{id}/rounds", Build: func() clubtest.Req {
 			return clubtest.Req{Method: "POST", Path: m.path(m.complete(false), "/rounds")}
 		}, Want: directors(201)},
