@@ -481,6 +481,12 @@ CREATE TABLE IF NOT EXISTS tournament_forbidden_pairs (
   CONSTRAINT tournament_forbidden_pairs_rounds CHECK (from_round >= 1 AND (to_round IS NULL OR to_round >= from_round))
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin;
 
+-- 0021_tournament_acceleration.sql
+-- The acceleration of a Swiss's pairings (FIDE C.04.5): 'none', or 'baku' for the Baku
+-- acceleration method of C.04.5.1, which the TRF export writes out as 250 records. Set
+-- before the start, frozen after it. See internal/chessclub/play/tournament (tournament.go).
+ALTER TABLE tournaments ADD COLUMN acceleration VARCHAR(16) NOT NULL DEFAULT 'none';
+
 -- The ledger of applied migrations: a server on this database finds every step done and
 -- runs no DDL, so its user needs data privileges only.
 CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name VARCHAR(100) NOT NULL, applied_at DATETIME NOT NULL);
@@ -520,4 +526,5 @@ INSERT IGNORE INTO schema_migrations (version, name, applied_at) VALUES
   (10, 'rating_replay', UTC_TIMESTAMP()),
   (11, 'audit_log', UTC_TIMESTAMP()),
   (12, 'audit_actor', UTC_TIMESTAMP()),
-  (15, 'forbidden_pairs', UTC_TIMESTAMP());
+  (15, 'forbidden_pairs', UTC_TIMESTAMP()),
+  (21, 'tournament_acceleration', UTC_TIMESTAMP());

@@ -66,7 +66,11 @@ func (f *Field) roundRequest(n int) (swiss.Request, swiss.Pairing, error) {
 	if n < 1 || n > len(f.Rounds) {
 		return swiss.Request{}, swiss.Pairing{}, problem.New(problem.NotFound, "Round %d of tournament %d is not paired.", n, f.Tournament.ID)
 	}
-	req, paired, err := swiss.RoundRequest(f.TRF(nil), n)
+	file, err := f.TRF(nil)
+	if err != nil {
+		return swiss.Request{}, swiss.Pairing{}, fmt.Errorf("check round %d: %w", n, err)
+	}
+	req, paired, err := swiss.RoundRequest(file, n)
 	if errors.Is(err, swiss.ErrInvalid) {
 		return swiss.Request{}, swiss.Pairing{}, f.Tournament.Conflict("Round %d cannot be checked against the Dutch system: %v", n, err)
 	}
