@@ -10,8 +10,8 @@ import (
 )
 
 // TestCheckRound reads the checker's verdict on rounds the club paired, on each database:
-// they agree with the Dutch system, so nothing differs; a round not paired is 404, a round
-// robin's round 409.
+// they agree with the Dutch system, accelerated or not, so nothing differs; a round not
+// paired is 404, a round robin's round 409.
 func TestCheckRound(t *testing.T) {
 	clubtest.ForDialects(t, func(t *testing.T, d sqldb.Dialect) {
 		c := newClub(t, d, 5)
@@ -32,6 +32,18 @@ func TestCheckRound(t *testing.T) {
 			}
 		}
 		c.MustDo(clubtest.Req{Method: "GET", Path: clubtest.Path("/api/tournaments/%d/rounds/3/check", tr.ID)}, http.StatusNotFound)
+
+		// An accelerated Swiss is checked with its virtual points (C.04.5.1, the 250 records
+		// of its TRF file).
+		baku := c.create(map[string]any{"rounds": 5, "acceleration": "baku"})
+		c.enterAll(baku.ID, 5)
+		c.start(baku.ID)
+		c.pair(baku.ID)
+		var got tournament.PairingCheck
+		c.MustDo(clubtest.Req{Method: "GET", Path: clubtest.Path("/api/tournaments/%d/rounds/1/check", baku.ID)}, http.StatusOK).Decode(t, &got)
+		want := agree
+		want.Round = 1
+		diffValues(t, "check of an accelerated round", got, want)
 
 		rr := c.create(map[string]any{"format": tournament.FormatRoundRobin})
 		c.enterAll(rr.ID, 4)
