@@ -38,31 +38,50 @@ func TestGenerateCheckData(t *testing.T) {
 	var oracle bytes.Buffer
 	for i, path := range paths {
 		oracle.Write(runBBPCheck(t, path))
-		rng := rand.New(rand.NewPCG(uint64(i+1), 0xc4ec))
-		tour := readTRF(t, path)
-		kind := alterations[i%3]
-		if !kind.apply(tour, rng) {
-			kind = alterations[1] // a tournament without a bye gets its colours swapped
-			kind.apply(tour, rng)
-		}
-		for j := range tour.Players {
-			p := &tour.Players[j]
-			p.Points = p.PointsAfter(len(p.Rounds))
-		}
-		name := fmt.Sprintf("%03d-%s", i+1, kind.name)
-		file := filepath.Join(checkDataDir, name+".trf")
-		var buf bytes.Buffer
-		if err := tour.Write(&buf); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(file, buf.Bytes(), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(checkDataDir, name+".bbp"), runBBPCheck(t, file), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		writeAltered(t, checkDataDir, path, i, uint64(i+1))
 	}
 	if err := os.WriteFile(filepath.Join(checkDataDir, "oracle.bbp"), oracle.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// Every third tournament of testdata/bbp (accelerated, with prohibited pairings) as well.
+	records, err := filepath.Glob(filepath.Join("testdata", "bbp", "*", "*.trf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(checkDataDir, "records")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i*3 < len(records); i++ {
+		writeAltered(t, dir, records[i*3], i, uint64(1001+i))
+	}
+}
+
+// writeAltered writes the i-th altered copy of the tournament at path into dir, altered with
+// the seed, and bbpPairings' checker output on it.
+func writeAltered(t *testing.T, dir, path string, i int, seed uint64) {
+	t.Helper()
+	rng := rand.New(rand.NewPCG(seed, 0xc4ec))
+	tour := readTRF(t, path)
+	kind := alterations[i%3]
+	if !kind.apply(tour, rng) {
+		kind = alterations[1] // a tournament without a bye gets its colours swapped
+		kind.apply(tour, rng)
+	}
+	for j := range tour.Players {
+		p := &tour.Players[j]
+		p.Points = p.PointsAfter(len(p.Rounds))
+	}
+	name := fmt.Sprintf("%03d-%s", i+1, kind.name)
+	file := filepath.Join(dir, name+".trf")
+	var buf bytes.Buffer
+	if err := tour.Write(&buf); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(file, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, name+".bbp"), runBBPCheck(t, file), 0o644); err != nil {
 		t.Fatal(err)
 	}
 }
