@@ -33,28 +33,39 @@ func TestCheckFileOracle(t *testing.T) {
 	}
 }
 
-// TestCheckFileAltered checks the 120 altered tournaments of testdata/check: CheckFile flags
-// the rounds bbpPairings' checker flags, and names the same games both ways.
+// TestCheckFileAltered checks the altered tournaments of testdata/check: 120 oracle
+// tournaments, and in records/ 59 of testdata/bbp's (accelerated, with prohibited pairings),
+// each altered in one round. CheckFile flags the rounds bbpPairings' checker flags, and names
+// the same games both ways.
 func TestCheckFileAltered(t *testing.T) {
-	paths, err := filepath.Glob(filepath.Join(checkDataDir, "*.trf"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(paths) != 120 {
-		t.Fatalf("%d altered tournaments in %s, want 120", len(paths), checkDataDir)
-	}
-	flagged := 0
-	for _, path := range paths {
-		name := strings.TrimSuffix(filepath.Base(path), ".trf")
-		want := bbpTables(t, filepath.Join(checkDataDir, name+".bbp"))[name]
-		flagged += len(want)
-		t.Run(name, func(t *testing.T) {
-			t.Parallel()
-			compareVerdicts(t, path, want)
-		})
-	}
-	if flagged < 120 {
-		t.Errorf("bbpPairings flags %d rounds of 120 altered tournaments; each should have at least one", flagged)
+	for _, set := range []struct {
+		dir     string
+		files   int
+		flagged int // at least
+	}{
+		{checkDataDir, 120, 120},
+		{filepath.Join(checkDataDir, "records"), 59, 59},
+	} {
+		paths, err := filepath.Glob(filepath.Join(set.dir, "*.trf"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(paths) != set.files {
+			t.Fatalf("%d altered tournaments in %s, want %d", len(paths), set.dir, set.files)
+		}
+		flagged := 0
+		for _, path := range paths {
+			name := strings.TrimSuffix(filepath.Base(path), ".trf")
+			want := bbpTables(t, filepath.Join(set.dir, name+".bbp"))[name]
+			flagged += len(want)
+			t.Run(filepath.Base(set.dir)+"/"+name, func(t *testing.T) {
+				t.Parallel()
+				compareVerdicts(t, path, want)
+			})
+		}
+		if flagged < set.flagged {
+			t.Errorf("%s: bbpPairings flags %d rounds of %d altered tournaments; each should have at least one", set.dir, flagged, set.files)
+		}
 	}
 }
 

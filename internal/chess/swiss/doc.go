@@ -68,8 +68,9 @@
 // bye make the round differ, and the criteria the pairing breaks or scores worse on, counted
 // over the round, say why. CheckFile checks every round of a TRF file, each from the rounds
 // before it and with the players the file paired in it; it flags exactly the rounds
-// bbpPairings' checker flags, naming the same games, on the oracle tournaments and on 120
-// copies altered in one round (TestCheckFileAltered, testdata/check).
+// bbpPairings' checker flags, naming the same games, on the oracle tournaments and on 179
+// copies of tournaments (accelerated ones and ones with prohibited pairings among them)
+// altered in one round (TestCheckFileAltered, testdata/check).
 //
 // # Cost
 //
