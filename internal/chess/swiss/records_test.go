@@ -124,10 +124,6 @@ func TestNextRoundRefusedRecords(t *testing.T) {
 		{"XXA for no player", "XXA    9  1.0\n", "player 9 is not a player"},
 		{"XXA twice", "XXA    1  1.0\nXXA    1  0.5\n", "a second XXA line for player 1"},
 		{"XXA and 250", "250       1.0 001 001    1    3\nXXA    2  1.0\n", "given by a 250 record too"},
-		{"142 against XXR", "142 4\n", "XXR and 142 give different numbers of rounds"},
-		{"152 against XXC", "152 B\n", "XXC and 152 give different initial colours"},
-		{"152 unreadable", "152 G\n", `record "152 G": want the initial colour, W or B`},
-		{"142 unreadable", "142 three\n", `record "142 three"`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

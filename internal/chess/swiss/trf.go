@@ -37,10 +37,10 @@ func NextRound(t *trf.Tournament) (Request, error) {
 		return Request{}, err
 	}
 	req := Request{TotalRounds: t.TotalRounds, InitialColour: t.InitialColour}
-	if err := settle(&req.TotalRounds, rec.rounds, "XXR and 142 give different numbers of rounds"); err != nil {
+	if err := settle(&req.TotalRounds, t.NumRounds, "XXR and 142 give different numbers of rounds"); err != nil {
 		return Request{}, err
 	}
-	if err := settle(&req.InitialColour, rec.colour, "XXC and 152 give different initial colours"); err != nil {
+	if err := settle(&req.InitialColour, t.InitialColour2026, "XXC and 152 give different initial colours"); err != nil {
 		return Request{}, err
 	}
 	if req.InitialColour == chess.NoColour {

@@ -27,16 +27,19 @@ func (t *Tournament) RoundsRecorded() int {
 	return n
 }
 
-// Rounds returns the number of rounds of the tournament: XXR when the file gives it, otherwise
-// the rounds it records.
+// Rounds returns the number of rounds of the tournament: XXR or 142 when the file gives it
+// (Read checks that they agree), otherwise the rounds it records.
 func (t *Tournament) Rounds() int {
-	if t.TotalRounds > 0 {
+	switch {
+	case t.TotalRounds > 0:
 		return t.TotalRounds
+	case t.NumRounds > 0:
+		return t.NumRounds
 	}
 	return t.RoundsRecorded()
 }
 
-// FirstColour returns the initial colour: XXC when the file gives it, otherwise what round 1
+// FirstColour returns the initial colour: XXC or 152 when the file gives it, otherwise what round 1
 // shows, otherwise NoColour. The initial colour is the one the highest-ranked player paired in
 // round 1 gets (C.04 Annex 2, tag 152), and round 1's colours alternate down the players who
 // were paired, by start rank; so the first of them with a colour shows it, inverted when an
@@ -45,6 +48,9 @@ func (t *Tournament) Rounds() int {
 func (t *Tournament) FirstColour() chess.Colour {
 	if t.InitialColour != chess.NoColour {
 		return t.InitialColour
+	}
+	if t.InitialColour2026 != chess.NoColour {
+		return t.InitialColour2026
 	}
 	byRank := make([]*Player, len(t.Players))
 	for i := range t.Players {
@@ -79,6 +85,7 @@ func (t *Tournament) FirstColour() chess.Colour {
 func (t *Tournament) Prefix(k int) *Tournament {
 	c := *t
 	c.DeputyArbiters = slices.Clone(t.DeputyArbiters)
+	c.RoundDates = slices.Clone(t.RoundDates)
 	c.Other = slices.Clone(t.Other)
 	c.layout = slices.Clone(t.layout)
 	c.TotalRounds = t.Rounds()
