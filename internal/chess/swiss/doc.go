@@ -74,10 +74,26 @@
 //
 // # Cost
 //
-// A bracket of b players asks O(b) questions; each is answered by repairing the matching around
-// the vertices whose edges changed, in O(n·t) for a repair whose trees hold t nodes (O(n²) at
-// worst), with n the players still unpaired. Loading a bracket changes the edges of its players
-// and the next scoregroup's, a larger repair. A round is O(n³) at worst; in practice it grows
-// about as n²: round 9 of a 400-player Swiss takes about 0.1 s, round 11 of 1 000 players about
-// 0.9 s (docs/BENCHMARKS.md). Memory is O(n²): the weights, a few words per pair.
+// The matching holds every player still unpaired, n of them, so that completion ([C4]) and the
+// next bracket ([C8]) weigh exactly what they must; a weight is a few 64-bit words (six at
+// 1 000 players, whose largest fields are the score-indexed ones). Memory is O(n²), the weights
+// and a record per pair: about 65 MB at 1 000 players in round 2, 90 MB in later rounds, 300 MB
+// at 2 000.
+//
+// Time goes to the stages of the matching, each growing a tree of t nodes over tight edges at
+// O(n) per node, and it is driven by the size of the largest scoregroup, g. A bracket of b
+// players asks O(b) questions; in a homogeneous bracket most are "whom does this S1 player
+// meet" (4.2), and the present matching answers most of those by itself: its partner is the
+// answer when every higher-ranked candidate's edge has a slack above its bonus, which by
+// duality no matching holding that edge can make up, or after exchanges of partners that lose
+// no weight (provenFirst). Those pairs stay in the graph until a question needs a new
+// matching, since taking a vertex out breaks the blossoms that hold it. The other questions,
+// and loading a bracket, cost repairs: loading changes the edges of the bracket's players and
+// of the next scoregroup's, up to 2g vertices, and the repair regrows blossoms among them,
+// O(g·n·t). The round's matching for completion alone is built before the first bracket, in
+// short stages (its edges are near-uniform), so that loading the first bracket repairs a
+// matching rather than building one around its g players from nothing, which cost 40 times
+// as much at 1 000 players. Early rounds, with g close to n/3, are the heaviest: about 1 s of
+// CPU for round 2 of 1 000 players and 6.5 s at 2 000 (g and n doubled: about n^2.6); late
+// rounds, with many small scoregroups, cost about n² (docs/BENCHMARKS.md).
 package swiss
