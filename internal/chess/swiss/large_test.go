@@ -7,10 +7,10 @@ import (
 )
 
 // largeFiles is how many tournaments testdata/large holds (see its README).
-const largeFiles = 1
+const largeFiles = 2
 
-// TestLargeData pairs every round of the large tournaments in testdata/large (1 000 players,
-// made by bbpPairings' own generator, which paired each round with its Dutch engine)
+// TestLargeData pairs every round of the large tournaments in testdata/large (1 000 and 1 500
+// players, made by bbpPairings' own generator, which paired each round with its Dutch engine)
 // from the rounds before it, and compares with the round the file records, colours and bye
 // included: the large brackets of early rounds are where a faster way to the same pairing
 // could go wrong.
