@@ -3,8 +3,12 @@ package play_test
 import (
 	"encoding/json"
 	"net/http"
+	"net/http/httptest"
+	"strings"
 	"testing"
+	"time"
 
+	"campus.example/apps/internal/chessclub"
 	"campus.example/apps/internal/chessclub/audit"
 	"campus.example/apps/internal/chessclub/play/tournament"
 	"campus.example/apps/internal/clubtest"
@@ -36,11 +40,14 @@ type problemBody struct {
 // TestManualPairing replaces round 2 of a five-player Swiss by hand, on each database: the
 // engine's own pairing checks clean; a rematch and a second bye are refused (422, C1 and C2);
 // colours swapped score worse (409 without confirm, saved with it); the saved round is what
-// was sent, the checker then sees it differ, and the audit trail has it. A proposal that does
+// was sent, the live stream announces it, the checker then sees it differ, and the audit
+// trail has it. A proposal that does
 // not pair the round's players once each is 422, field by field; a round with a result is 409.
 func TestManualPairing(t *testing.T) {
 	clubtest.ForDialects(t, func(t *testing.T, d sqldb.Dialect) {
-		c := newClub(t, d, 5)
+		c := newClub(t, d, 5, func(c *chessclub.Config) { c.Play.Live.EventPoll = 20 * time.Millisecond })
+		srv := httptest.NewServer(c.Handler)
+		t.Cleanup(srv.Close) // after the stream's own cleanup, which ends it
 		tr := c.create(map[string]any{"rounds": 3})
 		c.enterAll(tr.ID, 5)
 		c.start(tr.ID)
@@ -101,8 +108,13 @@ func TestManualPairing(t *testing.T) {
 		if conflict.Errors["confirm"] == "" {
 			t.Errorf("409 names no confirm: %v", conflict.Errors)
 		}
+		live := follow(t, srv.URL, tr.ID, "")
 		var saved tournament.Round
 		c.MustDo(clubtest.Req{Method: "PUT", Path: path("/pairing"), As: "org", Body: withConfirm(swapped)}, http.StatusOK).Decode(t, &saved)
+		if ev := live.next(5 * time.Second); ev.Type != "round_paired" || !strings.Contains(ev.Data, `"manual":true`) || !strings.Contains(ev.Data, `"round":2`) {
+			t.Errorf("live event %+v, want round_paired of round 2, manual", ev)
+		}
+		live.close()
 		diffValues(t, "saved round", proposalOf(saved), swapped)
 		if saved.Boards[0].Version != 2 {
 			t.Errorf("the new boards have version %d, want 2 (after the old boards' 1)", saved.Boards[0].Version)
