@@ -28,7 +28,8 @@ type BracketMatch struct {
 	A PlayerRef  `json:"a"`
 	B *PlayerRef `json:"b,omitempty"`
 	// Score is the match's score as an arbiter writes it, A's first: the games at the
-	// tournament's time control, then each tie-break stage played, "1–1, rapid 1½–½".
+	// tournament's time control, then each tie-break stage played, "1–1, rapid 1½–½". A
+	// knockout of single games scores a game settled by a decider 1–0 for who went through.
 	Score  string         `json:"score"`
 	Stages []BracketStage `json:"stages"`
 	// Boards are the round's board numbers of the match's games, game 1 first.

@@ -90,6 +90,11 @@ func decodeMatchFormat(f *jsonhttp.Fields, obj jsonhttp.Object, in *TournamentIn
 		f.Fail("games_per_match", "only a knockout plays matches")
 		return
 	}
+	// The club's ratings count one game per player and round (rating_games); a match's
+	// several games a round would not fit, so a knockout of matches is not rated.
+	if in.Rated && in.GamesPerMatch > 1 {
+		f.Fail("rated", "a knockout of matches of several games is not rated by the club: its ratings count one game a round")
+	}
 	if err := in.Match().Validate(); err != nil {
 		// Validate wraps knockout.ErrInvalid; the client needs only what follows it.
 		f.Fail("tiebreak_stages", "%s", strings.TrimPrefix(err.Error(), knockout.ErrInvalid.Error()+": "))
