@@ -2,7 +2,7 @@
 # Runs every test of the project: formatting, vet, staticcheck, the Go tests on SQLite and
 # MariaDB, and the client app's tests (typecheck, Vitest, a rebuild that must equal the
 # committed build, and browser tests in Chromium). Installs and starts what the tests need
-# when it is missing (MariaDB and Chromium from apt, versitygw with go install, npm packages with npm ci). Under CI=true a component
+# when it is missing (MariaDB, Galera and Chromium from apt, versitygw with go install, npm packages with npm ci). Under CI=true a component
 # that cannot be had is a failure, never a skip.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -14,6 +14,12 @@ step "MariaDB"
 if ! bash scripts/ensure-mariadb.sh; then
   if [ "${CI:-}" = "true" ]; then echo "MariaDB is required under CI=true" >&2; exit 1; fi
   echo "MariaDB unavailable: its tests will be skipped (they fail under CI=true)" >&2
+fi
+
+step "Galera (a 3-node MariaDB cluster the tests start on loopback ports)"
+if ! bash scripts/ensure-galera.sh; then
+  if [ "${CI:-}" = "true" ]; then echo "Galera is required under CI=true" >&2; exit 1; fi
+  echo "Galera unavailable: its tests will be skipped (they fail under CI=true)" >&2
 fi
 
 step "versitygw (S3 server for the photo-bucket tests)"
