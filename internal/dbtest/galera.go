@@ -345,6 +345,22 @@ func (g *Galera) CreateDatabase(t testing.TB, name string) {
 	if _, err := g.Admin(t, 1).Exec("CREATE DATABASE `" + name + "` CHARACTER SET utf8mb4 COLLATE utf8mb4_bin"); err != nil {
 		t.Fatalf("create database %s on the cluster: %v", name, err)
 	}
+	// The other nodes apply the statement a moment later; a connection that names the
+	// database must find it on whichever node it reaches.
+	deadline := time.Now().Add(30 * time.Second)
+	for i := 2; i <= len(g.Nodes); i++ {
+		for {
+			var n int
+			err := g.Admin(t, i).QueryRow("SELECT COUNT(*) FROM information_schema.SCHEMATA WHERE SCHEMA_NAME = ?", name).Scan(&n)
+			if err == nil && n == 1 {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("database %s not on node %d after 30 s (%v)", name, i, err)
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+	}
 	t.Cleanup(func() {
 		for i := 1; i <= len(g.Nodes); i++ {
 			if _, err := g.Admin(t, i).Exec("DROP DATABASE IF EXISTS `" + name + "`"); err == nil {
