@@ -247,4 +247,3 @@ func TestGalera_PausedNode(t *testing.T) {
 		time.Sleep(50 * time.Millisecond)
 	}
 }
-

@@ -136,4 +136,3 @@ func lockHolder() string {
 	}
 	return name
 }
-
