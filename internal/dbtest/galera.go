@@ -52,6 +52,16 @@ type Galera struct {
 
 	mu     sync.Mutex
 	admins map[int]*sql.DB
+	next   int
+}
+
+// nextNode returns the number of the node after the one it returned last, so that the
+// databases of a test binary are reached through every node in turn.
+func (g *Galera) nextNode() int {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.next = g.next%len(g.Nodes) + 1
+	return g.next
 }
 
 // GaleraNode is one mariadbd of a Galera cluster.
