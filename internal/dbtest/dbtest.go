@@ -29,8 +29,16 @@ const AdminDSNEnv = "TEST_MARIADB_ADMIN_DSN"
 
 const defaultAdminDSN = "root@unix(/run/mysqld/mysqld.sock)/"
 
-// Dialects lists the dialects every store and API test runs on.
-var Dialects = []sqldb.Dialect{sqldb.SQLite, sqldb.MySQL}
+// Dialects lists the dialects every store and API test runs on: only MySQL when the tests
+// target a Galera cluster (GaleraTarget), since the SQLite cases have run in the main run.
+var Dialects = dialects()
+
+func dialects() []sqldb.Dialect {
+	if GaleraTarget() {
+		return []sqldb.Dialect{sqldb.MySQL}
+	}
+	return []sqldb.Dialect{sqldb.SQLite, sqldb.MySQL}
+}
 
 // Open returns a fresh, empty database of dialect d (see SQLite and MariaDB).
 func Open(t testing.TB, d sqldb.Dialect) *sqldb.DB {
