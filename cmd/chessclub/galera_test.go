@@ -241,7 +241,7 @@ type galeraNight struct {
 	id       int64
 	startRev int64
 	// events reads the club's database through node 1, with wsrep_sync_wait.
-	events *sql.DB
+	events   *sql.DB
 	next     atomic.Int64 // the server the next request goes to
 	statuses struct {
 		mu       sync.Mutex
