@@ -182,8 +182,8 @@ func TestGaleraTournamentNight(t *testing.T) {
 	}
 
 	n.statuses.mu.Lock()
-	t.Logf("answers: %v; %d creatures acknowledged; %d events; %d follower reconnections",
-		n.statuses.byStatus, len(crAcked), final-n.startRev, reconnections(followers))
+	t.Logf("answers: %v; %d creatures acknowledged; %d events; %d follower reconnections; slowest request %.1f s",
+		n.statuses.byStatus, len(crAcked), final-n.startRev, reconnections(followers), time.Duration(n.slowest.Load()).Seconds())
 	for status, count := range n.statuses.byStatus {
 		if status >= 500 && status != http.StatusServiceUnavailable {
 			t.Errorf("%d answers %d", count, status)
@@ -243,6 +243,7 @@ type galeraNight struct {
 	// events reads the club's database through node 1, with wsrep_sync_wait.
 	events   *sql.DB
 	next     atomic.Int64 // the server the next request goes to
+	slowest  atomic.Int64 // the longest request, in nanoseconds
 	statuses struct {
 		mu       sync.Mutex
 		byStatus map[int]int
@@ -275,7 +276,14 @@ func (n *galeraNight) send(base, method, path string, body any, header ...string
 	for i := 0; i+1 < len(header); i += 2 {
 		req.Header.Set(header[i], header[i+1])
 	}
+	start := time.Now()
 	res, err := n.client.Do(req)
+	for took := int64(time.Since(start)); ; {
+		old := n.slowest.Load()
+		if took <= old || n.slowest.CompareAndSwap(old, took) {
+			break
+		}
+	}
 	if err != nil {
 		n.record(0)
 		n.t.Errorf("%s %s%s: %v", method, base, path, err)
