@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -22,9 +23,17 @@ func TestGalera_MigrateOnThreeNodesAtOnce(t *testing.T) {
 	for round := range 3 {
 		name := "test_" + dbtest.RandomHex(6)
 		g.CreateDatabase(t, name)
+		// Without wsrep_sync_wait in the URL: the lock must make its own reads wait.
 		dbs := make([]*sqldb.DB, dbtest.GaleraNodes)
 		for i := range dbs {
-			dbs[i] = g.Open(t, i+1, name)
+			src, err := sqldb.ParseURL(strings.TrimSuffix(g.URL(i+1, name), "?wsrep_sync_wait=1"), "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if dbs[i], err = sqldb.Open(t.Context(), src); err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { dbs[i].Close() })
 		}
 		ms := []sqldb.Migration{
 			{Version: 1, Name: "create", Statements: []string{"CREATE TABLE IF NOT EXISTS t (id INTEGER PRIMARY KEY AUTO_INCREMENT, v VARCHAR(20) NOT NULL)"}},
@@ -46,11 +55,21 @@ func TestGalera_MigrateOnThreeNodesAtOnce(t *testing.T) {
 			}
 		}
 		for i, db := range dbs {
+			// The checks read what the whole cluster has committed (the last lock row may
+			// have been deleted through another node a moment ago).
+			conn, err := db.Conn(t.Context())
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer conn.Close()
+			if _, err := conn.ExecContext(t.Context(), "SET SESSION wsrep_sync_wait = 1"); err != nil {
+				t.Fatal(err)
+			}
 			var seeded, versions, minVersion int
-			if err := db.QueryRow("SELECT COUNT(*) FROM t WHERE v = 'seeded' AND w = 0").Scan(&seeded); err != nil {
+			if err := conn.QueryRowContext(t.Context(), "SELECT COUNT(*) FROM t WHERE v = 'seeded' AND w = 0").Scan(&seeded); err != nil {
 				t.Fatalf("node %d: %v", i+1, err)
 			}
-			if err := db.QueryRow("SELECT COUNT(*), MIN(version) FROM ledger").Scan(&versions, &minVersion); err != nil {
+			if err := conn.QueryRowContext(t.Context(), "SELECT COUNT(*), MIN(version) FROM ledger").Scan(&versions, &minVersion); err != nil {
 				t.Fatalf("node %d: %v", i+1, err)
 			}
 			if seeded != 1 || versions != 3 || minVersion != 1 {

@@ -116,7 +116,7 @@ func syncReads(ctx context.Context, conn *sql.Conn) (restore func()) {
 	if err := conn.QueryRowContext(ctx, "SELECT @@wsrep_on, @@session.wsrep_sync_wait").Scan(&on, &was); err != nil || on.Int64 != 1 {
 		return func() {}
 	}
-	if _, err := conn.ExecContext(ctx, "SET SESSION wsrep_sync_wait = wsrep_sync_wait | 1"); err != nil {
+	if _, err := conn.ExecContext(ctx, "SET SESSION wsrep_sync_wait = @@session.wsrep_sync_wait | 1"); err != nil {
 		return func() {}
 	}
 	return func() {
