@@ -117,7 +117,7 @@ func (s *Service) addRound(ctx context.Context, tx *sql.Tx, f *tournament.Field,
 	for _, b := range p.Boards {
 		boards = append(boards, tournament.PairedBoard{White: b.White, Black: b.Black})
 	}
-	if err := insertBoards(ctx, tx, id, n, boards); err != nil {
+	if err := insertBoards(ctx, tx, id, n, 1, boards); err != nil {
 		return err
 	}
 	var byes []tournament.ByeRecord
@@ -166,7 +166,7 @@ func replaceRound(ctx context.Context, tx *sql.Tx, f *tournament.Field, n int, p
 			return fmt.Errorf("replace round %d: %w", n, err)
 		}
 	}
-	if err := insertBoards(ctx, tx, id, n, boards); err != nil {
+	if err := insertBoards(ctx, tx, id, n, 1, boards); err != nil {
 		return err
 	}
 	if err := insertByes(ctx, tx, id, byes); err != nil {
