@@ -217,9 +217,16 @@ func TestGalera_QuorumLossAndRecovery(t *testing.T) {
 		}
 		got = append(got, v)
 	}
-	// A refused write (1047) was refused before it ran: nothing but the two rows.
-	if fmt.Sprint(got) != "[before after]" {
-		t.Errorf("rows after recovery = %v, want [before after]", got)
+	// A write refused with 1047 never ran; one refused otherwise may have been stored (see
+	// IsUnavailable). Nothing else may be there, and the row written before the loss must be.
+	afters := 0
+	for _, v := range got[min(1, len(got)):] {
+		if v == "after" {
+			afters++
+		}
+	}
+	if len(got) == 0 || got[0] != "before" || afters != len(got)-1 || afters < 1 || afters > refused+1 {
+		t.Errorf("rows after recovery = %v, want before, then after once (or up to %d times)", got, refused+1)
 	}
 }
 
