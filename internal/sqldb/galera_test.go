@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -82,7 +83,8 @@ func TestGalera_MigrateOnThreeNodesAtOnce(t *testing.T) {
 
 // TestGalera_ConcurrentUpdatesOfOneRow updates one row through two nodes at once: the loser of
 // each conflict gets a deadlock (1213) at commit, even under SELECT ... FOR UPDATE, and
-// Transact's retry must make every update land.
+// Transact runs it again: every update that commits counts once, and one that loses all its
+// attempts (a 503 to a client) stores nothing.
 func TestGalera_ConcurrentUpdatesOfOneRow(t *testing.T) {
 	g := dbtest.SharedGalera(t)
 	name := "test_" + dbtest.RandomHex(6)
@@ -92,6 +94,7 @@ func TestGalera_ConcurrentUpdatesOfOneRow(t *testing.T) {
 	dbtest.Exec(t, a, "INSERT INTO counter VALUES (1, 0)")
 	const each = 20
 	var wg sync.WaitGroup
+	var refused atomic.Int64
 	for _, db := range []*sqldb.DB{a, b} {
 		for range each {
 			wg.Go(func() {
@@ -103,7 +106,11 @@ func TestGalera_ConcurrentUpdatesOfOneRow(t *testing.T) {
 					_, err := tx.Exec("UPDATE counter SET n = ? WHERE id = 1", n+1)
 					return err
 				})
-				if err != nil && !sqldb.IsUnavailable(err) {
+				switch {
+				case err == nil:
+				case sqldb.IsRetryable(err):
+					refused.Add(1) // lost its five attempts: a 503 to a client, nothing stored
+				default:
 					t.Errorf("update: %v", err)
 				}
 			})
@@ -114,8 +121,9 @@ func TestGalera_ConcurrentUpdatesOfOneRow(t *testing.T) {
 	if err := b.QueryRow("SELECT n FROM counter WHERE id = 1").Scan(&n); err != nil {
 		t.Fatal(err)
 	}
-	if n > 2*each || n < 2*each-4 {
-		t.Errorf("counter is %d after %d updates: updates were lost beyond the few that may have run out of attempts", n, 2*each)
+	t.Logf("%d of %d updates ran out of attempts", refused.Load(), 2*each)
+	if want := 2*each - int(refused.Load()); n != want {
+		t.Errorf("counter is %d after %d updates that committed: an update was lost or applied twice", n, want)
 	}
 }
 
