@@ -109,7 +109,7 @@ func TestGalera_ConcurrentUpdatesOfOneRow(t *testing.T) {
 				switch {
 				case err == nil:
 				case sqldb.IsRetryable(err):
-					refused.Add(1) // lost its five attempts: a 503 to a client, nothing stored
+					refused.Add(1) // lost every attempt: a 503 to a client, nothing stored
 				default:
 					t.Errorf("update: %v", err)
 				}
