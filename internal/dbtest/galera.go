@@ -171,8 +171,20 @@ func startGalera(tmp string) (*Galera, error) {
 			return nil, err
 		}
 	}
-	out, err := exec.Command(install, "--no-defaults", "--user="+g.user, "--datadir="+g.dataDir(g.Nodes[0]),
-		"--auth-root-authentication-method=normal", "--skip-test-db").CombinedOutput()
+	// A directory of temporary files of the cluster's own: two clusters initialised at once
+	// (two test binaries) in one /tmp collide on mariadbd's temporary table names.
+	if err := os.Mkdir(g.tmpDir(), 0o750); err != nil {
+		g.Close()
+		return nil, err
+	}
+	if err := os.Chown(g.tmpDir(), g.uid, g.gid); err != nil {
+		g.Close()
+		return nil, err
+	}
+	installCmd := exec.Command(install, "--no-defaults", "--user="+g.user, "--datadir="+g.dataDir(g.Nodes[0]),
+		"--auth-root-authentication-method=normal", "--skip-test-db")
+	installCmd.Env = append(os.Environ(), "TMPDIR="+g.tmpDir())
+	out, err := installCmd.CombinedOutput()
 	if err != nil {
 		g.Close()
 		return nil, fmt.Errorf("mariadb-install-db: %v\n%s", err, out)
@@ -240,6 +252,8 @@ func (g *Galera) dataDir(n *GaleraNode) string {
 	return filepath.Join(g.dir, fmt.Sprintf("node%d", n.N))
 }
 
+func (g *Galera) tmpDir() string { return filepath.Join(g.dir, "tmp") }
+
 func (g *Galera) logPath(n *GaleraNode) string {
 	return filepath.Join(g.dir, fmt.Sprintf("node%d.log", n.N))
 }
@@ -253,7 +267,7 @@ func (g *Galera) args(n *GaleraNode) []string {
 	}
 	return []string{"--no-defaults", "--user=" + g.user,
 		"--datadir=" + g.dataDir(n), "--socket=" + filepath.Join(g.dir, fmt.Sprintf("node%d.sock", n.N)),
-		"--port=" + strconv.Itoa(n.Port), "--bind-address=127.0.0.1",
+		"--port=" + strconv.Itoa(n.Port), "--bind-address=127.0.0.1", "--tmpdir=" + g.tmpDir(),
 		"--pid-file=" + filepath.Join(g.dir, fmt.Sprintf("node%d.pid", n.N)),
 		"--skip-grant-tables", "--innodb-buffer-pool-size=32M", "--innodb-log-file-size=16M",
 		"--character-set-server=utf8mb4", "--collation-server=utf8mb4_bin",

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -82,7 +83,8 @@ func TestGalera_MigrateOnThreeNodesAtOnce(t *testing.T) {
 
 // TestGalera_ConcurrentUpdatesOfOneRow updates one row through two nodes at once: the loser of
 // each conflict gets a deadlock (1213) at commit, even under SELECT ... FOR UPDATE, and
-// Transact's retry must make every update land.
+// Transact runs it again: every update that commits counts once, and one that loses all its
+// attempts (a 503 to a client) stores nothing.
 func TestGalera_ConcurrentUpdatesOfOneRow(t *testing.T) {
 	g := dbtest.SharedGalera(t)
 	name := "test_" + dbtest.RandomHex(6)
@@ -92,6 +94,7 @@ func TestGalera_ConcurrentUpdatesOfOneRow(t *testing.T) {
 	dbtest.Exec(t, a, "INSERT INTO counter VALUES (1, 0)")
 	const each = 20
 	var wg sync.WaitGroup
+	var refused atomic.Int64
 	for _, db := range []*sqldb.DB{a, b} {
 		for range each {
 			wg.Go(func() {
@@ -103,7 +106,11 @@ func TestGalera_ConcurrentUpdatesOfOneRow(t *testing.T) {
 					_, err := tx.Exec("UPDATE counter SET n = ? WHERE id = 1", n+1)
 					return err
 				})
-				if err != nil && !sqldb.IsUnavailable(err) {
+				switch {
+				case err == nil:
+				case sqldb.IsRetryable(err):
+					refused.Add(1) // lost every attempt: a 503 to a client, nothing stored
+				default:
 					t.Errorf("update: %v", err)
 				}
 			})
@@ -114,8 +121,9 @@ func TestGalera_ConcurrentUpdatesOfOneRow(t *testing.T) {
 	if err := b.QueryRow("SELECT n FROM counter WHERE id = 1").Scan(&n); err != nil {
 		t.Fatal(err)
 	}
-	if n > 2*each || n < 2*each-4 {
-		t.Errorf("counter is %d after %d updates: updates were lost beyond the few that may have run out of attempts", n, 2*each)
+	t.Logf("%d of %d updates ran out of attempts", refused.Load(), 2*each)
+	if want := 2*each - int(refused.Load()); n != want {
+		t.Errorf("counter is %d after %d updates that committed: an update was lost or applied twice", n, want)
 	}
 }
 
@@ -187,7 +195,23 @@ func TestGalera_QuorumLossAndRecovery(t *testing.T) {
 		time.Sleep(100 * time.Millisecond)
 	}
 	t.Logf("ready again %.1f s after the other nodes came back", time.Since(back).Seconds())
-	dbtest.Exec(t, db, "INSERT INTO t (v) VALUES ('after')")
+	// On a busy machine the new primary component may still flap for a moment: a write may
+	// be refused (1047, Unavailable) a few more times, never fail otherwise.
+	refused := 0
+	for {
+		_, err := db.ExecContext(t.Context(), "INSERT INTO t (v) VALUES ('after')")
+		if err == nil {
+			break
+		}
+		if !sqldb.IsUnavailable(err) || time.Since(back) > time.Minute {
+			t.Fatalf("a write after recovery (%d refused before): %v", refused, err)
+		}
+		refused++
+		time.Sleep(100 * time.Millisecond)
+	}
+	if refused > 0 {
+		t.Logf("%d writes refused as Unavailable after Ready came back", refused)
+	}
 	var got []string
 	r, err := db.Query("SELECT v FROM t ORDER BY id")
 	if err != nil {
@@ -201,8 +225,16 @@ func TestGalera_QuorumLossAndRecovery(t *testing.T) {
 		}
 		got = append(got, v)
 	}
-	if fmt.Sprint(got) != "[before after]" {
-		t.Errorf("rows after recovery = %v, want [before after]", got)
+	// A write refused with 1047 never ran; one refused otherwise may have been stored (see
+	// IsUnavailable). Nothing else may be there, and the row written before the loss must be.
+	afters := 0
+	for _, v := range got[min(1, len(got)):] {
+		if v == "after" {
+			afters++
+		}
+	}
+	if len(got) == 0 || got[0] != "before" || afters != len(got)-1 || afters < 1 || afters > refused+1 {
+		t.Errorf("rows after recovery = %v, want before, then after once (or up to %d times)", got, refused+1)
 	}
 }
 
