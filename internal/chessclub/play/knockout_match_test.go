@@ -145,11 +145,14 @@ func TestScenarioKnockoutMatches(t *testing.T) {
 		})
 		c.MustDo(clubtest.Req{Method: "POST", Path: tpath(tr.ID, "/rounds"), As: "org"}, http.StatusConflict)
 
-		places := map[int]int{}
+		// The standings count a match as one round won or lost, whatever its games' score.
+		places, points := map[int]int{}, map[int]float64{}
 		for _, row := range c.standings(tr.ID, "").Rows {
 			places[row.Player.StartRank] = row.Place
+			points[row.Player.StartRank] = *row.Values["PTS"]
 		}
 		diffValues(t, "places", places, map[int]int{1: 1, 3: 2, 2: 3, 4: 3})
+		diffValues(t, "points", points, map[int]float64{1: 2, 3: 1, 2: 0, 4: 0})
 
 		// The TRF file: one column per game, round 1's five then the final's two; the
 		// tie-break games with TRF's unrated codes.
