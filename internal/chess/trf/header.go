@@ -3,13 +3,15 @@ package trf
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"campus.example/apps/internal/chess"
 )
 
 // headerField is one tag of the tournament section that Read interprets: its free text, or
 // its number (0 when absent) with the largest value allowed. 112 (deputy arbiters, one line
-// each) and XXC (a colour) have neither and are handled on their own.
+// each), 132 (round dates in columns), 152 and XXC (a colour) have neither and are handled on
+// their own.
 type headerField struct {
 	tag   string
 	text  func(*Tournament) *string
@@ -18,8 +20,8 @@ type headerField struct {
 }
 
 // headerFields lists the tags in the order Write puts them in a Tournament built in code
-// (C.04 Annex 2, tournament section; XXR and XXC are the pairing engines' tags for the total
-// number of rounds and the initial colour).
+// (C.04 Annex 2, tournament section, 012 to 152; XXR and XXC are the pairing engines' tags for
+// the total number of rounds and the initial colour, which TRF-2026 gives in 142 and 152).
 var headerFields = []headerField{
 	{tag: "012", text: func(t *Tournament) *string { return &t.Name }},
 	{tag: "022", text: func(t *Tournament) *string { return &t.City }},
@@ -28,10 +30,14 @@ var headerFields = []headerField{
 	{tag: "052", text: func(t *Tournament) *string { return &t.EndDate }},
 	{tag: "062", num: func(t *Tournament) *int { return &t.NumPlayers }, limit: MaxStartRank},
 	{tag: "072", num: func(t *Tournament) *int { return &t.NumRated }, limit: MaxStartRank},
+	{tag: "082", num: func(t *Tournament) *int { return &t.NumTeams }, limit: MaxStartRank},
 	{tag: "092", text: func(t *Tournament) *string { return &t.Type }},
 	{tag: "102", text: func(t *Tournament) *string { return &t.ChiefArbiter }},
 	{tag: "112"},
 	{tag: "122", text: func(t *Tournament) *string { return &t.TimeControl }},
+	{tag: "132"},
+	{tag: "142", num: func(t *Tournament) *int { return &t.NumRounds }, limit: MaxRounds},
+	{tag: "152"},
 	{tag: "XXR", num: func(t *Tournament) *int { return &t.TotalRounds }, limit: MaxRounds},
 	{tag: "XXC"},
 }
@@ -73,6 +79,19 @@ func headerLine(t *Tournament, s slot) (string, bool, error) {
 			return "", false, nil
 		}
 		value = t.DeputyArbiters[s.index]
+	case s.tag == "132":
+		return roundDatesLine(t.RoundDates)
+	case s.tag == "152":
+		switch t.InitialColour2026 {
+		case chess.NoColour:
+			return "", false, nil
+		case chess.White:
+			value = "W"
+		case chess.Black:
+			value = "B"
+		default:
+			return "", false, fmt.Errorf("trf: initial colour %d is not a colour", t.InitialColour2026)
+		}
 	case s.tag == "XXC":
 		switch t.InitialColour {
 		case chess.NoColour:
@@ -103,4 +122,65 @@ func headerLine(t *Tournament, s slot) (string, bool, error) {
 		return "", false, fmt.Errorf("trf: %s value %q holds a line break", s.tag, value)
 	}
 	return s.tag + " " + value, true, nil
+}
+
+// The columns of record 132: round r's date (from 1) in dateStart + roundWidth·(r-1), eight
+// columns wide, like the rounds of a player line.
+const (
+	dateStart = roundStart
+	dateWidth = 8
+)
+
+// roundDatesLine writes record 132, or reports that there is none to write (RoundDates nil);
+// an empty RoundDates is a 132 line without dates.
+func roundDatesLine(dates []string) (string, bool, error) {
+	if dates == nil {
+		return "", false, nil
+	}
+	if len(dates) > MaxRounds {
+		return "", false, fmt.Errorf("trf: 132 has %d round dates; at most %d", len(dates), MaxRounds)
+	}
+	// A blank date at the end is no date: it would not come back.
+	for len(dates) > 0 && dates[len(dates)-1] == "" {
+		dates = dates[:len(dates)-1]
+	}
+	var b strings.Builder
+	b.WriteString("132")
+	b.WriteString(strings.Repeat(" ", dateStart-1-3))
+	for i, d := range dates {
+		if strings.Trim(d, " ") != d || len([]rune(d)) > dateWidth || !printable(d) {
+			return "", false, fmt.Errorf("trf: 132: round %d's date %q does not fit its %d columns", i+1, d, dateWidth)
+		}
+		if i > 0 {
+			b.WriteString("  ")
+		}
+		fmt.Fprintf(&b, "%-*s", dateWidth, d)
+	}
+	return strings.TrimRight(b.String(), " "), true, nil
+}
+
+// parseRoundDates reads record 132: columns 4 to 91 blank, then a date of up to eight columns
+// every ten (92-99, 102-109, ...), the two columns between them blank. It returns the column
+// of the first error.
+func parseRoundDates(r row) ([]string, int, error) {
+	for c := 4; c < dateStart; c++ {
+		if !r.blank(c) {
+			return nil, c, fmt.Errorf("132: columns 4-%d must be blank; the dates start in column %d", dateStart-1, dateStart)
+		}
+	}
+	if len(r) > dateStart-1+roundWidth*MaxRounds {
+		return nil, dateStart + roundWidth*MaxRounds, fmt.Errorf("132: more than %d round dates (the limit)", MaxRounds)
+	}
+	end := len(r)
+	for end > 0 && r[end-1] == ' ' {
+		end--
+	}
+	dates := []string{} // a 132 line without dates is still a line
+	for at := dateStart; at <= end; at += roundWidth {
+		dates = append(dates, strings.Trim(r.field(at, at+dateWidth-1), " "))
+		if sep := at + dateWidth; !r.blank(sep) || !r.blank(sep+1) {
+			return nil, sep, fmt.Errorf("132: columns %d-%d between two dates must be blank", sep, sep+1)
+		}
+	}
+	return dates, 0, nil
 }

@@ -82,7 +82,7 @@ func (s *Service) tournament(ctx context.Context, id int64) (tournament.Tourname
 // readTournament reads the tournament with id through q, with lock appended to the query
 // (the dialect's FOR UPDATE, or nothing). It returns a NotFound problem when there is none.
 func readTournament(ctx context.Context, q tournament.Querier, id int64, lock string) (tournament.Tournament, error) {
-	t, err := scanTournament(q.QueryRowContext(ctx, tournamentSelect+" WHERE t.id = ?"+lock, id))
+	t, err := scanTournament(sqldb.QueryOne(ctx, q, tournamentSelect+" WHERE t.id = ?"+lock, id))
 	if errors.Is(err, sql.ErrNoRows) {
 		return tournament.Tournament{}, tournamentNotFound(id)
 	}
