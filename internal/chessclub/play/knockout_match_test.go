@@ -78,6 +78,7 @@ func TestScenarioKnockoutMatches(t *testing.T) {
 			{"an unknown stage", map[string]any{"format": "knockout", "games_per_match": 2, "tiebreak_stages": []map[string]any{{"stage": "bullet", "games": 2}, {"stage": "armageddon", "games": 1}}}, "tiebreak_stages"},
 			{"too many games", map[string]any{"format": "knockout", "games_per_match": 11}, "games_per_match"},
 			{"a Swiss of matches", map[string]any{"format": "swiss", "rounds": 3, "games_per_match": 2}, "games_per_match"},
+			{"a Swiss with tie-break stages", map[string]any{"format": "swiss", "rounds": 3, "tiebreak_stages": stages}, "tiebreak_stages"},
 			{"rated matches", map[string]any{"format": "knockout", "games_per_match": 2, "rated": true}, "rated"},
 		} {
 			body := map[string]any{"name": "Matches", "start_date": "2026-03-07"}
