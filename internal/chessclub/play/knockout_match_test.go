@@ -226,3 +226,34 @@ func TestKnockoutBracketOtherFormats(t *testing.T) {
 	c.MustDo(clubtest.Req{Method: "GET", Path: tpath(tr.ID, "/bracket")}, http.StatusOK).Decode(t, &br)
 	diffValues(t, "bracket", br.matchLines(), [][]string{{"1-4 1–0 [1] won by 1", "2-3 0–1 [2] won by 3"}})
 }
+
+// TestKnockoutMatchesByes checks a knockout of matches whose field is not a power of two:
+// the top seeds' full-point byes stand in the first TRF column of round 1, and round 2 pairs
+// them with the matches' winners, each match's games with alternating colours.
+func TestKnockoutMatchesByes(t *testing.T) {
+	c := newClub(t, sqldb.SQLite, 6)
+	tr := c.create(map[string]any{"format": "knockout", "games_per_match": 2})
+	c.enterAll(tr.ID, 6)
+	c.start(tr.ID)
+	r1 := c.pair(tr.ID)
+	diffValues(t, "round 1", games(r1), []string{"1: 4-5 1 classical", "2: 5-4 2 classical", "3: 3-6 1 classical", "4: 6-3 2 classical"})
+	// 4 and 3 win both their games.
+	c.result(tr.ID, 1, 1, tournament.ResultWhiteWins)
+	c.result(tr.ID, 1, 2, tournament.ResultBlackWins)
+	c.result(tr.ID, 1, 3, tournament.ResultWhiteWins)
+	c.result(tr.ID, 1, 4, tournament.ResultBlackWins)
+	r2 := c.pair(tr.ID)
+	diffValues(t, "round 2", games(r2), []string{"1: 1-4 1 classical", "2: 4-1 2 classical", "3: 2-3 1 classical", "4: 3-2 2 classical"})
+	file, err := trf.ReadLimited(bytes.NewReader(c.MustDo(clubtest.Req{Method: "GET", Path: tpath(tr.ID, "/report.trf")}, http.StatusOK).Body), trf.Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := map[int]string{}
+	for _, p := range file.Players {
+		first[p.StartRank] = fmt.Sprintf("%c%c", p.Rounds[0].Result, p.Rounds[1].Result)
+	}
+	diffValues(t, "round 1's columns", first, map[int]string{1: "FZ", 2: "FZ", 3: "11", 4: "11", 5: "00", 6: "00"})
+	if file.TotalRounds != 6 {
+		t.Errorf("XXR %d, want 6: 2 columns for each of 3 rounds", file.TotalRounds)
+	}
+}
