@@ -1,7 +1,6 @@
 package tournament
 
 import (
-	"campus.example/apps/internal/chess/knockout"
 	"cmp"
 	"context"
 	"database/sql"
@@ -11,6 +10,7 @@ import (
 	"time"
 
 	"campus.example/apps/internal/chess"
+	"campus.example/apps/internal/chess/knockout"
 	"campus.example/apps/internal/chessclub/members"
 	"campus.example/apps/internal/sqldb"
 )
