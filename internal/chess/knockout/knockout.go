@@ -5,8 +5,9 @@
 // rating so that the first seed meets the last in round 1 and the two best seeds can meet only
 // in the final; this package draws the bracket that way for any number of players. When the
 // field is not a power of two, the top seeds get byes into round 2, as many as the bracket has
-// empty places. How a drawn match is decided (rapid games, Armageddon) is for the event's
-// regulations; this package only needs each match's winner.
+// empty places. A match may be one game or several, with tie-break stages (rapid, blitz,
+// Armageddon) while it is level, as the World Cup regulations play it (match.go); Pair only
+// needs each match's winner.
 //
 // The package is pure: players are seeds 1..n (1 the highest), and every function takes and
 // returns plain values.

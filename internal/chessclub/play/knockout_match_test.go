@@ -78,6 +78,7 @@ func TestScenarioKnockoutMatches(t *testing.T) {
 			{"an unknown stage", map[string]any{"format": "knockout", "games_per_match": 2, "tiebreak_stages": []map[string]any{{"stage": "bullet", "games": 2}, {"stage": "armageddon", "games": 1}}}, "tiebreak_stages"},
 			{"too many games", map[string]any{"format": "knockout", "games_per_match": 11}, "games_per_match"},
 			{"a Swiss of matches", map[string]any{"format": "swiss", "rounds": 3, "games_per_match": 2}, "games_per_match"},
+			{"a Swiss with tie-break stages", map[string]any{"format": "swiss", "rounds": 3, "tiebreak_stages": stages}, "tiebreak_stages"},
 			{"rated matches", map[string]any{"format": "knockout", "games_per_match": 2, "rated": true}, "rated"},
 		} {
 			body := map[string]any{"name": "Matches", "start_date": "2026-03-07"}
@@ -145,11 +146,14 @@ func TestScenarioKnockoutMatches(t *testing.T) {
 		})
 		c.MustDo(clubtest.Req{Method: "POST", Path: tpath(tr.ID, "/rounds"), As: "org"}, http.StatusConflict)
 
-		places := map[int]int{}
+		// The standings count a match as one round won or lost, whatever its games' score.
+		places, points := map[int]int{}, map[int]float64{}
 		for _, row := range c.standings(tr.ID, "").Rows {
 			places[row.Player.StartRank] = row.Place
+			points[row.Player.StartRank] = *row.Values["PTS"]
 		}
 		diffValues(t, "places", places, map[int]int{1: 1, 3: 2, 2: 3, 4: 3})
+		diffValues(t, "points", points, map[int]float64{1: 2, 3: 1, 2: 0, 4: 0})
 
 		// The TRF file: one column per game, round 1's five then the final's two; the
 		// tie-break games with TRF's unrated codes.
@@ -221,4 +225,35 @@ func TestKnockoutBracketOtherFormats(t *testing.T) {
 	var br bracket
 	c.MustDo(clubtest.Req{Method: "GET", Path: tpath(tr.ID, "/bracket")}, http.StatusOK).Decode(t, &br)
 	diffValues(t, "bracket", br.matchLines(), [][]string{{"1-4 1–0 [1] won by 1", "2-3 0–1 [2] won by 3"}})
+}
+
+// TestKnockoutMatchesByes checks a knockout of matches whose field is not a power of two:
+// the top seeds' full-point byes stand in the first TRF column of round 1, and round 2 pairs
+// them with the matches' winners, each match's games with alternating colours.
+func TestKnockoutMatchesByes(t *testing.T) {
+	c := newClub(t, sqldb.SQLite, 6)
+	tr := c.create(map[string]any{"format": "knockout", "games_per_match": 2})
+	c.enterAll(tr.ID, 6)
+	c.start(tr.ID)
+	r1 := c.pair(tr.ID)
+	diffValues(t, "round 1", games(r1), []string{"1: 4-5 1 classical", "2: 5-4 2 classical", "3: 3-6 1 classical", "4: 6-3 2 classical"})
+	// 4 and 3 win both their games.
+	c.result(tr.ID, 1, 1, tournament.ResultWhiteWins)
+	c.result(tr.ID, 1, 2, tournament.ResultBlackWins)
+	c.result(tr.ID, 1, 3, tournament.ResultWhiteWins)
+	c.result(tr.ID, 1, 4, tournament.ResultBlackWins)
+	r2 := c.pair(tr.ID)
+	diffValues(t, "round 2", games(r2), []string{"1: 1-4 1 classical", "2: 4-1 2 classical", "3: 2-3 1 classical", "4: 3-2 2 classical"})
+	file, err := trf.ReadLimited(bytes.NewReader(c.MustDo(clubtest.Req{Method: "GET", Path: tpath(tr.ID, "/report.trf")}, http.StatusOK).Body), trf.Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := map[int]string{}
+	for _, p := range file.Players {
+		first[p.StartRank] = fmt.Sprintf("%c%c", p.Rounds[0].Result, p.Rounds[1].Result)
+	}
+	diffValues(t, "round 1's columns", first, map[int]string{1: "FZ", 2: "FZ", 3: "11", 4: "11", 5: "00", 6: "00"})
+	if file.TotalRounds != 6 {
+		t.Errorf("XXR %d, want 6: 2 columns for each of 3 rounds", file.TotalRounds)
+	}
 }

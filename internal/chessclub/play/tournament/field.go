@@ -1,7 +1,6 @@
 package tournament
 
 import (
-	"campus.example/apps/internal/chess/knockout"
 	"cmp"
 	"context"
 	"database/sql"
@@ -11,6 +10,7 @@ import (
 	"time"
 
 	"campus.example/apps/internal/chess"
+	"campus.example/apps/internal/chess/knockout"
 	"campus.example/apps/internal/chessclub/members"
 	"campus.example/apps/internal/sqldb"
 )
@@ -284,8 +284,12 @@ func (f *Field) loadByes(ctx context.Context, q Querier, only int) error {
 
 // Records returns every player's rounds 1..k as the chess rules see them (opponents by
 // start rank), by member id. A round with neither a board nor a bye for a player is one they
-// were not in: a knockout's players after they were knocked out.
+// were not in: a knockout's players after they were knocked out. A knockout of matches has
+// one record per match (matchRecords).
 func (f *Field) Records(k int) map[int64][]chess.Round {
+	if f.Tournament.Matches() {
+		return f.matchRecords(k)
+	}
 	out := make(map[int64][]chess.Round, len(f.Players))
 	for _, e := range f.Players {
 		out[e.MemberID] = make([]chess.Round, 0, k)

@@ -86,8 +86,13 @@ func decodeMatchFormat(f *jsonhttp.Fields, obj jsonhttp.Object, in *TournamentIn
 		}
 		in.TieBreaks = stages
 	}
-	if in.Format != FormatKnockout && (in.GamesPerMatch != 1 || !sameStages(in.TieBreaks, knockout.DefaultTieBreaks())) {
-		f.Fail("games_per_match", "only a knockout plays matches")
+	if in.Format != FormatKnockout {
+		if in.GamesPerMatch != 1 {
+			f.Fail("games_per_match", "only a knockout plays matches of several games")
+		}
+		if !sameStages(in.TieBreaks, knockout.DefaultTieBreaks()) {
+			f.Fail("tiebreak_stages", "only a knockout has tie-break stages: leave them out, or null for the default")
+		}
 		return
 	}
 	// The club's ratings count one game per player and round (rating_games); a match's

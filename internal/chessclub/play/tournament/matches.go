@@ -155,3 +155,48 @@ func (f *Field) TieBreakGames(r *RoundRecord, m *MatchRecord) (games []PairedBoa
 	}
 	return games, first + 1, nil
 }
+
+// matchRecords returns every player's rounds 1..k of a knockout of matches, one per match as
+// the standings and the crosstable count it: a win or a loss, with the colour of game 1; a
+// forfeit win or loss when every game of the match was forfeited; no result while the
+// match is undecided. A match is one round of the bracket, so its points are the round's
+// (1 for going through), whatever its games' score; the games themselves are in the round's
+// boards, the bracket and the TRF file.
+func (f *Field) matchRecords(k int) map[int64][]chess.Round {
+	out := make(map[int64][]chess.Round, len(f.Players))
+	for _, e := range f.Players {
+		out[e.MemberID] = make([]chess.Round, 0, k)
+	}
+	for _, r := range f.Rounds[:k] {
+		for _, m := range f.RoundMatches(r) {
+			a, b := f.ByID[m.A], f.ByID[m.B]
+			ra, rb := chess.NoResult, chess.NoResult
+			if w, err := f.MatchWinner(m); err == nil && w != 0 {
+				win, loss := chess.Win, chess.Loss
+				if allForfeits(m) {
+					win, loss = chess.ForfeitWin, chess.ForfeitLoss
+				}
+				ra, rb = loss, win
+				if w == m.A {
+					ra, rb = win, loss
+				}
+			}
+			out[a.MemberID] = setRound(out[a.MemberID], r.Number, chess.Round{Opponent: b.StartRank, Colour: chess.White, Result: ra})
+			out[b.MemberID] = setRound(out[b.MemberID], r.Number, chess.Round{Opponent: a.StartRank, Colour: chess.Black, Result: rb})
+		}
+		for _, b := range r.Byes {
+			out[b.Member] = setRound(out[b.Member], r.Number, chess.Round{Result: b.Kind})
+		}
+	}
+	return out
+}
+
+// allForfeits reports whether every game of match m was lost by forfeit.
+func allForfeits(m *MatchRecord) bool {
+	for _, b := range m.Boards {
+		if b.Result == nil || (*b.Result != ResultWhiteForfeit && *b.Result != ResultBlackForfeit) {
+			return false
+		}
+	}
+	return true
+}
