@@ -7,12 +7,13 @@
 //
 //   - the tournament section: 012 name, 022 city, 032 federation, 042 and 052 start and end
 //     dates, 062 and 072 numbers of players and rated players, 092 type, 102 chief arbiter,
-//     112 deputy arbiters (one line each) and 122 time control;
+//     112 deputy arbiters (one line each), 122 time control and 132 round dates (each in its
+//     round's columns, 92-99 for round 1 and every 10 columns on);
 //   - the pairing engines' tags XXR (total number of rounds) and XXC (initial colour,
 //     "white1" or "black1");
 //   - player lines (001), with every round as a chess.Round.
 //
-// Every other line (comments "###", blank lines, tags such as 132, 142, 162, XXA, team and
+// Every other line (comments "###", blank lines, tags such as 142, 162, XXA, team and
 // bye records) is kept as it was read and written back in its place. Two kinds of them have
 // readers of their own: the accelerated rounds of record 250 (Tournament.Accelerations and
 // SetAccelerations), and the records that change the points of the results, which

@@ -3,13 +3,15 @@ package trf
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"campus.example/apps/internal/chess"
 )
 
 // headerField is one tag of the tournament section that Read interprets: its free text, or
 // its number (0 when absent) with the largest value allowed. 112 (deputy arbiters, one line
-// each) and XXC (a colour) have neither and are handled on their own.
+// each), 132 (round dates, in the rounds' columns) and XXC (a colour) have neither and are
+// handled on their own.
 type headerField struct {
 	tag   string
 	text  func(*Tournament) *string
@@ -32,6 +34,7 @@ var headerFields = []headerField{
 	{tag: "102", text: func(t *Tournament) *string { return &t.ChiefArbiter }},
 	{tag: "112"},
 	{tag: "122", text: func(t *Tournament) *string { return &t.TimeControl }},
+	{tag: "132"},
 	{tag: "XXR", num: func(t *Tournament) *int { return &t.TotalRounds }, limit: MaxRounds},
 	{tag: "XXC"},
 }
@@ -73,6 +76,11 @@ func headerLine(t *Tournament, s slot) (string, bool, error) {
 			return "", false, nil
 		}
 		value = t.DeputyArbiters[s.index]
+	case s.tag == "132":
+		if len(t.RoundDates) == 0 {
+			return "", false, nil
+		}
+		return roundDatesLine(t.RoundDates)
 	case s.tag == "XXC":
 		switch t.InitialColour {
 		case chess.NoColour:
@@ -103,4 +111,44 @@ func headerLine(t *Tournament, s slot) (string, bool, error) {
 		return "", false, fmt.Errorf("trf: %s value %q holds a line break", s.tag, value)
 	}
 	return s.tag + " " + value, true, nil
+}
+
+// Columns of record 132: each round's date sits above that round's columns in the player
+// lines (92-99 for round 1, then every 10 columns), MaxRoundDate characters at most.
+const (
+	colRoundDate1  = 92
+	roundDateWidth = 10
+	MaxRoundDate   = 8
+)
+
+// roundDatesLine writes record 132: the tag, then each date in its round's columns.
+func roundDatesLine(dates []string) (string, bool, error) {
+	if len(dates) > MaxRounds {
+		return "", false, fmt.Errorf("trf: 132 has %d round dates; a file records at most %d rounds", len(dates), MaxRounds)
+	}
+	line := []rune("132")
+	for i, d := range dates {
+		r := []rune(d)
+		if len(r) > MaxRoundDate || !printable(d) {
+			return "", false, fmt.Errorf("trf: round %d's date %q does not fit the %d columns of record 132", i+1, d, MaxRoundDate)
+		}
+		for len(line) < colRoundDate1-1+i*roundDateWidth {
+			line = append(line, ' ')
+		}
+		line = append(line, r...)
+	}
+	return strings.TrimRight(string(line), " "), true, nil
+}
+
+// parseRoundDates reads record 132's dates from the rounds' columns; blank columns after the
+// last date are left out.
+func parseRoundDates(r row) []string {
+	var out []string
+	for col := colRoundDate1; col <= len(r); col += roundDateWidth {
+		out = append(out, strings.Trim(r.field(col, col+roundDateWidth-1), " "))
+	}
+	for len(out) > 0 && out[len(out)-1] == "" {
+		out = out[:len(out)-1]
+	}
+	return out
 }

@@ -122,6 +122,8 @@ func (rd *reader) line(r row, n int) error {
 	rd.tagLine[tag] = n
 	t.layout = append(t.layout, slot{tag, 0})
 	switch {
+	case tag == "132":
+		t.RoundDates = parseRoundDates(r)
 	case tag == "XXC":
 		c, col, err := parseInitialColour(r)
 		if err != nil {

@@ -27,6 +27,9 @@ type Tournament struct {
 	ChiefArbiter   string   // 102
 	DeputyArbiters []string // 112: one line per deputy arbiter
 	TimeControl    string   // 122: allotted times per moves/game, free text
+	// RoundDates are the dates of the rounds (record 132), round 1 first, each as written in
+	// its column (TRF asks for YY/MM/DD); "" for a round whose column is blank.
+	RoundDates []string
 
 	// TotalRounds is the number of rounds the tournament will have (tag XXR), 0 when the
 	// file does not say. Rounds gives the best known figure.
