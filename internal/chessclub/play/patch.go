@@ -88,6 +88,7 @@ func changedFields(t tournament.Tournament, in tournament.TournamentInput) []str
 	differs("bye_limit", in.ByeLimit != t.ByeLimit)
 	differs("rated", in.Rated != t.Rated)
 	differs("initial_colour", in.InitialColour != t.InitialColour)
+	differs("acceleration", in.Acceleration != t.Acceleration)
 	sort.Strings(out)
 	return out
 }

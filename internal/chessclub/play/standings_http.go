@@ -60,8 +60,12 @@ func (s *Service) GetReport(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	file, err := f.TRF(st.Places())
+	if err != nil {
+		return err
+	}
 	var buf bytes.Buffer
-	if err := f.TRF(st.Places()).Write(&buf); err != nil {
+	if err := file.Write(&buf); err != nil {
 		return fmt.Errorf("write TRF of tournament %d: %w", id, err)
 	}
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")

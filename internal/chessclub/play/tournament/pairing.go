@@ -44,7 +44,11 @@ func (f *Field) PairNext() (Pairing, error) {
 // pairs exactly like the club did. Absent players keep the bye they asked for; players who
 // withdrew get a zero-point bye; the pairing-allocated bye is U.
 func (f *Field) pairSwiss(next int) (Pairing, error) {
-	req, err := swiss.NextRound(f.TRF(nil))
+	file, err := f.TRF(nil)
+	if err != nil {
+		return Pairing{}, fmt.Errorf("pair round %d: %w", next, err)
+	}
+	req, err := swiss.NextRound(file)
 	if err != nil {
 		return Pairing{}, fmt.Errorf("pair round %d: %w", next, err)
 	}

@@ -56,6 +56,14 @@ const (
 	ColourBlack = "black"
 )
 
+// Accelerations of a Swiss's pairings (FIDE C.04.5): none, or the Baku acceleration method
+// of C.04.5.1, which gives the top half of the players virtual points in the first half of
+// the rounds so that they meet each other sooner.
+const (
+	AccelerationNone = "none"
+	AccelerationBaku = "baku"
+)
+
 const DateLayout = "2006-01-02"
 
 // Date is a calendar date in the form YYYY-MM-DD, which also sorts as the date does.
@@ -136,10 +144,12 @@ type Settings struct {
 	Rated bool `json:"rated"`
 	// InitialColour is the colour the top player paired in round 1 of a Swiss gets.
 	InitialColour string `json:"initial_colour"`
+	// Acceleration is AccelerationNone or, for a Swiss, AccelerationBaku.
+	Acceleration string `json:"acceleration"`
 }
 
 // DefaultSettings are a new tournament's settings when the client gives none.
-var DefaultSettings = Settings{ByeLimit: 1, InitialColour: ColourWhite}
+var DefaultSettings = Settings{ByeLimit: 1, InitialColour: ColourWhite, Acceleration: AccelerationNone}
 
 // TournamentInput is what a client may set when creating or editing a tournament.
 type TournamentInput struct {
@@ -201,6 +211,17 @@ func DecodeTournament(obj jsonhttp.Object) (TournamentInput, error) {
 			f.Fail("initial_colour", "must be white or black")
 		}
 	}
+	if a := f.String("acceleration"); a != nil {
+		switch *a {
+		case AccelerationNone, AccelerationBaku:
+			in.Acceleration = *a
+		default:
+			f.Fail("acceleration", "must be none or baku")
+		}
+	}
+	if in.Acceleration != AccelerationNone && in.Format != FormatSwiss {
+		f.Fail("acceleration", "only a Swiss is paired with an acceleration")
+	}
 	f.RejectUnknown(readOnlyFields...)
 	if start != "" && end != "" && end < start {
 		f.Fail("end_date", "must not be before start_date")
@@ -252,6 +273,7 @@ func (t Tournament) Input() jsonhttp.Object {
 	set("bye_limit", t.ByeLimit)
 	set("rated", t.Rated)
 	set("initial_colour", t.InitialColour)
+	set("acceleration", t.Acceleration)
 	if t.Location != nil {
 		set("location", *t.Location)
 	}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"campus.example/apps/internal/chess"
+	"campus.example/apps/internal/chess/swiss"
 	"campus.example/apps/internal/chess/trf"
 )
 
@@ -39,7 +40,10 @@ func trfDate(d Date) string { return strings.ReplaceAll(string(d), "-", "/") }
 // round left for each player who withdrew. A pairing program given this file pairs the next
 // round exactly as the club does (the club pairs a Swiss round from this very file,
 // pairSwiss), and a tie-break program counts the rounds paired, no more.
-func (f *Field) TRF(places map[int64]int) *trf.Tournament {
+//
+// A tournament with the Baku acceleration gets its 250 records (writeAcceleration); the
+// only error is one of those that the file cannot hold.
+func (f *Field) TRF(places map[int64]int) (*trf.Tournament, error) {
 	t := f.Tournament
 	out := &trf.Tournament{
 		Name:          t.Name,
@@ -73,11 +77,41 @@ func (f *Field) TRF(places map[int64]int) *trf.Tournament {
 	}
 	if t.Format == FormatSwiss {
 		out.Other = append(out.Other, f.forbiddenRecords()...)
+		if err := f.writeAcceleration(out); err != nil {
+			return nil, err
+		}
 	}
 	if t.State == StateRunning {
 		out.Other = append(out.Other, f.byeRecords()...)
 	}
-	return out
+	return out, nil
+}
+
+// writeAcceleration writes the Baku acceleration (C.04.5.1) of a tournament that has it as
+// the 250 records swiss.Baku computes: group A is the first half, rounded up to an even
+// number, of the players who were there at the start (late entries are given the numbers
+// after theirs, so they are in group B, as C.04.5.1 says of players numbered after group
+// A's last), and the records are the same before and after every late entry. A program
+// given the file pairs it as the club does; a tournament without players or without its
+// number of rounds yet has none.
+func (f *Field) writeAcceleration(out *trf.Tournament) error {
+	if f.Tournament.Acceleration != AccelerationBaku || out.TotalRounds == 0 {
+		return nil
+	}
+	var ids []int
+	for _, e := range f.Players {
+		if e.StartRank != 0 && e.FirstRound == 1 {
+			ids = append(ids, e.StartRank)
+		}
+	}
+	acc, err := swiss.Baku(ids, out.TotalRounds)
+	if err == nil {
+		err = swiss.SetAccelerations(out, acc)
+	}
+	if err != nil {
+		return fmt.Errorf("tournament %d: the Baku acceleration: %w", f.Tournament.ID, err)
+	}
+	return nil
 }
 
 // byeRecords returns the 240 records of the byes known for the rounds not yet paired: one

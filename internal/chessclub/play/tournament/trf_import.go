@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"campus.example/apps/internal/chess"
+	"campus.example/apps/internal/chess/swiss"
 	"campus.example/apps/internal/chess/tiebreak"
 	"campus.example/apps/internal/chess/trf"
 	"campus.example/apps/internal/problem"
@@ -131,7 +132,50 @@ func ReadTRF(r io.Reader, today Date) (*Imported, error) {
 		}
 	}
 	im.Input = importInput(t, im, today)
+	if err := t.CheckStandardPoints(); err != nil {
+		return nil, ImportInvalid("%v", err)
+	}
+	if err := im.readAcceleration(); err != nil {
+		return nil, err
+	}
 	return im, nil
+}
+
+// readAcceleration keeps the acceleration of a Swiss's file when the club can pair with it:
+// none, or the Baku method (C.04.5.1), named by record 192 or written out in 250 records or
+// XXA lines that give every player the virtual points Baku gives, with every player of the
+// file there from the start. Any other acceleration is refused by name rather than dropped:
+// the rounds still to pair would come out otherwise than the file's own engine pairs them.
+func (im *Imported) readAcceleration() error {
+	acc, err := swiss.ReadAcceleration(im.File, im.Total)
+	if err != nil {
+		return ImportInvalid("%v", err)
+	}
+	if !acc.Accelerated() {
+		return nil
+	}
+	first := acc.Baku
+	for _, line := range im.File.Other {
+		if strings.HasPrefix(line, "250") || strings.HasPrefix(line, "XXA") {
+			first = line
+			break
+		}
+	}
+	if im.Input.Format != FormatSwiss {
+		return ImportInvalid("record %q: only a Swiss is paired with an acceleration", first)
+	}
+	if len(acc.Given) > 0 {
+		ids := make([]int, len(im.File.Players))
+		for i, p := range im.File.Players {
+			ids[i] = p.StartRank
+		}
+		baku, err := swiss.Baku(ids, im.Total)
+		if err != nil || !swiss.SameVirtualPoints(acc.Given, baku, ids, im.Total) {
+			return ImportInvalid("record %q: the club pairs with no acceleration or with the Baku method (C.04.5.1), and this file's virtual points are not Baku's", first)
+		}
+	}
+	im.Input.Acceleration = AccelerationBaku
+	return nil
 }
 
 // isKnockout reports whether a TRF type of tournament (record 092) names a knockout.
