@@ -89,6 +89,10 @@ func changedFields(t tournament.Tournament, in tournament.TournamentInput) []str
 	differs("rated", in.Rated != t.Rated)
 	differs("initial_colour", in.InitialColour != t.InitialColour)
 	differs("acceleration", in.Acceleration != t.Acceleration)
+	differs("points_win", in.PointsWin != t.PointsWin)
+	differs("points_draw", in.PointsDraw != t.PointsDraw)
+	differs("points_loss", in.PointsLoss != t.PointsLoss)
+	differs("points_bye", in.PointsBye != t.PointsBye)
 	sort.Strings(out)
 	return out
 }

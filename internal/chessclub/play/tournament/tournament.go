@@ -146,10 +146,17 @@ type Settings struct {
 	InitialColour string `json:"initial_colour"`
 	// Acceleration is AccelerationNone or, for a Swiss, AccelerationBaku.
 	Acceleration string `json:"acceleration"`
+	// PointsWin, PointsDraw, PointsLoss and PointsBye are the tournament's point system: the
+	// points of a win, a draw, a loss and the pairing-allocated bye (1, ½, 0, 1 by default;
+	// 3, 1, 0, 3 for "three points a win"). See PointSystem.
+	PointsWin  HalfPoints `json:"points_win"`
+	PointsDraw HalfPoints `json:"points_draw"`
+	PointsLoss HalfPoints `json:"points_loss"`
+	PointsBye  HalfPoints `json:"points_bye"`
 }
 
 // DefaultSettings are a new tournament's settings when the client gives none.
-var DefaultSettings = Settings{ByeLimit: 1, InitialColour: ColourWhite, Acceleration: AccelerationNone}
+var DefaultSettings = Settings{ByeLimit: 1, InitialColour: ColourWhite, Acceleration: AccelerationNone, PointsWin: 2, PointsDraw: 1, PointsBye: 2}
 
 // TournamentInput is what a client may set when creating or editing a tournament.
 type TournamentInput struct {
@@ -219,6 +226,7 @@ func DecodeTournament(obj jsonhttp.Object) (TournamentInput, error) {
 			f.Fail("acceleration", "must be none or baku")
 		}
 	}
+	decodePoints(f, obj, &in.Settings)
 	if in.Acceleration != AccelerationNone && in.Format != FormatSwiss {
 		f.Fail("acceleration", "only a Swiss is paired with an acceleration")
 	}
@@ -274,6 +282,10 @@ func (t Tournament) Input() jsonhttp.Object {
 	set("rated", t.Rated)
 	set("initial_colour", t.InitialColour)
 	set("acceleration", t.Acceleration)
+	set("points_win", t.PointsWin)
+	set("points_draw", t.PointsDraw)
+	set("points_loss", t.PointsLoss)
+	set("points_bye", t.PointsBye)
 	if t.Location != nil {
 		set("location", *t.Location)
 	}

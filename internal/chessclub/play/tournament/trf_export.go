@@ -41,8 +41,10 @@ func trfDate(d Date) string { return strings.ReplaceAll(string(d), "-", "/") }
 // round exactly as the club does (the club pairs a Swiss round from this very file,
 // pairSwiss), and a tie-break program counts the rounds paired, no more.
 //
-// A tournament with the Baku acceleration gets its 250 records (writeAcceleration); the
-// only error is one of those that the file cannot hold.
+// A tournament with the Baku acceleration gets its 250 records (writeAcceleration), and one
+// with other points than the standard ones its point-system records (162, and bbpPairings'
+// BBW to BBU: trf.Tournament.SetPointSystem), by which the points column is counted. The only
+// errors are records that the file cannot hold.
 func (f *Field) TRF(places map[int64]int) (*trf.Tournament, error) {
 	t := f.Tournament
 	out := &trf.Tournament{
@@ -68,7 +70,7 @@ func (f *Field) TRF(places map[int64]int) (*trf.Tournament, error) {
 			continue
 		}
 		p := trf.Player{StartRank: e.StartRank, Name: trfName(e.FullName), Rating: e.Rating, Rank: places[e.MemberID], Rounds: records[e.MemberID]}
-		p.Points = p.PointsAfter(len(p.Rounds))
+		p.Points = p.PointsWith(t.PointSystem(), len(p.Rounds))
 		out.NumPlayers++
 		if e.Rating > 0 {
 			out.NumRated++
@@ -83,6 +85,9 @@ func (f *Field) TRF(places map[int64]int) (*trf.Tournament, error) {
 	}
 	if t.State == StateRunning {
 		out.Other = append(out.Other, f.byeRecords()...)
+	}
+	if err := out.SetPointSystem(t.PointSystem()); err != nil {
+		return nil, fmt.Errorf("tournament %d: %w", t.ID, err)
 	}
 	return out, nil
 }
