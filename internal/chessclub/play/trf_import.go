@@ -75,6 +75,9 @@ func (s *Service) importTournament(ctx context.Context, im *tournament.Imported,
 				id, p.Member, p.Player.StartRank, p.Player.Rating, now, 1); err != nil {
 				return fmt.Errorf("import: enter player %d: %w", p.Player.StartRank, err)
 			}
+			if err := storeGuestFIDE(ctx, tx, id, p.Member, tournament.RatingStandard, p.Player); err != nil {
+				return err
+			}
 		}
 		if err := storeRounds(ctx, tx, im, id, now); err != nil {
 			return err

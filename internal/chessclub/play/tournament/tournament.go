@@ -107,6 +107,7 @@ type Tournament struct {
 	CreatedBy *int64    `json:"created_by"`
 	CreatedAt time.Time `json:"created_at"`
 	Settings
+	ReportInfo
 	// State is StateOpen, StateRunning or StateFinished.
 	State string `json:"state"`
 	// CurrentRound is the last round paired, 0 before the first.
@@ -153,10 +154,14 @@ type Settings struct {
 	PointsDraw HalfPoints `json:"points_draw"`
 	PointsLoss HalfPoints `json:"points_loss"`
 	PointsBye  HalfPoints `json:"points_bye"`
+	// RatingType is RatingStandard, RatingRapid or RatingBlitz: the FIDE rating the report
+	// writes for each player.
+	RatingType string `json:"rating_type"`
 }
 
 // DefaultSettings are a new tournament's settings when the client gives none.
-var DefaultSettings = Settings{ByeLimit: 1, InitialColour: ColourWhite, Acceleration: AccelerationNone, PointsWin: 2, PointsDraw: 1, PointsBye: 2}
+var DefaultSettings = Settings{ByeLimit: 1, InitialColour: ColourWhite, Acceleration: AccelerationNone, PointsWin: 2, PointsDraw: 1, PointsBye: 2,
+	RatingType: RatingStandard}
 
 // TournamentInput is what a client may set when creating or editing a tournament.
 type TournamentInput struct {
@@ -169,6 +174,7 @@ type TournamentInput struct {
 	TimeControl *string
 	Description *string
 	Settings
+	ReportInfo
 }
 
 // readOnlyFields are the members the API shows but a client may not set.
@@ -230,10 +236,16 @@ func DecodeTournament(obj jsonhttp.Object) (TournamentInput, error) {
 	if in.Acceleration != AccelerationNone && in.Format != FormatSwiss {
 		f.Fail("acceleration", "only a Swiss is paired with an acceleration")
 	}
-	f.RejectUnknown(readOnlyFields...)
+	decodeRatingType(f, &in.Settings)
 	if start != "" && end != "" && end < start {
 		f.Fail("end_date", "must not be before start_date")
 	}
+	lastDay := end // an invalid end date bounds nothing
+	if _, failed := f.Errors["end_date"]; !failed && end == "" {
+		lastDay = start
+	}
+	in.ReportInfo = decodeReportInfo(f, obj, start, lastDay, in.Rounds)
+	f.RejectUnknown(readOnlyFields...)
 	if err := f.Err(); err != nil {
 		return TournamentInput{}, err
 	}
@@ -286,6 +298,18 @@ func (t Tournament) Input() jsonhttp.Object {
 	set("points_draw", t.PointsDraw)
 	set("points_loss", t.PointsLoss)
 	set("points_bye", t.PointsBye)
+	set("rating_type", t.RatingType)
+	if len(t.DeputyArbiters) > 0 {
+		set("deputy_arbiters", t.DeputyArbiters)
+	}
+	if len(t.RoundDates) > 0 {
+		set("round_dates", t.RoundDates)
+	}
+	for name, v := range map[string]*string{"city": t.City, "federation": t.Federation, "chief_arbiter": t.ChiefArbiter, "time_control_code": t.TimeControlCode} {
+		if v != nil {
+			set(name, *v)
+		}
+	}
 	if t.Location != nil {
 		set("location", *t.Location)
 	}
@@ -304,7 +328,7 @@ func (t Tournament) Input() jsonhttp.Object {
 // Object is what a client sends to make a tournament as in says: Input of such a tournament.
 func (in TournamentInput) Object() jsonhttp.Object {
 	return Tournament{Name: in.Name, StartDate: in.StartDate, EndDate: in.EndDate, Location: in.Location, Format: in.Format, Rounds: in.Rounds,
-		TimeControl: in.TimeControl, Description: in.Description, Settings: in.Settings}.Input()
+		TimeControl: in.TimeControl, Description: in.Description, Settings: in.Settings, ReportInfo: in.ReportInfo}.Input()
 }
 
 // Current is what a Conflict or PreconditionFailed problem about a tournament tells the
