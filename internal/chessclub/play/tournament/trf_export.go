@@ -30,8 +30,8 @@ func trfType(t Tournament) string {
 // trfDate writes a date as TRF-2026 asks: YYYY/MM/DD.
 func trfDate(d Date) string { return strings.ReplaceAll(string(d), "-", "/") }
 
-// TRF returns the tournament as a TRF-2026 file: the tournament section, XXR (the rounds
-// it will have) and XXC (round 1's initial colour), and one player line per player with a
+// TRF returns the tournament as a TRF-2026 file: the tournament section, 142 and XXR (the
+// rounds it will have) and 152 and XXC (round 1's initial colour), and one player line per player with a
 // pairing number, with every round paired so far. places, when not nil, fills the rank
 // column (by member id).
 //
@@ -58,6 +58,9 @@ func (f *Field) TRF(places map[int64]int) (*trf.Tournament, error) {
 	if t.InitialColour == ColourBlack {
 		out.InitialColour = chess.Black
 	}
+	// The number of rounds and the initial colour in TRF-2026's own records (142, 152) as well
+	// as in the pairing engines' XXR and XXC, which older programs read.
+	out.NumRounds, out.InitialColour2026 = out.TotalRounds, out.InitialColour
 	if t.Location != nil {
 		out.City = *t.Location
 	}

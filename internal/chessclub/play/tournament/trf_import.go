@@ -101,17 +101,17 @@ func ReadTRF(r io.Reader, today Date) (*Imported, error) {
 			}
 		}
 	}
-	im.Total = t.TotalRounds
+	im.Total = max(t.TotalRounds, t.NumRounds) // XXR and 142, which Read checks agree
 	if im.Total == 0 {
 		im.Total = im.Paired
 	}
 	switch {
 	case im.Total == 0:
-		return nil, ImportInvalid("the file records no round and does not give the number of rounds (XXR)")
+		return nil, ImportInvalid("the file records no round and does not give the number of rounds (XXR or 142)")
 	case im.Total > MaxRounds:
 		return nil, ImportInvalid("%d rounds; a tournament has at most %d", im.Total, MaxRounds)
 	case im.Total < im.Paired:
-		return nil, ImportInvalid("XXR says %d rounds, but the file records %d", im.Total, im.Paired)
+		return nil, ImportInvalid("XXR or 142 says %d rounds, but the file records %d", im.Total, im.Paired)
 	}
 	im.Finished = im.Paired == im.Total
 	for i := range t.Players {
@@ -232,7 +232,7 @@ func importName(p *trf.Player) string {
 }
 
 // importInput is the tournament a file makes: its name (012), city (022), dates (042, 052),
-// time control (122) and format (092: a round robin when it says so, else a Swiss). Texts
+// time control (122), what its FIDE report says (importReportInfo) and format (092: a round robin when it says so, else a Swiss). Texts
 // are cut to the API's limits; dates that do not read as year, month, day are today.
 func importInput(t *trf.Tournament, im *Imported, today Date) TournamentInput {
 	in := TournamentInput{Name: clip(t.Name, MaxTournamentName), Format: FormatSwiss, Settings: DefaultSettings}
@@ -259,6 +259,7 @@ func importInput(t *trf.Tournament, im *Imported, today Date) TournamentInput {
 		in.EndDate = in.StartDate
 	}
 	in.Rounds = &im.Total
+	importReportInfo(t, &in)
 	return in
 }
 
