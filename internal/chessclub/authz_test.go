@@ -105,6 +105,19 @@ func (m matrixFixtures) running(rated bool) int64 {
 	return id
 }
 
+// knockout is a running knockout of 2-game matches that olga organises, with pat, pp1, pp2
+// and pp3 in it and round 1 paired.
+func (m matrixFixtures) knockout() int64 {
+	id := m.Tournament("olga", "Matrix knockout", "2026-09-01")
+	m.MustDo(clubtest.Req{Method: "PATCH", Path: m.path(id, ""), As: "olga", Body: map[string]any{"format": "knockout", "games_per_match": 2}}, http.StatusOK)
+	for _, u := range []string{"pat", "pp1", "pp2", "pp3"} {
+		m.MustDo(clubtest.Req{Method: "POST", Path: m.path(id, "/players"), As: u}, http.StatusCreated)
+	}
+	m.MustDo(clubtest.Req{Method: "POST", Path: m.path(id, "/start"), As: "olga"}, http.StatusOK)
+	m.MustDo(clubtest.Req{Method: "POST", Path: m.path(id, "/rounds"), As: "olga"}, http.StatusCreated)
+	return id
+}
+
 // complete is running with round 1's results in.
 func (m matrixFixtures) complete(rated bool) int64 {
 	id := m.running(rated)
@@ -119,6 +132,21 @@ func (m matrixFixtures) finished(rated bool) int64 {
 	id := m.complete(rated)
 	m.MustDo(clubtest.Req{Method: "POST", Path: m.path(id, "/finish"), As: director(rated)}, http.StatusOK)
 	return id
+}
+
+// pairingBy builds a request with round 1's own pairing as a pairing by hand, of a running
+// tournament (rated or not).
+func (m matrixFixtures) pairingBy(method, rest string, rated bool) func() clubtest.Req {
+	return func() clubtest.Req {
+		id := m.running(rated)
+		var rd tournament.Round
+		m.MustDo(clubtest.Req{Method: "GET", Path: m.path(id, "/rounds/1")}, http.StatusOK).Decode(m.T, &rd)
+		boards := []map[string]any{}
+		for _, b := range rd.Boards {
+			boards = append(boards, map[string]any{"white": b.White.MemberID, "black": b.Black.MemberID})
+		}
+		return clubtest.Req{Method: method, Path: m.path(id, "%s", rest), Body: map[string]any{"boards": boards}}
+	}
 }
 
 // invited is open, and ivy invited to it.
@@ -168,6 +196,7 @@ func (m matrixFixtures) endpoints(t *testing.T) []clubtest.Endpoint {
 	body, ct := clubtest.MultipartBody(t, "photo", photo)
 	m.MustDo(clubtest.Req{Method: "POST", Path: "/api/figures", As: "pat", Body: body, ContentType: ct}, http.StatusCreated).Decode(t, &patsPhoto)
 	view := m.running(false)
+	knockout := m.knockout()
 	m.MustDo(clubtest.Req{Method: "PUT", Path: m.path(view, "/rounds/1/boards/1"), As: "olga", Body: map[string]any{"result": tournament.ResultDraw}}, http.StatusOK)
 	trf := m.MustDo(clubtest.Req{Method: "GET", Path: m.path(view, "/report.trf")}, http.StatusOK).Body
 	pat := m.IDs["pat"]
@@ -370,12 +399,19 @@ func (m matrixFixtures) endpoints(t *testing.T) []clubtest.Endpoint {
 		{Op: "GET /api/tournaments/{id}/rounds", Build: get(m.path(view, "/rounds")), Want: everyone(200), SameBody: true},
 		{Op: "GET /api/tournaments/{id}/rounds/{n}", Build: get(m.path(view, "/rounds/1")), Want: everyone(200), SameBody: true},
 		{Op: "GET /api/tournaments/{id}/rounds/{n}/boards/{b}", Build: get(m.path(view, "/rounds/1/boards/1")), Want: everyone(200), SameBody: true},
+		{Op: "GET /api/tournaments/{id}/rounds/{n}/check", Build: get(m.path(view, "/rounds/1/check")), Want: everyone(200), SameBody: true},
 		{Op: "POST /api/tournaments/{id}/rounds", Build: func() clubtest.Req {
 			return clubtest.Req{Method: "POST", Path: m.path(m.complete(false), "/rounds")}
 		}, Want: directors(201)},
 		{Op: "DELETE /api/tournaments/{id}/rounds/{n}", Build: func() clubtest.Req {
 			return clubtest.Req{Method: "DELETE", Path: m.path(m.running(false), "/rounds/1")}
 		}, Want: directors(204)},
+		// A pairing by hand: the engine's own, sent back (it checks clean, so it saves without
+		// confirm). The organiser of a rated tournament may not change its pairing.
+		{Op: "POST /api/tournaments/{id}/rounds/{n}/pairing/check", Build: m.pairingBy("POST", "/rounds/1/pairing/check", false), Want: directors(200)},
+		{Op: "PUT /api/tournaments/{id}/rounds/{n}/pairing", Build: m.pairingBy("PUT", "/rounds/1/pairing", false), Want: directors(200)},
+		{Op: "PUT /api/tournaments/{id}/rounds/{n}/pairing", Case: "rated", Build: m.pairingBy("PUT", "/rounds/1/pairing", true),
+			Want: only(map[string]int{"arbiter": 200, "admin": 200})},
 		// pat is white on board 1, and the tournament lets players report.
 		{Op: "PUT /api/tournaments/{id}/rounds/{n}/boards/{b}", Case: "running", Build: result(func() int64 { return m.running(false) }, "1-0"),
 			Want: only(map[string]int{"player": 200, "organiser": 200, "arbiter": 200, "admin": 200})},
@@ -383,6 +419,7 @@ func (m matrixFixtures) endpoints(t *testing.T) []clubtest.Endpoint {
 		{Op: "PUT /api/tournaments/{id}/rounds/{n}/boards/{b}", Case: "a correction after a rated finish", Build: result(finishedRated, "0-1"), Want: afterFinish},
 		{Op: "GET /api/tournaments/{id}/standings", Build: get(m.path(view, "/standings?tiebreaks=PTS,BH")), Want: everyone(200), SameBody: true},
 		{Op: "GET /api/tournaments/{id}/crosstable", Build: get(m.path(view, "/crosstable")), Want: everyone(200), SameBody: true},
+		{Op: "GET /api/tournaments/{id}/bracket", Build: get(m.path(knockout, "/bracket")), Want: everyone(200), SameBody: true},
 		{Op: "GET /api/tournaments/{id}/report.trf", Build: get(m.path(view, "/report.trf")), Want: everyone(200), SameBody: true},
 		// The audit trail: a tournament's to those who direct it, the whole to admins.
 		{Op: "GET /api/tournaments/{id}/audit", Build: get(m.path(view, "/audit")), Want: directors(200)},

@@ -41,6 +41,8 @@ func trfDate(d Date) string { return strings.ReplaceAll(string(d), "-", "/") }
 // round exactly as the club does (the club pairs a Swiss round from this very file,
 // pairSwiss), and a tie-break program counts the rounds paired, no more.
 //
+// A knockout of matches writes each game as its own column (trf_matches.go).
+//
 // A tournament with the Baku acceleration gets its 250 records (writeAcceleration), and one
 // with other points than the standard ones its point-system records (162, and bbpPairings'
 // BBW to BBU: trf.Tournament.SetPointSystem), by which the points column is counted. The only
@@ -58,9 +60,6 @@ func (f *Field) TRF(places map[int64]int) (*trf.Tournament, error) {
 	if t.InitialColour == ColourBlack {
 		out.InitialColour = chess.Black
 	}
-	// The number of rounds and the initial colour in TRF-2026's own records (142, 152) as well
-	// as in the pairing engines' XXR and XXC, which older programs read.
-	out.NumRounds, out.InitialColour2026 = out.TotalRounds, out.InitialColour
 	if t.Location != nil {
 		out.City = *t.Location
 	}
@@ -68,6 +67,14 @@ func (f *Field) TRF(places map[int64]int) (*trf.Tournament, error) {
 		out.TimeControl = *t.TimeControl
 	}
 	records := f.Records(len(f.Rounds))
+	if t.Matches() {
+		var columns int
+		records, columns = f.gameRecords()
+		out.TotalRounds = f.matchColumns(columns)
+	}
+	// The number of rounds and the initial colour in TRF-2026's own records (142, 152) as well
+	// as in the pairing engines' XXR and XXC, which older programs read.
+	out.NumRounds, out.InitialColour2026 = out.TotalRounds, out.InitialColour
 	for _, e := range f.Players {
 		if e.StartRank == 0 {
 			continue
