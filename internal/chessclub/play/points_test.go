@@ -28,6 +28,7 @@ func TestPointSystem(t *testing.T) {
 			{"points_loss": 1},
 			{"points_win": 0, "points_draw": 0},
 			{"points_bye": 100},
+			{"acceleration": "baku", "points_win": 3, "points_draw": 1, "points_bye": 3},
 		} {
 			body := map[string]any{"name": "X", "start_date": "2026-03-07"}
 			for k, v := range bad {

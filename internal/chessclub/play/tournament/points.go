@@ -90,4 +90,10 @@ func decodePoints(f *jsonhttp.Fields, obj jsonhttp.Object, s *Settings) {
 	if s.PointsWin == 0 {
 		f.Fail("points_win", "must be more than 0")
 	}
+	// C.04.5.1's virtual points are a win's and a draw's of the standard points, which is
+	// what the club writes as 250 records (swiss.Baku); it does not scale them to another
+	// system, so it does not pair one with the Baku acceleration.
+	if s.Acceleration == AccelerationBaku && !s.PointSystem().Standard() {
+		f.Fail("acceleration", "the Baku acceleration is paired with the standard points only (points_win 1, points_draw 0.5, points_loss 0, points_bye 1)")
+	}
 }
