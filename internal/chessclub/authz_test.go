@@ -274,6 +274,14 @@ func (m matrixFixtures) endpoints(t *testing.T) []clubtest.Endpoint {
 		{Op: "PATCH /api/members/{id}", Build: func() clubtest.Req {
 			return clubtest.Req{Method: "PATCH", Path: fmt.Sprintf("/api/members/%d", pat), Body: map[string]any{"birth_year": 2001}}
 		}, Want: only(map[string]int{"player": 200, "admin": 200})},
+		{Op: "PATCH /api/members/{id}", Case: "FIDE fields", Build: func() clubtest.Req {
+			return clubtest.Req{Method: "PATCH", Path: fmt.Sprintf("/api/members/%d", pat), Body: map[string]any{"fide_id": 1503014, "title": "FM", "national_id": "N-1"}}
+		}, Want: only(map[string]int{"player": 200, "admin": 200})},
+		// FIDE's rating list: admins only. A list of one column of ratings, SRtng, is a list
+		// of standard ratings.
+		{Op: "POST /api/admin/fide-ratings", Build: func() clubtest.Req {
+			return clubtest.Req{Method: "POST", Path: "/api/admin/fide-ratings", Body: "ID_Number SRtng\n1503014   2833\n", ContentType: "text/plain"}
+		}, Want: only(map[string]int{"admin": 200})},
 		{Op: "PUT /api/members/{id}/role", Build: func() clubtest.Req {
 			return clubtest.Req{Method: "PUT", Path: fmt.Sprintf("/api/members/%d/role", m.IDs["sam"]), Body: map[string]any{"role": "arbiter"}}
 		}, Want: only(map[string]int{"admin": 200})},

@@ -35,6 +35,7 @@ func (h *handlers) routes(ui fs.FS, corsOrigins []string) http.Handler {
 	mux.Handle("GET /api/members/{id}", h.authed(h.members.Get))
 	mux.Handle("PATCH /api/members/{id}", h.authed(h.members.Patch))
 	mux.Handle("PUT /api/members/{id}/role", h.authed(h.members.Appoint))
+	mux.Handle("POST /api/admin/fide-ratings", h.authed(h.members.ImportFIDEList, "list"))
 
 	listTournaments := h.wrap(h.play.ListTournaments)
 	createTournament := h.player(h.onceMember(h.once.json, "POST /api/tournaments", h.play.CreateTournament))

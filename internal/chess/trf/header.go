@@ -124,12 +124,16 @@ func headerLine(t *Tournament, s slot) (string, bool, error) {
 	return s.tag + " " + value, true, nil
 }
 
-// The columns of record 132: round r's date (from 1) in dateStart + roundWidth·(r-1), eight
-// columns wide, like the rounds of a player line.
+// The columns of record 132: round r's date (from 1) in dateStart + roundWidth·(r-1),
+// MaxRoundDate columns wide, above that round's columns in the player lines.
 const (
 	dateStart = roundStart
-	dateWidth = 8
+	dateWidth = MaxRoundDate
 )
+
+// MaxRoundDate is the most characters a round's date may have in record 132: the eight
+// columns above the round's columns of the player lines (YY/MM/DD).
+const MaxRoundDate = 8
 
 // roundDatesLine writes record 132, or reports that there is none to write (RoundDates nil);
 // an empty RoundDates is a 132 line without dates.

@@ -50,6 +50,8 @@ const (
 	PairForbidden      = "pair.forbidden"
 	PairAllowed        = "pair.allowed"
 	RoleChanged        = "role.changed"
+	// FIDEListApplied is a member's FIDE ratings or title set from FIDE's rating list.
+	FIDEListApplied = "fide.list_applied"
 )
 
 // CommandLine is the actor of changes made on the server's command line, by its operator.

@@ -1,9 +1,12 @@
 package members
 
 import (
+	"errors"
+	"mime"
 	"net/http"
 	"time"
 
+	"campus.example/apps/internal/chess/ratinglist"
 	"campus.example/apps/internal/chessclub/api"
 	"campus.example/apps/internal/chessclub/audit"
 	"campus.example/apps/internal/jsonhttp"
@@ -110,5 +113,36 @@ func (s *Service) Appoint(w http.ResponseWriter, r *http.Request, caller Member)
 		return err
 	}
 	api.WriteJSON(w, http.StatusOK, m.VisibleTo(caller))
+	return nil
+}
+
+// ImportFIDEList answers POST /api/admin/fide-ratings: an admin sends FIDE's rating list in
+// its TXT form as the body (text/plain or application/octet-stream, at most
+// MaxFIDEListBytes), and the members in it by FIDE id get its ratings and titles
+// (Store.ApplyFIDEList); the answer says what changed. ?list=standard, rapid or blitz names
+// the type of a single list, whose header does not; the combined list needs none.
+func (s *Service) ImportFIDEList(w http.ResponseWriter, r *http.Request, caller Member) error {
+	if !caller.IsAdmin() {
+		return problem.New(problem.Forbidden, "Only an admin may import FIDE's rating list.")
+	}
+	mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	if err != nil || (mt != "text/plain" && mt != "application/octet-stream") {
+		return problem.New(problem.UnsupportedMediaType, "Send the rating list as text/plain (or application/octet-stream).")
+	}
+	single := r.URL.Query().Get("list")
+	switch single {
+	case "", ratinglist.Standard, ratinglist.Rapid, ratinglist.Blitz:
+	default:
+		return problem.New(problem.Malformed, "list must be standard, rapid or blitz, not %q.", single)
+	}
+	res, err := s.store.ApplyFIDEList(r.Context(), http.MaxBytesReader(w, r.Body, MaxFIDEListBytes), single, audit.Actor{ID: caller.ID, Username: caller.Username})
+	var tooBig *http.MaxBytesError
+	switch {
+	case errors.As(err, &tooBig):
+		return problem.New(problem.TooLarge, "The list exceeds the limit of %d bytes; import a larger one with chessclub fide-ratings.", MaxFIDEListBytes)
+	case err != nil:
+		return err
+	}
+	api.WriteJSON(w, http.StatusOK, res)
 	return nil
 }

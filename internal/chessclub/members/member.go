@@ -111,6 +111,9 @@ type Member struct {
 	// lists; nil until a photo is stored.
 	ThumbnailURL *string   `json:"thumbnail_url"`
 	JoinedAt     time.Time `json:"joined_at"`
+	// FIDE are the fields FIDE's rating officers need (fide.go); the birth date and national
+	// id are seen only by the member and admins.
+	FIDE
 }
 
 // IsAdmin reports whether the member has the admin role.
@@ -124,12 +127,16 @@ func (m Member) Caller() api.Caller {
 	return api.Caller{ID: m.ID, Username: m.Username, Admin: m.IsAdmin(), Arbiter: m.IsArbiter()}
 }
 
-// VisibleTo returns m as viewer may see it: the email address is shown only to the member
-// themself and to admins.
+// VisibleTo returns m as viewer may see it: the email address, the birth year and date and
+// the national id are shown only to the member themself and to admins. The rest of the FIDE
+// fields (id, federation, title, sex, ratings) are what FIDE publishes of every rated player,
+// and what a pairing list shows.
 func (m Member) VisibleTo(viewer Member) Member {
 	if viewer.ID != m.ID && !viewer.IsAdmin() {
 		m.Email = nil
 		m.BirthYear = nil
+		m.BirthDate = nil
+		m.NationalID = nil
 	}
 	return m
 }
@@ -183,11 +190,12 @@ func DecodeRegistration(obj jsonhttp.Object) (Registration, error) {
 }
 
 // RatingInput is the body of PATCH /api/members/{id}: a merge patch of the member's
-// declared rating, the rated games it rests on, and birth year. Set* say which fields the
-// patch names; a named field with a nil value removes it.
+// declared rating, the rated games it rests on, birth year, and FIDE fields. Set* say which
+// fields the patch names; a named field with a nil value removes it.
 type RatingInput struct {
 	SetDeclared, SetDeclaredGames, SetBirthYear bool
 	DeclaredRating, DeclaredGames, BirthYear    *int
+	FIDE                                        FIDEInput
 }
 
 // DecodeRatingInput validates the body of PATCH /api/members/{id}.
@@ -197,11 +205,28 @@ func DecodeRatingInput(obj jsonhttp.Object) (RatingInput, error) {
 	in.DeclaredRating = intField(f, "declared_rating", MinDeclaredRating, MaxDeclaredRating)
 	in.DeclaredGames = intField(f, "declared_games", 0, MaxDeclaredGames)
 	in.BirthYear = intField(f, "birth_year", MinBirthYear, MaxBirthYear)
+	in.FIDE = decodeFIDE(f)
+	if in.SetBirthYear && in.FIDE.Set["birth_date"] {
+		_, yearFailed := f.Errors["birth_year"]
+		_, dateFailed := f.Errors["birth_date"]
+		if !yearFailed && !dateFailed && !sameYear(in.BirthYear, in.FIDE.BirthDate) {
+			f.Fail("birth_year", "must be the year of birth_date")
+		}
+	}
 	f.RejectUnknown("id", "username", "full_name", "email", "rating", "rating_status", "rated_games", "guest", "role", "photo_url", "thumbnail_url", "joined_at")
 	if err := f.Err(); err != nil {
 		return RatingInput{}, err
 	}
 	return in, nil
+}
+
+// sameYear reports whether year is the year of date, both nil counting as the same.
+func sameYear(year *int, date *string) bool {
+	if year == nil || date == nil {
+		return year == nil && date == nil
+	}
+	y, _ := BirthYearOf(*date)
+	return y == *year
 }
 
 // intField decodes an optional integer member within [lo, hi] as an *int.

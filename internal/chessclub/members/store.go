@@ -29,9 +29,9 @@ func NewStore(db *sqldb.DB, now func() time.Time) *Store { return &Store{db: db,
 func (s *Store) clock() time.Time { return s.now().UTC().Truncate(time.Second) }
 
 // Columns are the columns that Scan reads: a member (table alias m) with the id of its
-// photo (alias f, LEFT JOINed on f.member_id = m.id), for queries of other packages that
+// photo (alias f, LEFT JOINed on f.member_id = m.id) and its FIDE fields, for queries of other packages that
 // read a member together with something else, such as a session.
-const Columns = "m.id, m.username, m.full_name, m.email, m.rating, m.rating_status, m.rated_games, m.declared_games, m.birth_year, m.guest, m.role, m.joined_at, f.id"
+const Columns = "m.id, m.username, m.full_name, m.email, m.rating, m.rating_status, m.rated_games, m.declared_games, m.birth_year, m.guest, m.role, m.joined_at, f.id, " + fideColumns
 
 // memberSelect reads a member with the id of its photo, if any.
 const memberSelect = "SELECT " + Columns + " FROM members m LEFT JOIN figures f ON f.member_id = m.id"
@@ -49,8 +49,10 @@ func Scan(row Scanner, more ...any) (Member, error) {
 	var m Member
 	var email, photo sql.NullString
 	var birthYear sql.NullInt64
+	var fide fideScan
 	dest := append([]any{&m.ID, &m.Username, &m.FullName, &email, &m.Rating, &m.RatingStatus, &m.RatedGames, &m.DeclaredGames, &birthYear, &m.Guest,
-		&m.Role, &m.JoinedAt, &photo}, more...)
+		&m.Role, &m.JoinedAt, &photo}, fide.dest()...)
+	dest = append(dest, more...)
 	if err := row.Scan(dest...); err != nil {
 		return Member{}, err
 	}
@@ -59,6 +61,7 @@ func Scan(row Scanner, more ...any) (Member, error) {
 		y := int(birthYear.Int64)
 		m.BirthYear = &y
 	}
+	m.FIDE = fide.fide(m.BirthYear)
 	m.setPhoto(photo)
 	m.JoinedAt = m.JoinedAt.UTC()
 	return m, nil
@@ -263,7 +266,7 @@ func (s *Store) Appoint(ctx context.Context, id int64, role string, by audit.Act
 	return out, err
 }
 
-// UpdateRatingInfo applies a patch of member id's declared rating and birth year on behalf of
+// UpdateRatingInfo applies a patch of member id's declared rating, birth year and FIDE fields on behalf of
 // caller (the member or an admin), and returns the member. A rating may be declared, changed
 // or removed (back to unrated) only until the member's first rated game. It returns NotFound,
 // Forbidden, or Conflict (rated already).
@@ -303,9 +306,8 @@ func (s *Store) UpdateRatingInfo(ctx context.Context, id int64, caller Member, i
 				m.DeclaredGames = 0
 			}
 		}
-		if in.SetBirthYear {
-			m.BirthYear = in.BirthYear
-		}
+		setBirth(&m, in)
+		in.FIDE.apply(&m.FIDE)
 		// The declared rating and its games are also kept apart: the ratings' replay starts
 		// from them. Until the first rated game, the rated games are the declared ones.
 		var declared *int
@@ -318,6 +320,9 @@ func (s *Store) UpdateRatingInfo(ctx context.Context, id int64, caller Member, i
 		if _, err := tx.ExecContext(ctx, "UPDATE members SET rating = ?, rating_status = ?, rated_games = ?, birth_year = ? WHERE id = ?",
 			m.Rating, m.RatingStatus, m.RatedGames, m.BirthYear, id); err != nil {
 			return fmt.Errorf("update member: %w", err)
+		}
+		if err := updateFIDE(ctx, tx, id, m.FIDE); err != nil {
+			return err
 		}
 		if in.SetDeclared || in.SetDeclaredGames {
 			if _, err := tx.ExecContext(ctx, "UPDATE members SET declared_rating = ?, declared_games = ? WHERE id = ?", declared, m.DeclaredGames, id); err != nil {

@@ -110,6 +110,11 @@ func (s *Service) addEntry(ctx context.Context, tx *sql.Tx, caller api.Caller, f
 	if err != nil {
 		return tournament.Player{}, fmt.Errorf("enter: %w", err)
 	}
+	if t.State == tournament.StateRunning {
+		if err := fixFIDERatings(ctx, tx, t, member); err != nil {
+			return tournament.Player{}, err
+		}
+	}
 	kind := chess.ZeroBye
 	if missed == MissedHalf {
 		kind = chess.HalfBye

@@ -4,9 +4,13 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"strconv"
+	"strings"
 
+	"campus.example/apps/internal/chess/trf"
 	"campus.example/apps/internal/chessclub/api"
 	"campus.example/apps/internal/chessclub/audit"
+	"campus.example/apps/internal/chessclub/members"
 	"campus.example/apps/internal/chessclub/play/tournament"
 	"campus.example/apps/internal/problem"
 )
@@ -71,7 +75,8 @@ func (s *Service) linkGuest(ctx context.Context, id int64, caller api.Caller, gu
 }
 
 // rekeyPlayer moves the player guest of tournament id, with their pairing number (rank),
-// games, byes and forbidden pairs, to member, in tx, and deletes the guest. The boards and byes refer to the
+// ratings (the FIDE rating the file gave them stays the one the report writes), games, byes
+// and forbidden pairs, to member, in tx, and deletes the guest. The boards and byes refer to the
 // player's row, so the member's row comes first, without the number, which the guest's row
 // holds until it goes.
 func rekeyPlayer(ctx context.Context, tx *sql.Tx, id, guest, member int64, rank int) error {
@@ -83,8 +88,8 @@ func rekeyPlayer(ctx context.Context, tx *sql.Tx, id, guest, member int64, rank 
 		what, query string
 		args        []any
 	}{
-		{"enter the member", "INSERT INTO tournament_players (tournament_id, member_id, start_rank, rating, entered_at, first_round, withdrawn_after) " +
-			"SELECT tournament_id, ?, NULL, rating, entered_at, first_round, withdrawn_after FROM tournament_players WHERE tournament_id = ? AND member_id = ?",
+		{"enter the member", "INSERT INTO tournament_players (tournament_id, member_id, start_rank, rating, fide_rating, entered_at, first_round, withdrawn_after) " +
+			"SELECT tournament_id, ?, NULL, rating, fide_rating, entered_at, first_round, withdrawn_after FROM tournament_players WHERE tournament_id = ? AND member_id = ?",
 			[]any{member, id, guest}},
 		{"move the games as White", "UPDATE tournament_boards SET white = ? WHERE tournament_id = ? AND white = ?", []any{member, id, guest}},
 		{"move the games as Black", "UPDATE tournament_boards SET black = ? WHERE tournament_id = ? AND black = ?", []any{member, id, guest}},
@@ -103,4 +108,52 @@ func rekeyPlayer(ctx context.Context, tx *sql.Tx, id, guest, member int64, rank 
 		}
 	}
 	return nil
+}
+
+// storeGuestFIDE keeps in tx what an imported player's 001 record says of them for FIDE: on
+// the guest's member row, the FIDE id, federation, title, sex and birth date (YYYY/MM/DD, or
+// YYYY/00/00 for a year alone, as YYYY-MM-DD or YYYY), and the record's FIDE rating as the
+// rating of the tournament's rating type; on their entry, that rating as the one the
+// tournament reports them with. A field the club would refuse from a member (a title TRF
+// does not name, a federation that is no three-letter code) is left empty, not guessed at.
+func storeGuestFIDE(ctx context.Context, tx *sql.Tx, id, guest int64, ratingType string, p *trf.Player) error {
+	text := func(s string, ok bool) any {
+		if s == "" || !ok {
+			return nil
+		}
+		return s
+	}
+	var fideID any
+	if n, err := strconv.ParseInt(p.FIDEID, 10, 64); err == nil && n > 0 && n <= members.MaxFIDEID {
+		fideID = n
+	}
+	var rating any
+	if p.Rating >= members.MinFIDERating && p.Rating <= members.MaxFIDERating {
+		rating = p.Rating
+	}
+	birth := guestBirthDate(p.BirthDate)
+	_, err := tx.ExecContext(ctx, "UPDATE members SET fide_id = ?, federation = ?, title = ?, sex = ?, birth_date = ?, "+fideRatingColumn(ratingType)+" = ? WHERE id = ? AND guest = 1",
+		fideID, text(p.Federation, members.ValidFederation(p.Federation)), text(p.Title, members.ValidTitle(p.Title)),
+		text(p.Sex, p.Sex == members.SexMan || p.Sex == members.SexWoman), text(birth, birth != ""), rating, guest)
+	if err == nil {
+		_, err = tx.ExecContext(ctx, "UPDATE tournament_players SET fide_rating = ? WHERE tournament_id = ? AND member_id = ?", rating, id, guest)
+	}
+	if err != nil {
+		return fmt.Errorf("import: the FIDE fields of player %d: %w", p.StartRank, err)
+	}
+	return nil
+}
+
+// guestBirthDate reads a TRF birth date, YYYY/MM/DD (YYYY/00/00 for a year alone) or YYYY,
+// as a member's birth date; "" when it is none.
+func guestBirthDate(s string) string {
+	s = strings.TrimSpace(s)
+	if y, ok := strings.CutSuffix(s, "/00/00"); ok {
+		s = y
+	}
+	s = strings.ReplaceAll(s, "/", "-")
+	if _, ok := members.BirthYearOf(s); !ok {
+		return ""
+	}
+	return s
 }

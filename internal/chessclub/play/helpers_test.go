@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"campus.example/apps/internal/chessclub"
+	"campus.example/apps/internal/chessclub/members"
 	"campus.example/apps/internal/chessclub/play/tournament"
 	"campus.example/apps/internal/clubtest"
 	"campus.example/apps/internal/proctest"
@@ -25,8 +26,9 @@ type club struct {
 }
 
 // newClub registers the organiser, the admin and n players, named p01… with ratings
-// declared from 2400 down in steps of 10 (so that p01 is the top seed), on a server whose
-// configuration change adjusts.
+// declared from 2400 down in steps of 10 (so that p01 is the top seed), and the same FIDE
+// standard ratings (which the TRF report writes, so that a program reading it counts with
+// the club's figures), on a server whose configuration change adjusts.
 func newClub(t testing.TB, d sqldb.Dialect, n int, change ...func(*chessclub.Config)) *club {
 	t.Helper()
 	e := clubtest.New(t, d, change...)
@@ -36,7 +38,11 @@ func newClub(t testing.TB, d sqldb.Dialect, n int, change ...func(*chessclub.Con
 	e.MakeArbiter("org")
 	e.Register("host", "Hana Host")
 	for i := 1; i <= n; i++ {
-		e.Register(player(i), fmt.Sprintf("Player %02d", i), map[string]any{"declared_rating": 2400 - 10*(i-1)})
+		rating := 2400 - 10*(i-1)
+		m := e.Register(player(i), fmt.Sprintf("Player %02d", i), map[string]any{"declared_rating": rating})
+		if rating >= members.MinFIDERating {
+			e.MustDo(clubtest.Req{Method: "PATCH", Path: clubtest.Path("/api/members/%d", m.ID), As: player(i), Body: map[string]any{"fide_rating_standard": rating}}, http.StatusOK)
+		}
 	}
 	return &club{Env: e, t: t}
 }

@@ -48,6 +48,9 @@ func (s *Service) start(ctx context.Context, id int64, caller api.Caller, ifMatc
 				return fmt.Errorf("start: number players: %w", err)
 			}
 		}
+		if err := fixFIDERatings(ctx, tx, t, 0); err != nil {
+			return err
+		}
 		if _, err := tx.ExecContext(ctx, "UPDATE tournaments SET state = ?, rounds = ?, started_at = ?, version = version + 1, standings_revision = standings_revision + 1 WHERE id = ?",
 			tournament.StateRunning, rounds, s.clock(), id); err != nil {
 			return fmt.Errorf("start: %w", err)

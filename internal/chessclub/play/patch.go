@@ -13,8 +13,9 @@ import (
 )
 
 // editableAfterStart are the fields that may still change once a tournament has started:
-// what it is called and where it is, not how it is played.
-var editableAfterStart = []string{"name", "description", "location"}
+// what it is called and where it is, and what its FIDE report says of it (ReportInfo, which
+// is often completed after the last round), not how it is played.
+var editableAfterStart = []string{"name", "description", "location", "city", "federation", "chief_arbiter", "deputy_arbiters", "time_control_code", "round_dates"}
 
 // editableAfterFinish adds whether a finished tournament counts in the club ratings: an
 // imported one may be made rated once its players are linked to members, and one rated by
@@ -28,8 +29,7 @@ var byeSettings = []string{"format", "rounds", "bye_limit"}
 // applyPatch applies a JSON merge patch (RFC 7396) to t: a member sets a field, null removes it
 // (an optional field becomes null, a setting takes its default), an absent member leaves it as it
 // is. The result is validated as tournament.DecodeTournament validates a new tournament. Once t
-// has started, only name, description and location may change, and once it has finished also
-// rated; a patch that changes anything else is a Conflict that names those fields.
+// has started, only editableAfterStart may change, and once it has finished also rated; a patch that changes anything else is a Conflict that names those fields.
 func applyPatch(t tournament.Tournament, patch jsonhttp.Object) (tournament.TournamentInput, error) {
 	merged := t.Input()
 	for name, v := range patch {
@@ -89,6 +89,17 @@ func changedFields(t tournament.Tournament, in tournament.TournamentInput) []str
 	differs("rated", in.Rated != t.Rated)
 	differs("initial_colour", in.InitialColour != t.InitialColour)
 	differs("acceleration", in.Acceleration != t.Acceleration)
+	differs("points_win", in.PointsWin != t.PointsWin)
+	differs("points_draw", in.PointsDraw != t.PointsDraw)
+	differs("points_loss", in.PointsLoss != t.PointsLoss)
+	differs("points_bye", in.PointsBye != t.PointsBye)
+	differs("rating_type", in.RatingType != t.RatingType)
+	differs("city", !equalPtr(in.City, t.City))
+	differs("federation", !equalPtr(in.Federation, t.Federation))
+	differs("chief_arbiter", !equalPtr(in.ChiefArbiter, t.ChiefArbiter))
+	differs("deputy_arbiters", !slices.Equal(in.DeputyArbiters, t.DeputyArbiters))
+	differs("time_control_code", !equalPtr(in.TimeControlCode, t.TimeControlCode))
+	differs("round_dates", !slices.Equal(in.RoundDates, t.RoundDates))
 	differs("games_per_match", in.GamesPerMatch != t.GamesPerMatch)
 	differs("tiebreak_stages", !slices.Equal(in.TieBreaks, t.TieBreaks))
 	sort.Strings(out)

@@ -55,14 +55,15 @@ func (s *Service) GetBracket(w http.ResponseWriter, r *http.Request) error {
 	return s.serveView(w, r, id, "bracket", byRevision, 0, func(f *tournament.Field) (any, error) { return f.Bracket() })
 }
 
-// GetReport answers GET /api/tournaments/{id}/report.trf: the tournament as a TRF-2026 file,
-// with the standings' places in the rank column.
+// GetReport answers GET /api/tournaments/{id}/report.trf: the tournament as the TRF-2026 file
+// FIDE's rating officers take (tournament.Field.Report), with the standings' places in the
+// rank column, named after the tournament (tournament.ReportFileName).
 func (s *Service) GetReport(w http.ResponseWriter, r *http.Request) error {
 	id, err := api.PathID(r)
 	if err != nil {
 		return err
 	}
-	f, err := s.readField(r.Context(), id)
+	f, fide, err := s.readReport(r.Context(), id)
 	if err != nil {
 		return err
 	}
@@ -70,7 +71,7 @@ func (s *Service) GetReport(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	file, err := f.TRF(st.Places())
+	file, err := f.Report(st.Places(), fide)
 	if err != nil {
 		return err
 	}
@@ -79,7 +80,7 @@ func (s *Service) GetReport(w http.ResponseWriter, r *http.Request) error {
 		return fmt.Errorf("write TRF of tournament %d: %w", id, err)
 	}
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="tournament-%d.trf"`, id))
+	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="%s"`, f.Tournament.ReportFileName()))
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(http.StatusOK)
 	_, _ = w.Write(buf.Bytes())

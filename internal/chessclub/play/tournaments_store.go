@@ -18,7 +18,8 @@ import (
 // tournamentColumns are read by scanTournament, in its order.
 const tournamentColumns = "t.id, t.name, t.start_date, t.end_date, t.location, t.format, t.rounds, t.time_control, t.description, " +
 	"t.created_by, t.created_at, t.state, t.current_round, t.double_round_robin, t.players_report, t.bye_limit, t.rated, " +
-	"t.initial_colour, t.acceleration, t.games_per_match, t.tiebreak_stages, t.started_at, t.finished_at, t.version, t.revision, t.standings_revision, " +
+	"t.initial_colour, t.acceleration, t.points_win, t.points_draw, t.points_loss, t.points_bye, t.rating_type, t.city, t.federation, t.chief_arbiter, t.deputy_arbiters, t.time_control_code, t.round_dates, " +
+	"t.games_per_match, t.tiebreak_stages, t.started_at, t.finished_at, t.version, t.revision, t.standings_revision, " +
 	"(SELECT COUNT(*) FROM tournament_players p WHERE p.tournament_id = t.id)"
 
 const tournamentSelect = "SELECT " + tournamentColumns + " FROM tournaments t"
@@ -26,14 +27,18 @@ const tournamentSelect = "SELECT " + tournamentColumns + " FROM tournaments t"
 func scanTournament(row scanner) (tournament.Tournament, error) {
 	var t tournament.Tournament
 	var location, timeControl, description sql.NullString
+	var city, federation, chief, deputies, code, roundDates sql.NullString
 	var rounds, createdBy sql.NullInt64
 	var started, finished sql.NullTime
 	if err := row.Scan(&t.ID, &t.Name, &t.StartDate, &t.EndDate, &location, &t.Format, &rounds, &timeControl, &description,
 		&createdBy, &t.CreatedAt, &t.State, &t.CurrentRound, &t.DoubleRoundRobin, &t.PlayersReport, &t.ByeLimit, &t.Rated,
-		&t.InitialColour, &t.Acceleration, &t.GamesPerMatch, &t.TieBreaks, &started, &finished, &t.Version, &t.Revision, &t.StandingsRevision, &t.PlayerCount); err != nil {
+		&t.InitialColour, &t.Acceleration, &t.PointsWin, &t.PointsDraw, &t.PointsLoss, &t.PointsBye, &t.RatingType, &city, &federation, &chief, &deputies, &code, &roundDates,
+		&t.GamesPerMatch, &t.TieBreaks, &started, &finished, &t.Version, &t.Revision, &t.StandingsRevision, &t.PlayerCount); err != nil {
 		return tournament.Tournament{}, err
 	}
 	t.Location, t.TimeControl, t.Description = sqldb.StringPtr(location), sqldb.StringPtr(timeControl), sqldb.StringPtr(description)
+	t.ReportInfo = tournament.ReportInfo{City: sqldb.StringPtr(city), Federation: sqldb.StringPtr(federation), ChiefArbiter: sqldb.StringPtr(chief),
+		DeputyArbiters: tournament.SplitDeputies(sqldb.StringPtr(deputies)), TimeControlCode: sqldb.StringPtr(code), RoundDates: tournament.SplitRoundDates(sqldb.StringPtr(roundDates))}
 	if rounds.Valid {
 		n := int(rounds.Int64)
 		t.Rounds = &n
@@ -121,9 +126,15 @@ func (s *Service) createTournament(ctx context.Context, in tournament.Tournament
 	var out tournament.Tournament
 	err := s.db.Transact(ctx, func(tx *sql.Tx) error {
 		res, err := tx.ExecContext(ctx, "INSERT INTO tournaments (name, start_date, end_date, location, format, rounds, time_control, description, "+
-			"created_by, created_at, double_round_robin, players_report, bye_limit, rated, initial_colour, acceleration, games_per_match, tiebreak_stages) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+			"created_by, created_at, double_round_robin, players_report, bye_limit, rated, initial_colour, acceleration, "+
+			"points_win, points_draw, points_loss, points_bye, "+
+			"rating_type, city, federation, chief_arbiter, deputy_arbiters, time_control_code, round_dates, games_per_match, tiebreak_stages) "+
+			"VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
 			in.Name, in.StartDate, in.EndDate, in.Location, in.Format, in.Rounds, in.TimeControl, in.Description, by, now,
-			in.DoubleRoundRobin, in.PlayersReport, in.ByeLimit, in.Rated, in.InitialColour, in.Acceleration, in.GamesPerMatch, in.TieBreaks)
+			in.DoubleRoundRobin, in.PlayersReport, in.ByeLimit, in.Rated, in.InitialColour, in.Acceleration,
+			in.PointsWin, in.PointsDraw, in.PointsLoss, in.PointsBye,
+			in.RatingType, in.City, in.Federation, in.ChiefArbiter, tournament.JoinDeputies(in.DeputyArbiters), in.TimeControlCode, tournament.JoinRoundDates(in.RoundDates),
+			in.GamesPerMatch, in.TieBreaks)
 		if err != nil {
 			return fmt.Errorf("insert tournament: %w", err)
 		}
@@ -133,7 +144,7 @@ func (s *Service) createTournament(ctx context.Context, in tournament.Tournament
 		}
 		out = tournament.Tournament{ID: id, Name: in.Name, StartDate: in.StartDate, EndDate: in.EndDate, Location: in.Location, Format: in.Format,
 			Rounds: in.Rounds, TimeControl: in.TimeControl, Description: in.Description, CreatedBy: &by, CreatedAt: now,
-			Settings: in.Settings, State: tournament.StateOpen, Version: 1}
+			Settings: in.Settings, ReportInfo: in.ReportInfo, State: tournament.StateOpen, Version: 1}
 		return s.record(ctx, tx, caller, id, 0, audit.TournamentCreated, "", nil, out.Input())
 	})
 	return out, err
@@ -189,9 +200,13 @@ func (s *Service) updateTournament(ctx context.Context, id int64, caller api.Cal
 		}
 		if _, err := tx.ExecContext(ctx, "UPDATE tournaments SET name = ?, start_date = ?, end_date = ?, location = ?, format = ?, rounds = ?, "+
 			"time_control = ?, description = ?, double_round_robin = ?, players_report = ?, bye_limit = ?, rated = ?, initial_colour = ?, "+
-			"acceleration = ?, games_per_match = ?, tiebreak_stages = ?, version = version + 1 WHERE id = ?",
+			"acceleration = ?, points_win = ?, points_draw = ?, points_loss = ?, points_bye = ?, rating_type = ?, city = ?, federation = ?, chief_arbiter = ?, deputy_arbiters = ?, time_control_code = ?, round_dates = ?, "+
+			"games_per_match = ?, tiebreak_stages = ?, version = version + 1 WHERE id = ?",
 			in.Name, in.StartDate, in.EndDate, in.Location, in.Format, in.Rounds, in.TimeControl, in.Description,
-			in.DoubleRoundRobin, in.PlayersReport, in.ByeLimit, in.Rated, in.InitialColour, in.Acceleration, in.GamesPerMatch, in.TieBreaks, id); err != nil {
+			in.DoubleRoundRobin, in.PlayersReport, in.ByeLimit, in.Rated, in.InitialColour, in.Acceleration,
+			in.PointsWin, in.PointsDraw, in.PointsLoss, in.PointsBye,
+			in.RatingType, in.City, in.Federation, in.ChiefArbiter, tournament.JoinDeputies(in.DeputyArbiters), in.TimeControlCode, tournament.JoinRoundDates(in.RoundDates),
+			in.GamesPerMatch, in.TieBreaks, id); err != nil {
 			return fmt.Errorf("update tournament: %w", err)
 		}
 		if err := s.live.Emit(ctx, tx, id, EventTournamentChanged, map[string]any{"fields": changed}); err != nil {

@@ -55,9 +55,13 @@ func (s *Service) importTournament(ctx context.Context, im *tournament.Imported,
 		}
 		in := im.Input
 		res, err := tx.ExecContext(ctx, "INSERT INTO tournaments (name, start_date, end_date, location, format, rounds, time_control, description, created_by, created_at, "+
-			"double_round_robin, players_report, bye_limit, rated, initial_colour, acceleration, state, current_round, started_at, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+			"double_round_robin, players_report, bye_limit, rated, initial_colour, acceleration, points_win, points_draw, points_loss, points_bye, "+
+			"rating_type, city, federation, chief_arbiter, deputy_arbiters, time_control_code, round_dates, "+
+			"state, current_round, started_at, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
 			in.Name, in.StartDate, in.EndDate, in.Location, in.Format, in.Rounds, in.TimeControl, "Imported from a TRF file.", caller.ID, now,
-			in.DoubleRoundRobin, false, in.ByeLimit, false, in.InitialColour, in.Acceleration, state, im.Paired, now, finished)
+			in.DoubleRoundRobin, false, in.ByeLimit, false, in.InitialColour, in.Acceleration, in.PointsWin, in.PointsDraw, in.PointsLoss, in.PointsBye,
+			in.RatingType, in.City, in.Federation, in.ChiefArbiter, tournament.JoinDeputies(in.DeputyArbiters), in.TimeControlCode, tournament.JoinRoundDates(in.RoundDates),
+			state, im.Paired, now, finished)
 		if err != nil {
 			return fmt.Errorf("import: insert tournament: %w", err)
 		}
@@ -72,6 +76,9 @@ func (s *Service) importTournament(ctx context.Context, im *tournament.Imported,
 			if _, err := tx.ExecContext(ctx, "INSERT INTO tournament_players (tournament_id, member_id, start_rank, rating, entered_at, first_round) VALUES (?, ?, ?, ?, ?, ?)",
 				id, p.Member, p.Player.StartRank, p.Player.Rating, now, 1); err != nil {
 				return fmt.Errorf("import: enter player %d: %w", p.Player.StartRank, err)
+			}
+			if err := storeGuestFIDE(ctx, tx, id, p.Member, tournament.RatingStandard, p.Player); err != nil {
+				return err
 			}
 		}
 		if err := storeRounds(ctx, tx, im, id, now); err != nil {

@@ -60,7 +60,7 @@ func (f *Field) Crosstable() Crosstable {
 				cell.Opponent, cell.Colour = &opp, &colour
 			}
 			if rd.Result != chess.NoResult {
-				code, pts := string(rd.Result), rd.Result.Score().Float()
+				code, pts := string(rd.Result), f.Tournament.PointSystem().Points(rd.Result).Float()
 				cell.Result, cell.Points = &code, &pts
 				row.Points += pts
 			}

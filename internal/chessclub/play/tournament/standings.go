@@ -98,7 +98,7 @@ func (f *Field) Standings(specs []tiebreak.Spec) (Standings, error) {
 		specs = defaultTiebreaks(f.Tournament.Format)
 	}
 	k := f.lastComplete()
-	ev := tiebreak.Event{Format: tiebreakFormat(f.Tournament.Format), Rounds: k}
+	ev := tiebreak.Event{Format: tiebreakFormat(f.Tournament.Format), Rounds: k, Points: f.Tournament.PointSystem()}
 	records := f.Records(k)
 	ranked := make([]*Entrant, 0, len(f.Players))
 	for _, e := range f.Players {

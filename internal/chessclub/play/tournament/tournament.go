@@ -108,6 +108,7 @@ type Tournament struct {
 	CreatedBy *int64    `json:"created_by"`
 	CreatedAt time.Time `json:"created_at"`
 	Settings
+	ReportInfo
 	// State is StateOpen, StateRunning or StateFinished.
 	State string `json:"state"`
 	// CurrentRound is the last round paired, 0 before the first.
@@ -147,6 +148,16 @@ type Settings struct {
 	InitialColour string `json:"initial_colour"`
 	// Acceleration is AccelerationNone or, for a Swiss, AccelerationBaku.
 	Acceleration string `json:"acceleration"`
+	// PointsWin, PointsDraw, PointsLoss and PointsBye are the tournament's point system: the
+	// points of a win, a draw, a loss and the pairing-allocated bye (1, ½, 0, 1 by default;
+	// 3, 1, 0, 3 for "three points a win"). See PointSystem.
+	PointsWin  HalfPoints `json:"points_win"`
+	PointsDraw HalfPoints `json:"points_draw"`
+	PointsLoss HalfPoints `json:"points_loss"`
+	PointsBye  HalfPoints `json:"points_bye"`
+	// RatingType is RatingStandard, RatingRapid or RatingBlitz: the FIDE rating the report
+	// writes for each player.
+	RatingType string `json:"rating_type"`
 	// GamesPerMatch is how many games each match of a knockout has (1 for any other
 	// format): 1 is a single game whose draw is settled by a decider, more a match with
 	// TieBreaks while it is level (matches.go).
@@ -157,8 +168,8 @@ type Settings struct {
 }
 
 // DefaultSettings are a new tournament's settings when the client gives none.
-var DefaultSettings = Settings{ByeLimit: 1, InitialColour: ColourWhite, Acceleration: AccelerationNone,
-	GamesPerMatch: 1, TieBreaks: TieBreaks(knockout.DefaultTieBreaks())}
+var DefaultSettings = Settings{ByeLimit: 1, InitialColour: ColourWhite, Acceleration: AccelerationNone, PointsWin: 2, PointsDraw: 1, PointsBye: 2,
+	RatingType: RatingStandard, GamesPerMatch: 1, TieBreaks: TieBreaks(knockout.DefaultTieBreaks())}
 
 // TournamentInput is what a client may set when creating or editing a tournament.
 type TournamentInput struct {
@@ -171,6 +182,7 @@ type TournamentInput struct {
 	TimeControl *string
 	Description *string
 	Settings
+	ReportInfo
 }
 
 // readOnlyFields are the members the API shows but a client may not set.
@@ -228,14 +240,21 @@ func DecodeTournament(obj jsonhttp.Object) (TournamentInput, error) {
 			f.Fail("acceleration", "must be none or baku")
 		}
 	}
+	decodePoints(f, obj, &in.Settings)
 	if in.Acceleration != AccelerationNone && in.Format != FormatSwiss {
 		f.Fail("acceleration", "only a Swiss is paired with an acceleration")
 	}
+	decodeRatingType(f, &in.Settings)
 	decodeMatchFormat(f, obj, &in)
-	f.RejectUnknown(readOnlyFields...)
 	if start != "" && end != "" && end < start {
 		f.Fail("end_date", "must not be before start_date")
 	}
+	lastDay := end // an invalid end date bounds nothing
+	if _, failed := f.Errors["end_date"]; !failed && end == "" {
+		lastDay = start
+	}
+	in.ReportInfo = decodeReportInfo(f, obj, start, lastDay, in.Rounds)
+	f.RejectUnknown(readOnlyFields...)
 	if err := f.Err(); err != nil {
 		return TournamentInput{}, err
 	}
@@ -284,6 +303,22 @@ func (t Tournament) Input() jsonhttp.Object {
 	set("rated", t.Rated)
 	set("initial_colour", t.InitialColour)
 	set("acceleration", t.Acceleration)
+	set("points_win", t.PointsWin)
+	set("points_draw", t.PointsDraw)
+	set("points_loss", t.PointsLoss)
+	set("points_bye", t.PointsBye)
+	set("rating_type", t.RatingType)
+	if len(t.DeputyArbiters) > 0 {
+		set("deputy_arbiters", t.DeputyArbiters)
+	}
+	if len(t.RoundDates) > 0 {
+		set("round_dates", t.RoundDates)
+	}
+	for name, v := range map[string]*string{"city": t.City, "federation": t.Federation, "chief_arbiter": t.ChiefArbiter, "time_control_code": t.TimeControlCode} {
+		if v != nil {
+			set(name, *v)
+		}
+	}
 	set("games_per_match", t.GamesPerMatch)
 	set("tiebreak_stages", t.TieBreaks)
 	if t.Location != nil {
@@ -304,7 +339,7 @@ func (t Tournament) Input() jsonhttp.Object {
 // Object is what a client sends to make a tournament as in says: Input of such a tournament.
 func (in TournamentInput) Object() jsonhttp.Object {
 	return Tournament{Name: in.Name, StartDate: in.StartDate, EndDate: in.EndDate, Location: in.Location, Format: in.Format, Rounds: in.Rounds,
-		TimeControl: in.TimeControl, Description: in.Description, Settings: in.Settings}.Input()
+		TimeControl: in.TimeControl, Description: in.Description, Settings: in.Settings, ReportInfo: in.ReportInfo}.Input()
 }
 
 // Current is what a Conflict or PreconditionFailed problem about a tournament tells the

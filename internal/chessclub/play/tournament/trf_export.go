@@ -30,8 +30,8 @@ func trfType(t Tournament) string {
 // trfDate writes a date as TRF-2026 asks: YYYY/MM/DD.
 func trfDate(d Date) string { return strings.ReplaceAll(string(d), "-", "/") }
 
-// TRF returns the tournament as a TRF-2026 file: the tournament section, XXR (the rounds
-// it will have) and XXC (round 1's initial colour), and one player line per player with a
+// TRF returns the tournament as a TRF-2026 file: the tournament section, 142 and XXR (the
+// rounds it will have) and 152 and XXC (round 1's initial colour), and one player line per player with a
 // pairing number, with every round paired so far. places, when not nil, fills the rank
 // column (by member id).
 //
@@ -43,8 +43,10 @@ func trfDate(d Date) string { return strings.ReplaceAll(string(d), "-", "/") }
 //
 // A knockout of matches writes each game as its own column (trf_matches.go).
 //
-// A tournament with the Baku acceleration gets its 250 records (writeAcceleration); the
-// only error is one of those that the file cannot hold.
+// A tournament with the Baku acceleration gets its 250 records (writeAcceleration), and one
+// with other points than the standard ones its point-system records (162, and bbpPairings'
+// BBW to BBU: trf.Tournament.SetPointSystem), by which the points column is counted. The only
+// errors are records that the file cannot hold.
 func (f *Field) TRF(places map[int64]int) (*trf.Tournament, error) {
 	t := f.Tournament
 	out := &trf.Tournament{
@@ -70,12 +72,15 @@ func (f *Field) TRF(places map[int64]int) (*trf.Tournament, error) {
 		records, columns = f.gameRecords()
 		out.TotalRounds = f.matchColumns(columns)
 	}
+	// The number of rounds and the initial colour in TRF-2026's own records (142, 152) as well
+	// as in the pairing engines' XXR and XXC, which older programs read.
+	out.NumRounds, out.InitialColour2026 = out.TotalRounds, out.InitialColour
 	for _, e := range f.Players {
 		if e.StartRank == 0 {
 			continue
 		}
 		p := trf.Player{StartRank: e.StartRank, Name: trfName(e.FullName), Rating: e.Rating, Rank: places[e.MemberID], Rounds: records[e.MemberID]}
-		p.Points = p.PointsAfter(len(p.Rounds))
+		p.Points = p.PointsWith(t.PointSystem(), len(p.Rounds))
 		out.NumPlayers++
 		if e.Rating > 0 {
 			out.NumRated++
@@ -90,6 +95,9 @@ func (f *Field) TRF(places map[int64]int) (*trf.Tournament, error) {
 	}
 	if t.State == StateRunning {
 		out.Other = append(out.Other, f.byeRecords()...)
+	}
+	if err := out.SetPointSystem(t.PointSystem()); err != nil {
+		return nil, fmt.Errorf("tournament %d: %w", t.ID, err)
 	}
 	return out, nil
 }

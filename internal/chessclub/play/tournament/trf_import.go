@@ -101,17 +101,17 @@ func ReadTRF(r io.Reader, today Date) (*Imported, error) {
 			}
 		}
 	}
-	im.Total = t.TotalRounds
+	im.Total = max(t.TotalRounds, t.NumRounds) // XXR and 142, which Read checks agree
 	if im.Total == 0 {
 		im.Total = im.Paired
 	}
 	switch {
 	case im.Total == 0:
-		return nil, ImportInvalid("the file records no round and does not give the number of rounds (XXR)")
+		return nil, ImportInvalid("the file records no round and does not give the number of rounds (XXR or 142)")
 	case im.Total > MaxRounds:
 		return nil, ImportInvalid("%d rounds; a tournament has at most %d", im.Total, MaxRounds)
 	case im.Total < im.Paired:
-		return nil, ImportInvalid("XXR says %d rounds, but the file records %d", im.Total, im.Paired)
+		return nil, ImportInvalid("XXR or 142 says %d rounds, but the file records %d", im.Total, im.Paired)
 	}
 	im.Finished = im.Paired == im.Total
 	for i := range t.Players {
@@ -132,13 +132,51 @@ func ReadTRF(r io.Reader, today Date) (*Imported, error) {
 		}
 	}
 	im.Input = importInput(t, im, today)
-	if err := t.CheckStandardPoints(); err != nil {
-		return nil, ImportInvalid("%v", err)
+	if err := im.readPoints(); err != nil {
+		return nil, err
 	}
 	if err := im.readAcceleration(); err != nil {
 		return nil, err
 	}
 	return im, nil
+}
+
+// readPoints keeps the file's point system (162, BBW to BBU) as the tournament's, when the
+// club's settings can hold it (nothing for a forfeit loss or a zero-point bye), and checks
+// every player's points column against their results counted with it, as a pairing program
+// does: a file that disagrees with itself is refused, naming the player, rather than imported
+// by one of its two readings. A bye announced in the column after the last round paired, and
+// the virtual points of 250 records for the next round, may be counted in the column or not.
+func (im *Imported) readPoints() error {
+	t := im.File
+	ps, err := t.PointSystem()
+	if err != nil {
+		return ImportInvalid("%v", err)
+	}
+	if !im.Input.SetPointSystem(ps) {
+		return ImportInvalid("the file gives points for a forfeit loss or a zero-point bye (162 A, BBZ, BBF); the club's point system gives them none")
+	}
+	if ps.Win == 0 {
+		return ImportInvalid("the file's point system gives nothing for a win")
+	}
+	acc, err := t.Accelerations()
+	if err != nil {
+		return ImportInvalid("%v", err)
+	}
+	next := im.Paired + 1
+	virtual := func(rank int) chess.Score {
+		var v chess.Score
+		for _, a := range acc { // a later record overrides an earlier one
+			if a.FirstRound <= next && next <= a.LastRound && a.FirstPlayer <= rank && rank <= a.LastPlayer {
+				v = a.Points
+			}
+		}
+		return v
+	}
+	if err := t.CheckPointsColumn(ps, im.Paired, virtual); err != nil {
+		return ImportInvalid("%v", err)
+	}
+	return nil
 }
 
 // readAcceleration keeps the acceleration of a Swiss's file when the club can pair with it:
@@ -194,7 +232,7 @@ func importName(p *trf.Player) string {
 }
 
 // importInput is the tournament a file makes: its name (012), city (022), dates (042, 052),
-// time control (122) and format (092: a round robin when it says so, else a Swiss). Texts
+// time control (122), what its FIDE report says (importReportInfo) and format (092: a round robin when it says so, else a Swiss). Texts
 // are cut to the API's limits; dates that do not read as year, month, day are today.
 func importInput(t *trf.Tournament, im *Imported, today Date) TournamentInput {
 	in := TournamentInput{Name: clip(t.Name, MaxTournamentName), Format: FormatSwiss, Settings: DefaultSettings}
@@ -221,6 +259,7 @@ func importInput(t *trf.Tournament, im *Imported, today Date) TournamentInput {
 		in.EndDate = in.StartDate
 	}
 	in.Rounds = &im.Total
+	importReportInfo(t, &in)
 	return in
 }
 

@@ -117,7 +117,7 @@ func (f *Field) RoundView(r *RoundRecord) Round {
 		out.Boards = append(out.Boards, f.BoardView(b))
 	}
 	for _, b := range r.Byes {
-		out.Byes = append(out.Byes, Bye{Player: f.ref(b.Member), Kind: byeKinds[b.Kind], Points: b.Kind.Score().Float()})
+		out.Byes = append(out.Byes, Bye{Player: f.ref(b.Member), Kind: byeKinds[b.Kind], Points: f.Tournament.PointSystem().Points(b.Kind).Float()})
 	}
 	return out
 }

@@ -1,0 +1,150 @@
+package tournament
+
+import (
+	"strconv"
+	"strings"
+
+	"campus.example/apps/internal/chess/trf"
+)
+
+// FIDEPlayer is what a FIDE tournament report writes of a player besides their name and
+// games: the fields of their record (members.FIDE) and the FIDE rating of the tournament's
+// rating type that the tournament reports them with.
+type FIDEPlayer struct {
+	FIDEID     *int64
+	Federation *string
+	Title      *string
+	Sex        *string
+	// BirthDate is "YYYY-MM-DD" or "YYYY".
+	BirthDate *string
+	// Rating is the FIDE rating of the tournament's rating type, 0 when the player has none.
+	Rating int
+}
+
+// Report returns the tournament as the TRF file FIDE's rating officers take (C.04 Annex 2):
+// the file TRF writes, with the records of the tournament section that ReportInfo holds (022
+// city, falling back to the location; 032 federation; 102 chief arbiter; 112 deputies; 122
+// the time control's code, falling back to the club's time control; 132 every round's date,
+// RoundDate), and in each player record the player's FIDE fields from fide (by member id):
+// sex, title, the FIDE rating of the tournament's rating type in the rating column (never the
+// club rating, which is no FIDE figure: blank for a player without one), federation, FIDE id
+// and birth date. 072 counts the players with a FIDE rating.
+//
+// The file the club pairs from (TRF) keeps the club ratings, by which it numbered the
+// players; the pairing programs number nobody again from a file with pairing numbers.
+func (f *Field) Report(places map[int64]int, fide map[int64]FIDEPlayer) (*trf.Tournament, error) {
+	out, err := f.TRF(places)
+	if err != nil {
+		return nil, err
+	}
+	t := f.Tournament
+	setText(&out.City, t.City)
+	setText(&out.Federation, t.Federation)
+	setText(&out.ChiefArbiter, t.ChiefArbiter)
+	setText(&out.TimeControl, t.TimeControlCode)
+	out.DeputyArbiters = append([]string(nil), t.DeputyArbiters...)
+	out.RoundDates = nil
+	for r := 1; r <= out.TotalRounds; r++ {
+		out.RoundDates = append(out.RoundDates, reportDate(t.RoundDate(r, out.TotalRounds)))
+	}
+	byRank := make(map[int]int64, len(f.Players))
+	for _, e := range f.Players {
+		if e.StartRank != 0 {
+			byRank[e.StartRank] = e.MemberID
+		}
+	}
+	out.NumRated = 0
+	for i := range out.Players {
+		p := &out.Players[i]
+		x := fide[byRank[p.StartRank]]
+		p.Rating = x.Rating
+		p.Sex, p.Title, p.Federation = deref(x.Sex), deref(x.Title), deref(x.Federation)
+		p.FIDEID, p.BirthDate = "", ""
+		if x.FIDEID != nil {
+			p.FIDEID = strconv.FormatInt(*x.FIDEID, 10)
+		}
+		if x.BirthDate != nil {
+			p.BirthDate = trfBirthDate(*x.BirthDate)
+		}
+		if p.Rating > 0 {
+			out.NumRated++
+		}
+	}
+	return out, nil
+}
+
+// setText sets *dst to *v when v is given.
+func setText(dst *string, v *string) {
+	if v != nil && *v != "" {
+		*dst = *v
+	}
+}
+
+func deref(s *string) string {
+	if s == nil {
+		return ""
+	}
+	return *s
+}
+
+// reportDate writes a round's date as record 132 has it: YY/MM/DD.
+func reportDate(d Date) string {
+	s := string(d)
+	if len(s) != len(DateLayout) {
+		return ""
+	}
+	return strings.ReplaceAll(s[2:], "-", "/")
+}
+
+// trfBirthDate writes a birth date as TRF's player record has it: YYYY/MM/DD, or YYYY/00/00
+// when only the year is known (as rating lists give it).
+func trfBirthDate(s string) string {
+	if len(s) == 4 {
+		return s + "/00/00"
+	}
+	return strings.ReplaceAll(s, "-", "/")
+}
+
+// ReportFileName is the name a tournament's report is downloaded as: its name in lower-case
+// ASCII letters and digits, words joined by hyphens ("Spring Open 2026" gives
+// "spring-open-2026.trf"), at most 60 characters before ".trf"; "tournament-ID.trf" when
+// the name has no such letter or digit. Letters with accents lose them where the Latin-1
+// range has a plain letter for them.
+func (t Tournament) ReportFileName() string {
+	var b strings.Builder
+	dash := false
+	for _, r := range t.Name {
+		r = plainLetter(r)
+		switch {
+		case r >= 'a' && r <= 'z', r >= '0' && r <= '9':
+		case r >= 'A' && r <= 'Z':
+			r += 'a' - 'A'
+		default:
+			dash = b.Len() > 0
+			continue
+		}
+		if dash {
+			b.WriteByte('-')
+			dash = false
+		}
+		b.WriteRune(r)
+	}
+	name := b.String()
+	if len(name) > 60 {
+		name = strings.TrimRight(name[:60], "-")
+	}
+	if name == "" {
+		return "tournament-" + strconv.FormatInt(t.ID, 10) + ".trf"
+	}
+	return name + ".trf"
+}
+
+// plainLetter maps a Latin-1 letter with a diacritic to the letter without it; other runes
+// come back as they are.
+func plainLetter(r rune) rune {
+	const from, to = "ÀÁÂÃÄÅàáâãäåÇçÈÉÊËèéêëÌÍÎÏìíîïÑñÒÓÔÕÖØòóôõöøÙÚÛÜùúûüÝýÿ", "AAAAAAaaaaaaCcEEEEeeeeIIIIiiiiNnOOOOOOooooooUUUUuuuuYyy"
+	if i := strings.IndexRune(from, r); i >= 0 {
+		return rune(to[len([]rune(from[:i]))])
+	}
+	return r
+}
