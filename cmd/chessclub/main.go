@@ -6,6 +6,7 @@
 //	go run ./cmd/chessclub standings FILE.trf     a tournament's standings with FIDE tie-breaks
 //	go run ./cmd/chessclub berger [-double] N     the round-robin schedule for N players
 //	go run ./cmd/chessclub pair FILE.trf          the next round's Swiss pairing (FIDE Dutch system)
+//	go run ./cmd/chessclub check FILE.trf         check every round of a Swiss tournament against the Dutch system
 //	go run ./cmd/chessclub backup FILE            a consistent copy of the SQLite database, also while it serves
 package main
 

@@ -134,8 +134,9 @@ func checkPairOutput(t *testing.T, out string, cut, full *trf.Tournament, k int)
 }
 
 func TestPairErrors(t *testing.T) {
+	// Each player drew their game: the points column says 0.5, as the results give.
 	player := func(rank int, rounds string) string {
-		return fmt.Sprintf("001 %4d      Player %-26d 1500                             0.0%5d   %s\n", rank, rank, rank, rounds)
+		return fmt.Sprintf("001 %4d      Player %-26d 1500                             0.5%5d   %s\n", rank, rank, rank, rounds)
 	}
 	met := "XXR 3\nXXC white1\n" + player(1, "  2 w =") + player(2, "  1 b =")
 	finished := "XXR 1\nXXC white1\n" + player(1, "  2 w =") + player(2, "  1 b =")

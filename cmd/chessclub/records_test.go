@@ -69,8 +69,9 @@ func TestRefusedRecords(t *testing.T) {
 	}{
 		{"Baku left to the engine", "192 FIDE_DUTCH_2025_BAKU", 2, 0},
 		{"another pairing system", "192 FIDE_BURSTEIN", 2, 0},
-		{"other points", "162  W 3.0    D 1.0", 2, 2},
-		{"bbpPairings' points", "BBD  1.0", 2, 2},
+		{"a draw above a win", "162  D 2.0", 2, 2},
+		{"bbpPairings' points in tenths", "BBD  0.3", 2, 2},
+		{"JaVaFo's scoring", "XXS W=1.0", 2, 2},
 		{"an abnormal assignment", "299 W   1.0  0.5 003    1", 2, 2},
 		{"virtual points in tenths", "250       0.3 001 001    1    3", 2, 0},
 	}
@@ -87,6 +88,39 @@ func TestRefusedRecords(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestPointSystemRecords: a file scored three points a win is paired and ranked with those
+// points, and one whose points column disagrees with its results is refused by pair, naming
+// the player.
+func TestPointSystemRecords(t *testing.T) {
+	const file = `XXR 3
+XXC white1
+162  W 3.0    D 1.0
+001    1      One                               2000                             %s          2 w 1
+001    2      Two                               1900                             0.0          1 b 0
+001    3      Three                             1800                             1.0          4 w =
+001    4      Four                              1700                             1.0          3 b =
+`
+	good := writeFile(t, "good.trf", fmt.Sprintf(file, "3.0"))
+	out, errOut, status := runCmd(t, "pair", good)
+	if status != 0 {
+		t.Fatalf("pair: status %d: %s", status, errOut)
+	}
+	if want := "2\n4 1\n2 3\n"; out != want {
+		t.Errorf("pair: %q, want %q", out, want)
+	}
+	out, errOut, status = runCmd(t, "standings", "-tiebreaks", "WIN", good)
+	if status != 0 {
+		t.Fatalf("standings: status %d: %s", status, errOut)
+	}
+	if !strings.Contains(out, `"1": {"PTS": 3.0, "WIN": 1, "rank": 1}`) {
+		t.Errorf("standings do not give player 1 three points:\n%s", out)
+	}
+	_, errOut, status = runCmd(t, "pair", writeFile(t, "bad.trf", fmt.Sprintf(file, "1.0")))
+	if status != 2 || !strings.Contains(errOut, "player 1 (One): the points column says 1.0, the results of rounds 1-1 give 3.0") {
+		t.Errorf("pair of a wrong points column: status %d, stderr %q", status, errOut)
 	}
 }
 

@@ -61,11 +61,6 @@ func runStandings(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return withStatus(usageStatus, err)
 	}
-	// The standings count the standard points; a file that gives others would be ranked
-	// wrongly. Virtual points (250, XXA) serve the pairing only and are left aside.
-	if err := tour.CheckStandardPoints(); err != nil {
-		return withStatus(usageStatus, fmt.Errorf("%s: %w", fs.Arg(0), err))
-	}
 	f := tiebreak.FormatOf(tour.Type)
 	if *format == "swiss" {
 		f = tiebreak.Swiss
@@ -75,7 +70,14 @@ func runStandings(args []string, stdout, stderr io.Writer) error {
 	if specs == nil {
 		specs = tiebreak.Defaults(f)
 	}
-	st, err := tiebreak.Compute(tiebreak.FromTRF(tour, f), specs)
+	// The standings count the file's point system (162, BBW to BBU); records it cannot
+	// honour (XXS, 299) are refused, naming the line. Virtual points (250, XXA) serve the
+	// pairing only and are left aside.
+	ev, err := tiebreak.FromTRF(tour, f)
+	if err != nil {
+		return withStatus(usageStatus, fmt.Errorf("%s: %w", fs.Arg(0), err))
+	}
+	st, err := tiebreak.Compute(ev, specs)
 	if err != nil {
 		return withStatus(usageStatus, err)
 	}

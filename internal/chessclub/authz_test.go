@@ -121,6 +121,21 @@ func (m matrixFixtures) finished(rated bool) int64 {
 	return id
 }
 
+// pairingBy builds a request with round 1's own pairing as a pairing by hand, of a running
+// tournament (rated or not).
+func (m matrixFixtures) pairingBy(method, rest string, rated bool) func() clubtest.Req {
+	return func() clubtest.Req {
+		id := m.running(rated)
+		var rd tournament.Round
+		m.MustDo(clubtest.Req{Method: "GET", Path: m.path(id, "/rounds/1")}, http.StatusOK).Decode(m.T, &rd)
+		boards := []map[string]any{}
+		for _, b := range rd.Boards {
+			boards = append(boards, map[string]any{"white": b.White.MemberID, "black": b.Black.MemberID})
+		}
+		return clubtest.Req{Method: method, Path: m.path(id, "%s", rest), Body: map[string]any{"boards": boards}}
+	}
+}
+
 // invited is open, and ivy invited to it.
 func (m matrixFixtures) invited() int64 {
 	id := m.open(false)
@@ -370,12 +385,19 @@ func (m matrixFixtures) endpoints(t *testing.T) []clubtest.Endpoint {
 		{Op: "GET /api/tournaments/{id}/rounds", Build: get(m.path(view, "/rounds")), Want: everyone(200), SameBody: true},
 		{Op: "GET /api/tournaments/{id}/rounds/{n}", Build: get(m.path(view, "/rounds/1")), Want: everyone(200), SameBody: true},
 		{Op: "GET /api/tournaments/{id}/rounds/{n}/boards/{b}", Build: get(m.path(view, "/rounds/1/boards/1")), Want: everyone(200), SameBody: true},
+		{Op: "GET /api/tournaments/{id}/rounds/{n}/check", Build: get(m.path(view, "/rounds/1/check")), Want: everyone(200), SameBody: true},
 		{Op: "POST /api/tournaments/{id}/rounds", Build: func() clubtest.Req {
 			return clubtest.Req{Method: "POST", Path: m.path(m.complete(false), "/rounds")}
 		}, Want: directors(201)},
 		{Op: "DELETE /api/tournaments/{id}/rounds/{n}", Build: func() clubtest.Req {
 			return clubtest.Req{Method: "DELETE", Path: m.path(m.running(false), "/rounds/1")}
 		}, Want: directors(204)},
+		// A pairing by hand: the engine's own, sent back (it checks clean, so it saves without
+		// confirm). The organiser of a rated tournament may not change its pairing.
+		{Op: "POST /api/tournaments/{id}/rounds/{n}/pairing/check", Build: m.pairingBy("POST", "/rounds/1/pairing/check", false), Want: directors(200)},
+		{Op: "PUT /api/tournaments/{id}/rounds/{n}/pairing", Build: m.pairingBy("PUT", "/rounds/1/pairing", false), Want: directors(200)},
+		{Op: "PUT /api/tournaments/{id}/rounds/{n}/pairing", Case: "rated", Build: m.pairingBy("PUT", "/rounds/1/pairing", true),
+			Want: only(map[string]int{"arbiter": 200, "admin": 200})},
 		// pat is white on board 1, and the tournament lets players report.
 		{Op: "PUT /api/tournaments/{id}/rounds/{n}/boards/{b}", Case: "running", Build: result(func() int64 { return m.running(false) }, "1-0"),
 			Want: only(map[string]int{"player": 200, "organiser": 200, "arbiter": 200, "admin": 200})},

@@ -21,8 +21,9 @@ import (
 //   - Pairing score: the virtual points are added to the player's points to make the score
 //     the pairing uses; the standings use the points alone (C.04.5).
 //
-// The method presumes the standard points (win 1, draw ½), the only ones this package
-// pairs with. The result is one Acceleration for the rounds with 1 point and, unless the
+// The method gives a win's and a draw's points with the standard points (win 1, draw ½);
+// under another point system the caller scales them (bbpPairings refuses the method unless a
+// draw is half a win and a loss nothing). The result is one Acceleration for the rounds with 1 point and, unless the
 // tournament is too short for it, one for the rounds with ½, both for players 1 to the last
 // player of GA: its Request.Accelerations, written as 250 records by SetAccelerations.
 //

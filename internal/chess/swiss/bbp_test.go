@@ -19,6 +19,7 @@ var bbpSets = []struct {
 	{"baku", 100},     // Baku acceleration as 250 records, computed by Baku
 	{"forbidden", 50}, // prohibited pairings (260) added before some rounds
 	{"xxa", 4},        // acceleration as XXA lines, alone and beside 250 records
+	{"points", 50},    // other point systems than win 1, draw ½ (162, BBW to BBU)
 }
 
 // TestBBPData pairs every round of every tournament in testdata/bbp from the rounds before it

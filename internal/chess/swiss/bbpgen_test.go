@@ -39,6 +39,7 @@ func TestGenerateBBPData(t *testing.T) {
 		{"baku", seedRange(1, 110), newBakuCase},
 		{"forbidden", seedRange(1001, 60), newForbiddenCase},
 		{"xxa", seedRange(2001, 6), newXXACase},
+		{"points", seedRange(3001, 60), newPointsCase},
 	} {
 		dir := filepath.Join("testdata", "bbp", set.dir)
 		if err := os.MkdirAll(dir, 0o755); err != nil {
@@ -166,6 +167,30 @@ func newXXACase(rng *rand.Rand, seed uint64) *bbpCase {
 		}
 		c.other = append(c.other, line)
 	}
+	return c
+}
+
+// pointSystems are the point systems of testdata/bbp/points, as records written after the
+// players (in TRF-2026's 162, bbpPairings' BBW to BBU, or both) with the system they give.
+var pointSystems = []struct {
+	records []string
+	ps      chess.PointSystem
+}{
+	{[]string{"162  W 3.0    D 1.0"}, chess.PointSystem{Win: 6, Draw: 2, PairingBye: 6}},
+	{[]string{"BBW  3.0", "BBD  1.0"}, chess.PointSystem{Win: 6, Draw: 2, PairingBye: 6}},
+	{[]string{"162  W 2.0    D 1.0    L 0.0"}, chess.PointSystem{Win: 4, Draw: 2, PairingBye: 4}},
+	{[]string{"162  W 3.0    D 1.0    P 1.0"}, chess.PointSystem{Win: 6, Draw: 2, PairingBye: 2}},
+	{[]string{"BBW  1.0", "BBD  0.5", "BBU  0.5"}, chess.PointSystem{Win: 2, Draw: 1, PairingBye: 1}},
+	{[]string{"162  W 3.0    D 2.0    L 1.0", "BBZ  0.0", "BBF  0.0"}, chess.PointSystem{Win: 6, Draw: 4, Loss: 2, PairingBye: 6}},
+}
+
+// newPointsCase: 10 to 60 players, 5 to 11 rounds, scored by one of pointSystems in turn.
+func newPointsCase(rng *rand.Rand, seed uint64) *bbpCase {
+	n := 10 + rng.IntN(51)
+	c := &bbpCase{s: newSimulation(seed, n, min(5+rng.IntN(7), n/2+1))}
+	sys := pointSystems[int(seed)%len(pointSystems)]
+	c.s.req.Points = sys.ps
+	c.other = append(c.other, sys.records...)
 	return c
 }
 

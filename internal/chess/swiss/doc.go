@@ -60,6 +60,18 @@
 // byte, with its -p output, and again with prohibited pairings, full-point byes and unrated
 // games added at random.
 //
+// # Checking a pairing
+//
+// Check sets a pairing made elsewhere (a file's round, an arbiter's pairing by hand) beside the
+// one Pair makes of the same round, as bbpPairings' checker does (C.04.2: an endorsed program
+// checks pairings by pairing again): a game missing, colours the other way round or another
+// bye make the round differ, and the criteria the pairing breaks or scores worse on, counted
+// over the round, say why. CheckFile checks every round of a TRF file, each from the rounds
+// before it and with the players the file paired in it; it flags exactly the rounds
+// bbpPairings' checker flags, naming the same games, on the oracle tournaments and on 179
+// copies of tournaments (accelerated ones and ones with prohibited pairings among them)
+// altered in one round (TestCheckFileAltered, testdata/check).
+//
 // # Cost
 //
 // A bracket of b players asks O(b) questions; each is answered by repairing the matching around

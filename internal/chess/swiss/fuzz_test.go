@@ -91,7 +91,7 @@ func simulationTRF(s *simulation) *trf.Tournament {
 	for i, p := range s.req.Players {
 		var pts chess.Score
 		for _, x := range p.Rounds {
-			pts += x.Result.Score()
+			pts += s.req.Points.Points(x.Result)
 		}
 		t.Players = append(t.Players, trf.Player{
 			StartRank: p.ID,

@@ -37,6 +37,12 @@ type Request struct {
 	// Accelerations give virtual points for the pairing (C.04.5; see Acceleration, and Baku
 	// for the Baku method); where two cover the same player and round, the later one counts.
 	Accelerations []Acceleration
+	// Points is the tournament's point system (TRF record 162), the zero value for the
+	// standard one (win 1, draw ½, loss 0). The scores that make the scoregroups (C.04.3
+	// 1.2), the floats of rounds without a game (1.4), the topscorers (1.8) and the players
+	// barred from the pairing-allocated bye (C.04.1 [C2]) are counted with it, as bbpPairings
+	// counts them with its point records.
+	Points chess.PointSystem
 }
 
 // Board is one game of the round: White and Black by ID.
@@ -107,6 +113,9 @@ func (r *Request) validate() (int, map[int]int, error) {
 	}
 	if r.InitialColour != chess.White && r.InitialColour != chess.Black {
 		return 0, nil, invalid("the initial colour must be white or black")
+	}
+	if err := r.Points.Validate(); err != nil {
+		return 0, nil, invalid("%v", err)
 	}
 	for _, p := range r.Players {
 		for rd, x := range p.Rounds {

@@ -62,6 +62,7 @@ func newEntrants(r *Request, k int, index map[int]int) []*entrant {
 	virt := virtualScores(r, k)
 	ranks := effectiveRanks(r, absent)
 	last := k >= r.TotalRounds-1
+	pts := r.Points.Or()
 	var ps []*entrant
 	for i, p := range r.Players {
 		if absent[p.ID] {
@@ -75,14 +76,16 @@ func newEntrants(r *Request, k int, index map[int]int) []*entrant {
 		}
 		for _, x := range p.Rounds {
 			// C.04.1 (Art. 4), [C2]: no pairing-allocated bye for a player who has had one, or
-			// who scored a win without playing (a forfeit win or a full-point bye).
-			if !x.Result.Played() && (x.Result == chess.PairingBye || x.Result.Score() >= 2) {
+			// who scored a win's points without playing (a forfeit win or a full-point bye;
+			// with the point system's values, as bbpPairings reads the rule).
+			if !x.Result.Played() && (x.Result == chess.PairingBye || pts.Points(x.Result) >= pts.Win) {
 				e.byeEligible = false
 			}
 		}
 		// C.04.3 1.8: topscorers are players with more than half of the maximum possible score
-		// when the last round is paired; with k rounds played that is more than k/2 points.
-		e.topscorer = last && int(e.score) > k
+		// when the last round is paired; with k rounds played that is more than k times the
+		// best result's points, halved (k/2 points with the standard points).
+		e.topscorer = last && 2*int(e.score) > k*int(max(pts.Win, pts.Draw))
 		ps = append(ps, e)
 	}
 	slices.SortFunc(ps, func(a, b *entrant) int {
@@ -95,13 +98,13 @@ func newEntrants(r *Request, k int, index map[int]int) []*entrant {
 }
 
 // scoresBefore returns, per player (index in r.Players), the score before each round: [r] is
-// the score after rounds 1..r.
+// the score after rounds 1..r, with the request's point system.
 func scoresBefore(r *Request) [][]chess.Score {
 	out := make([][]chess.Score, len(r.Players))
 	for i, p := range r.Players {
 		s := make([]chess.Score, len(p.Rounds)+1)
 		for j, x := range p.Rounds {
-			s[j+1] = s[j] + x.Result.Score()
+			s[j+1] = s[j] + r.Points.Points(x.Result)
 		}
 		out[i] = s
 	}
@@ -179,12 +182,13 @@ func (p *entrant) colourHistory(rounds []chess.Round) {
 
 // floatIn returns the float player i (index in r.Players) received in round rd (from 0)
 // (C.04.3 1.4.2, 1.4.3): down or up after a game against a player of another score, down after
-// a round that gave more than a loss's points without a game (byes, forfeit wins). The scores
+// a round that gave more than a loss's points without a game (byes, forfeit wins; counted with
+// the point system, as bbpPairings counts them). The scores
 // compared are the pairing scores of that round, virtual points included (C.04.5).
 func floatIn(r *Request, index map[int]int, before [][]chess.Score, virt virtual, i, rd int) float {
 	x := r.Players[i].Rounds[rd]
 	if !x.Played() {
-		if x.Result.Score() > 0 {
+		if r.Points.Points(x.Result) > r.Points.Or().Loss {
 			return downFloat
 		}
 		return noFloat

@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-
-	"campus.example/apps/internal/chess"
 )
 
 // records is what the lines of a TRF file outside the player section, which the trf package
@@ -14,9 +12,7 @@ type records struct {
 	forbidden [][]int // groups of players no two of whom may meet
 	absent    []int   // players who sit the round out
 	xxa       []xxa   // XXA lines, in file order
-	rounds    int     // 142: the number of rounds, 0 when no line gives it
-	colour    chess.Colour
-	baku      string // the 192 record when it names the Dutch system with the Baku acceleration
+	baku      string  // the 192 record when it names the Dutch system with the Baku acceleration
 }
 
 // readRecords reads the lines of a TRF file that concern the pairing of round `round`:
@@ -29,8 +25,8 @@ type records struct {
 //     16-19, and so on; they sit that round out.
 //   - XXA (the pairing engines' tag, acceleration): see readXXA. Record 250 is read by the
 //     trf package (trf.Tournament.Accelerations).
-//   - 142 and 152 (TRF-2026, number of rounds and initial colour), 192 (TRF-2026, the pairing
-//     system): see readSystem.
+//   - 192 (TRF-2026, the pairing system): see readSystem. The number of rounds and the
+//     initial colour (142, 152) are read by the trf package.
 //
 // Each prohibited group's players are returned as they are; every pair in a group is
 // forbidden. Records that would make this package pair wrongly are refused (see readSystem);

@@ -2,10 +2,7 @@ package swiss
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
-
-	"campus.example/apps/internal/chess"
 )
 
 // The codes of record 192 (TRF-2026, the encoded type of tournament) that name the Dutch
@@ -20,8 +17,6 @@ var dutchSystems = map[string]bool{
 // readSystem reads the tournament records that change how the file is paired, and refuses
 // those this package does not implement rather than pair without them:
 //
-//   - 142 (number of rounds) and 152 (initial colour, W or B): the TRF-2026 forms of the
-//     pairing engines' XXR and XXC; a file that gives both forms must give the same value.
 //   - 192 (encoded type of tournament): the Dutch system (FIDE_DUTCH_2025, FIDE_DUTCH), and
 //     with the Baku acceleration (FIDE_DUTCH_2025_BAKU, FIDE_DUTCH_BAKU) only when the
 //     acceleration is written out in 250 or XXA records, which TRF-2026 says then count
@@ -39,29 +34,6 @@ func (rec *records) readSystem(line string) error {
 		value = strings.TrimRight(line[4:], " ")
 	}
 	switch tag {
-	case "142":
-		n, err := strconv.Atoi(strings.TrimSpace(value))
-		if err != nil || n < 1 || n > MaxRounds {
-			return fmt.Errorf("want the number of rounds, 1 to %d", MaxRounds)
-		}
-		if rec.rounds != 0 && rec.rounds != n {
-			return fmt.Errorf("a second 142 record says %d rounds, the first %d", n, rec.rounds)
-		}
-		rec.rounds = n
-	case "152":
-		c := chess.NoColour
-		switch strings.ToUpper(strings.TrimSpace(value)) {
-		case "W":
-			c = chess.White
-		case "B":
-			c = chess.Black
-		default:
-			return fmt.Errorf("want the initial colour, W or B")
-		}
-		if rec.colour != chess.NoColour && rec.colour != c {
-			return fmt.Errorf("a second 152 record gives the other colour")
-		}
-		rec.colour = c
 	case "192":
 		baku, known := dutchSystems[value]
 		if !known {

@@ -16,10 +16,11 @@ import (
 // count as well, prohibited pairings (260 records, XXP lines) become forbidden pairs, and
 // accelerated rounds (250 records, XXA lines) become Accelerations (see readRecords).
 //
+// The file's point system (162, BBW to BBU; trf.Tournament.PointSystem) counts the scores, and
+// every player's points column must agree with it (trf.Tournament.CheckPointsColumn).
 // A file whose records would be paired wrongly by this package is refused, not paired without
-// them: other points than the standard ones (trf.Tournament.CheckStandardPoints), another
-// pairing system, or an acceleration left to the engine (see readSystem). Errors wrap
-// ErrInvalid and name the record.
+// them: points it does not implement (XXS, 299), another pairing system, or an acceleration
+// left to the engine (see readSystem). Errors wrap ErrInvalid and name the record.
 func NextRound(t *trf.Tournament) (Request, error) {
 	k := 0
 	for _, p := range t.Players {
@@ -29,18 +30,19 @@ func NextRound(t *trf.Tournament) (Request, error) {
 			}
 		}
 	}
-	if err := t.CheckStandardPoints(); err != nil {
+	points, err := t.PointSystem()
+	if err != nil {
 		return Request{}, invalid("%v", err)
 	}
 	rec, err := readRecords(t.Other, k+1)
 	if err != nil {
 		return Request{}, err
 	}
-	req := Request{TotalRounds: t.TotalRounds, InitialColour: t.InitialColour}
-	if err := settle(&req.TotalRounds, rec.rounds, "XXR and 142 give different numbers of rounds"); err != nil {
+	req := Request{TotalRounds: t.TotalRounds, InitialColour: t.InitialColour, Points: points}
+	if err := settle(&req.TotalRounds, t.NumRounds, "XXR and 142 give different numbers of rounds"); err != nil {
 		return Request{}, err
 	}
-	if err := settle(&req.InitialColour, rec.colour, "XXC and 152 give different initial colours"); err != nil {
+	if err := settle(&req.InitialColour, t.InitialColour2026, "XXC and 152 give different initial colours"); err != nil {
 		return Request{}, err
 	}
 	if req.InitialColour == chess.NoColour {
@@ -93,6 +95,22 @@ func NextRound(t *trf.Tournament) (Request, error) {
 	}
 	if rec.baku != "" && len(req.Accelerations) == 0 && len(rec.xxa) == 0 {
 		return Request{}, invalid("record %q: the Baku acceleration must be written out as 250 records (C.04.5.1; Baku computes them): pairing engines size its group A differently", rec.baku)
+	}
+	// The points column must agree with the results, as bbpPairings requires: a file that
+	// disagrees with itself is refused, not paired by one of its two readings.
+	virt := virtualPoints(&req, k+1)
+	at := make(map[int]int, len(req.Players))
+	for i, p := range req.Players {
+		at[p.ID] = i
+	}
+	nextVirtual := func(id int) chess.Score {
+		if virt == nil {
+			return 0
+		}
+		return virt[at[id]]
+	}
+	if err := t.CheckPointsColumn(points, k, nextVirtual); err != nil {
+		return Request{}, invalid("%v", err)
 	}
 	return req, nil
 }

@@ -20,11 +20,11 @@ func (c *calc) adjusted(e *entrant, fore bool) int64 {
 	for i, r := range e.rounds {
 		switch {
 		case foreDraw && i == n-1 && r.opp >= 0:
-			sum += 1 // C.07 8.3: the final round's game as a draw
+			sum += int64(c.pts.Draw) // C.07 8.3: the final round's game as a draw
 		case i < last || r.opp >= 0:
 			sum += int64(r.points) // 16.3.1
 		case c.format == Swiss:
-			sum += 1 // 16.3.2: a draw
+			sum += int64(c.pts.Draw) // 16.3.2: a draw
 		}
 	}
 	return sum
@@ -32,11 +32,11 @@ func (c *calc) adjusted(e *entrant, fore bool) int64 {
 
 // ownFore returns a player's own score for Fore Buchholz: their points, with a game in the last
 // round counted as a draw (C.07 8.3).
-func ownFore(e *entrant) int64 {
+func (c *calc) ownFore(e *entrant) int64 {
 	n := len(e.rounds)
 	s := int64(e.points)
 	if n > 0 && e.lastMet == n && e.rounds[n-1].opp >= 0 {
-		s += 1 - int64(e.rounds[n-1].points)
+		s += int64(c.pts.Draw) - int64(e.rounds[n-1].points)
 	}
 	return s
 }

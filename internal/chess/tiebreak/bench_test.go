@@ -40,7 +40,11 @@ func BenchmarkStandings(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				if _, err := Compute(FromTRF(tour, Swiss), specs); err != nil {
+				ev, err := FromTRF(tour, Swiss)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if _, err := Compute(ev, specs); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -24,7 +24,7 @@ func (c *calc) contributions(e *entrant, adj []int64, played, fore, sb bool) []c
 	n := len(e.rounds)
 	own := int64(e.points)
 	if fore {
-		own = ownFore(e)
+		own = c.ownFore(e)
 	}
 	out := make([]contribution, 0, n)
 	for i, r := range e.rounds {
@@ -40,7 +40,7 @@ func (c *calc) contributions(e *entrant, adj []int64, played, fore, sb bool) []c
 		case r.opp >= 0:
 			ct.score = min(own, adj[r.opp]) // 16.4, capped by 16.4.1
 		default:
-			ct.score = min(own, int64(c.rounds)) // 16.4, capped by 16.4.2: ½ × rounds
+			ct.score = min(own, int64(c.pts.Draw)*int64(c.rounds)) // 16.4, capped by 16.4.2: a draw × rounds
 		}
 		ct.value = ct.score
 		if sb {

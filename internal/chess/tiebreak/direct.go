@@ -94,7 +94,7 @@ func (c *calc) splitGroup(s Spec, g []int, sub []int) bool {
 			pts += v[0] * (scale / v[1])
 		}
 		missing := int64(len(g) - 1 - len(games[k]))
-		st[k] = standing{i: i, pts: pts, most: pts + 2*missing*scale} // a win for each game not played
+		st[k] = standing{i: i, pts: pts, most: pts + int64(c.pts.Win)*missing*scale} // a win for each game not played
 		if missing > 0 && !all {
 			metAll = false
 		}

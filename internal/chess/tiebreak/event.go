@@ -41,6 +41,11 @@ type Event struct {
 	// (zero-point byes, C.07 16.1.1). 0 means the most rounds any player has.
 	Rounds  int
 	Players []Player
+	// Points is the point system the results are counted with (TRF record 162), the zero
+	// value for the standard one (win 1, draw ½, loss 0). Where C.07 speaks of a win's or a
+	// draw's points (7.1, 8.3, 9.2, 16.3.2, 16.4.2, 6 for games not played) it means this
+	// system's.
+	Points chess.PointSystem
 }
 
 // MaxRounds bounds Event.Rounds, and MaxPlayers the number of players: the limits of a TRF
@@ -67,6 +72,7 @@ type round struct {
 	colour chess.Colour
 	result chess.Result
 	points chess.Score
+	isVUR  bool // see vur
 }
 
 // otb reports whether the round was a game played over the board (rated or not).
@@ -75,15 +81,17 @@ func (r round) otb() bool { return r.opp >= 0 && r.result.Played() }
 // vur reports whether the round is a voluntary unplayed round (C.07 16.1.2): unplayed and
 // worth less than a win. That is a half-point or zero-point bye, a forfeit loss, a round not
 // recorded (an absence); the pairing-allocated bye, a full-point bye and a forfeit win are not.
-func (r round) vur() bool {
-	return !r.result.Played() && r.result != chess.PairingBye && r.points < 2
-}
+func (r round) vur() bool { return r.isVUR }
 
 // prepare checks an event and builds its entrants.
 func prepare(ev Event) ([]entrant, int, error) {
 	if len(ev.Players) > MaxPlayers {
 		return nil, 0, fmt.Errorf("tiebreak: %d players, more than %d", len(ev.Players), MaxPlayers)
 	}
+	if err := ev.Points.Validate(); err != nil {
+		return nil, 0, fmt.Errorf("tiebreak: %w", err)
+	}
+	pts := ev.Points.Or()
 	n := ev.Rounds
 	index := make(map[int]int, len(ev.Players))
 	for i, p := range ev.Players {
@@ -122,7 +130,8 @@ func prepare(ev Event) ([]entrant, int, error) {
 				}
 				opp = j
 			}
-			cur := round{opp: opp, colour: rd.Colour, result: rd.Result, points: rd.Result.Score()}
+			cur := round{opp: opp, colour: rd.Colour, result: rd.Result, points: pts.Points(rd.Result)}
+			cur.isVUR = !cur.result.Played() && cur.result != chess.PairingBye && cur.points < pts.Win
 			e.rounds[r] = cur
 			e.points += cur.points
 			if !cur.vur() {

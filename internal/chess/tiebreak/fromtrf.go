@@ -8,13 +8,19 @@ import (
 
 // FromTRF builds the Event of a TRF file: its players with their ratings and rounds, counted
 // over the rounds the file records (so that standings after round k come from a file cut to
-// k rounds, trf.Tournament.Prefix), in the given format.
-func FromTRF(t *trf.Tournament, f Format) Event {
-	ev := Event{Format: f, Rounds: t.RoundsRecorded(), Players: make([]Player, len(t.Players))}
+// k rounds, trf.Tournament.Prefix), in the given format, with the file's point system (162,
+// BBW to BBU). The error is the point records' (trf.Tournament.PointSystem), a
+// *trf.SyntaxError naming the line.
+func FromTRF(t *trf.Tournament, f Format) (Event, error) {
+	ps, err := t.PointSystem()
+	if err != nil {
+		return Event{}, err
+	}
+	ev := Event{Format: f, Rounds: t.RoundsRecorded(), Players: make([]Player, len(t.Players)), Points: ps}
 	for i, p := range t.Players {
 		ev.Players[i] = Player{StartRank: p.StartRank, Rating: p.Rating, Rounds: p.Rounds}
 	}
-	return ev
+	return ev, nil
 }
 
 // FormatOf guesses the format from a TRF file's type of tournament (record 092), as

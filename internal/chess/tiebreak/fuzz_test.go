@@ -34,7 +34,14 @@ func FuzzStandings(f *testing.F) {
 			return
 		}
 		for _, format := range []Format{Swiss, RoundRobin} {
-			st, err := Compute(FromTRF(tour, format), specs)
+			ev, err := FromTRF(tour, format)
+			if err != nil {
+				if _, ok := err.(*trf.SyntaxError); !ok {
+					t.Fatalf("FromTRF: %T %v, want a *trf.SyntaxError", err, err)
+				}
+				return
+			}
+			st, err := Compute(ev, specs)
 			if err != nil {
 				t.Fatalf("%v: %v", format, err)
 			}

@@ -19,8 +19,8 @@ func (c *calc) koya(s Spec) []Value {
 		}
 	}
 	// In hundredths of half points: the opponent's score × 100 must reach percent × a win's
-	// two half points × games, plus the shift.
-	limit := int64(s.KoyaPercent)*2*int64(maxGames) + int64(s.KoyaShift)*100
+	// half points (two with the standard points) × games, plus the shift.
+	limit := int64(s.KoyaPercent)*int64(c.pts.Win)*int64(maxGames) + int64(s.KoyaShift)*100
 	out := make([]Value, len(c.es))
 	for i := range c.es {
 		var ks int64

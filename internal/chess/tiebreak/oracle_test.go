@@ -92,7 +92,11 @@ func readEvent(t *testing.T, path string) Event {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return FromTRF(tour, Swiss)
+	ev, err := FromTRF(tour, Swiss)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ev
 }
 
 func readJSON(t *testing.T, path string, v any) {

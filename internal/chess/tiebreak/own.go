@@ -7,10 +7,8 @@ type calc struct {
 	es     []entrant
 	rounds int
 	format Format
+	pts    chess.PointSystem // the event's point system, never the zero value
 }
-
-// win is the score of a win in half points.
-const win chess.Score = 2
 
 // own computes the tie-breaks that look at the player's own record only (C.07 7).
 func (c *calc) own(name string, e *entrant) Value {
@@ -19,13 +17,13 @@ func (c *calc) own(name string, e *entrant) Value {
 		var hit bool
 		switch name {
 		case "WIN": // C.07 7.1: rounds that gave a win's points, played or not
-			hit = r.points == win
+			hit = r.points == c.pts.Win
 		case "WON": // C.07 7.2: games won over the board
-			hit = r.otb() && r.points == win
+			hit = r.otb() && r.points == c.pts.Win
 		case "BPG": // C.07 7.3: games played over the board with Black
 			hit = r.otb() && r.colour == chess.Black
 		case "BWG": // C.07 7.4: games won over the board with Black
-			hit = r.otb() && r.colour == chess.Black && r.points == win
+			hit = r.otb() && r.colour == chess.Black && r.points == c.pts.Win
 		case "REP", "GE": // C.07 7.6: rounds less half-point and zero-point byes and forfeit losses
 			hit = !r.vur()
 		case "NUM": // games played over the board (TieBreakServer's NUM)

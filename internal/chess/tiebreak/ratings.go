@@ -8,7 +8,9 @@ import (
 
 // opponentRatings returns the ratings of a player's opponents over the board (C.07 10: forfeits
 // and byes are left out, in a round robin too, 15.2), with the points scored against them in
-// half points; unrated opponents count with /Un.
+// half points; unrated opponents count with /Un. The points are the games' own (win 1, draw ½),
+// whatever the event's point system: a performance is an Elo figure (B.02), which knows no
+// other scoring.
 func (c *calc) opponentRatings(e *entrant, unrated int) (ratings []int, score int64) {
 	for _, r := range e.rounds {
 		if !r.otb() {
@@ -19,7 +21,7 @@ func (c *calc) opponentRatings(e *entrant, unrated int) (ratings []int, score in
 			rt = unrated
 		}
 		ratings = append(ratings, rt)
-		score += int64(r.points)
+		score += int64(r.result.Score())
 	}
 	return ratings, score
 }

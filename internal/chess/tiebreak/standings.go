@@ -44,7 +44,7 @@ func Compute(ev Event, specs []Spec) (*Standings, error) {
 		pts, _ := Parse("PTS")
 		specs = append([]Spec{pts}, specs...)
 	}
-	c := &calc{es: es, rounds: rounds, format: ev.Format}
+	c := &calc{es: es, rounds: rounds, format: ev.Format, pts: ev.Points.Or()}
 
 	order := make([]int, len(es)) // indexes in ranking order
 	for i := range order {

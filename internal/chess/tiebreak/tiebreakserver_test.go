@@ -73,7 +73,10 @@ func TestTieBreakServer(t *testing.T) {
 			if want.Format == "round_robin" {
 				format = RoundRobin
 			}
-			ev := FromTRF(tour, format)
+			ev, err := FromTRF(tour, format)
+			if err != nil {
+				t.Fatal(err)
+			}
 			for _, run := range want.Runs {
 				specs, err := ParseList(strings.Join(run.Tiebreaks, ","))
 				if err != nil {

@@ -12,11 +12,14 @@ func check(t *Tournament, lineOf []int) error {
 		}
 		index[p.StartRank] = i
 	}
+	if err := checkTwoForms(t); err != nil {
+		return err
+	}
 	pab := map[int]int{} // round → line of its pairing-allocated bye
 	for i, p := range t.Players {
 		n := lineOf[i]
-		if t.TotalRounds > 0 && len(p.Rounds) > t.TotalRounds {
-			return errorf(n, roundStart+roundWidth*t.TotalRounds, "round %d recorded, but XXR says the tournament has %d", len(p.Rounds), t.TotalRounds)
+		if total := t.Rounds(); total > 0 && (t.TotalRounds > 0 || t.NumRounds > 0) && len(p.Rounds) > total {
+			return errorf(n, roundStart+roundWidth*total, "round %d recorded, but XXR or 142 says the tournament has %d", len(p.Rounds), total)
 		}
 		for r, rd := range p.Rounds {
 			col := roundStart + roundWidth*r
@@ -98,4 +101,16 @@ func resultsMatch(a, b chess.Result) bool {
 		return 4 // NoResult; byes do not reach here
 	}
 	return kind(a) == kind(b) && a.Score()+b.Score() <= 2
+}
+
+// checkTwoForms checks that the values a file gives twice, in the pairing engines' tag and in
+// TRF-2026's record, agree: the number of rounds (XXR, 142) and the initial colour (XXC, 152).
+func checkTwoForms(t *Tournament) error {
+	if t.TotalRounds > 0 && t.NumRounds > 0 && t.TotalRounds != t.NumRounds {
+		return errorf(max(t.Line("XXR", 0), t.Line("142", 0)), 5, "XXR says %d rounds and 142 says %d", t.TotalRounds, t.NumRounds)
+	}
+	if t.InitialColour != chess.NoColour && t.InitialColour2026 != chess.NoColour && t.InitialColour != t.InitialColour2026 {
+		return errorf(max(t.Line("XXC", 0), t.Line("152", 0)), 5, "XXC gives %s as the initial colour and 152 %s", t.InitialColour, t.InitialColour2026)
+	}
+	return nil
 }

@@ -6,18 +6,20 @@
 // gives the lines it knows a typed form:
 //
 //   - the tournament section: 012 name, 022 city, 032 federation, 042 and 052 start and end
-//     dates, 062 and 072 numbers of players and rated players, 092 type, 102 chief arbiter,
-//     112 deputy arbiters (one line each), 122 time control and 132 round dates (each in its
-//     round's columns, 92-99 for round 1 and every 10 columns on);
+//     dates, 062, 072 and 082 numbers of players, rated players and teams, 092 type, 102
+//     chief arbiter, 112 deputy arbiters (one line each), 122 time control, 132 round dates
+//     (one per round, in the rounds' columns), 142 number of rounds and 152 initial colour
+//     (W or B);
 //   - the pairing engines' tags XXR (total number of rounds) and XXC (initial colour,
-//     "white1" or "black1");
+//     "white1" or "black1"), older forms of 142 and 152: a file may give both forms, and
+//     then they must agree;
 //   - player lines (001), with every round as a chess.Round.
 //
-// Every other line (comments "###", blank lines, tags such as 142, 162, XXA, team and
-// bye records) is kept as it was read and written back in its place. Two kinds of them have
+// Every other line (comments "###", blank lines, tags such as 162, 192, XXA, team and bye
+// records) is kept as it was read and written back in its place. Two kinds of them have
 // readers of their own: the accelerated rounds of record 250 (Tournament.Accelerations and
-// SetAccelerations), and the records that change the points of the results, which
-// CheckStandardPoints refuses for the readers that count the standard points. A file read and written
+// SetAccelerations), and the records that give the points of the results (162 and
+// bbpPairings' BBW, BBD, BBL, BBZ, BBF, BBU; Tournament.PointSystem and SetPointSystem). A file read and written
 // again comes back byte for byte when it is written the way the format lays it out (fixed
 // columns, no trailing blanks); otherwise it comes back with the same content, normalised.
 //

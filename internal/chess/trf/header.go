@@ -10,8 +10,8 @@ import (
 
 // headerField is one tag of the tournament section that Read interprets: its free text, or
 // its number (0 when absent) with the largest value allowed. 112 (deputy arbiters, one line
-// each), 132 (round dates, in the rounds' columns) and XXC (a colour) have neither and are
-// handled on their own.
+// each), 132 (round dates in columns), 152 and XXC (a colour) have neither and are handled on
+// their own.
 type headerField struct {
 	tag   string
 	text  func(*Tournament) *string
@@ -20,8 +20,8 @@ type headerField struct {
 }
 
 // headerFields lists the tags in the order Write puts them in a Tournament built in code
-// (C.04 Annex 2, tournament section; XXR and XXC are the pairing engines' tags for the total
-// number of rounds and the initial colour).
+// (C.04 Annex 2, tournament section, 012 to 152; XXR and XXC are the pairing engines' tags for
+// the total number of rounds and the initial colour, which TRF-2026 gives in 142 and 152).
 var headerFields = []headerField{
 	{tag: "012", text: func(t *Tournament) *string { return &t.Name }},
 	{tag: "022", text: func(t *Tournament) *string { return &t.City }},
@@ -30,11 +30,14 @@ var headerFields = []headerField{
 	{tag: "052", text: func(t *Tournament) *string { return &t.EndDate }},
 	{tag: "062", num: func(t *Tournament) *int { return &t.NumPlayers }, limit: MaxStartRank},
 	{tag: "072", num: func(t *Tournament) *int { return &t.NumRated }, limit: MaxStartRank},
+	{tag: "082", num: func(t *Tournament) *int { return &t.NumTeams }, limit: MaxStartRank},
 	{tag: "092", text: func(t *Tournament) *string { return &t.Type }},
 	{tag: "102", text: func(t *Tournament) *string { return &t.ChiefArbiter }},
 	{tag: "112"},
 	{tag: "122", text: func(t *Tournament) *string { return &t.TimeControl }},
 	{tag: "132"},
+	{tag: "142", num: func(t *Tournament) *int { return &t.NumRounds }, limit: MaxRounds},
+	{tag: "152"},
 	{tag: "XXR", num: func(t *Tournament) *int { return &t.TotalRounds }, limit: MaxRounds},
 	{tag: "XXC"},
 }
@@ -77,10 +80,18 @@ func headerLine(t *Tournament, s slot) (string, bool, error) {
 		}
 		value = t.DeputyArbiters[s.index]
 	case s.tag == "132":
-		if len(t.RoundDates) == 0 {
-			return "", false, nil
-		}
 		return roundDatesLine(t.RoundDates)
+	case s.tag == "152":
+		switch t.InitialColour2026 {
+		case chess.NoColour:
+			return "", false, nil
+		case chess.White:
+			value = "W"
+		case chess.Black:
+			value = "B"
+		default:
+			return "", false, fmt.Errorf("trf: initial colour %d is not a colour", t.InitialColour2026)
+		}
 	case s.tag == "XXC":
 		switch t.InitialColour {
 		case chess.NoColour:
@@ -113,42 +124,63 @@ func headerLine(t *Tournament, s slot) (string, bool, error) {
 	return s.tag + " " + value, true, nil
 }
 
-// Columns of record 132: each round's date sits above that round's columns in the player
-// lines (92-99 for round 1, then every 10 columns), MaxRoundDate characters at most.
+// The columns of record 132: round r's date (from 1) in dateStart + roundWidth·(r-1), eight
+// columns wide, like the rounds of a player line.
 const (
-	colRoundDate1  = 92
-	roundDateWidth = 10
-	MaxRoundDate   = 8
+	dateStart = roundStart
+	dateWidth = 8
 )
 
-// roundDatesLine writes record 132: the tag, then each date in its round's columns.
+// roundDatesLine writes record 132, or reports that there is none to write (RoundDates nil);
+// an empty RoundDates is a 132 line without dates.
 func roundDatesLine(dates []string) (string, bool, error) {
+	if dates == nil {
+		return "", false, nil
+	}
 	if len(dates) > MaxRounds {
-		return "", false, fmt.Errorf("trf: 132 has %d round dates; a file records at most %d rounds", len(dates), MaxRounds)
+		return "", false, fmt.Errorf("trf: 132 has %d round dates; at most %d", len(dates), MaxRounds)
 	}
-	line := []rune("132")
+	// A blank date at the end is no date: it would not come back.
+	for len(dates) > 0 && dates[len(dates)-1] == "" {
+		dates = dates[:len(dates)-1]
+	}
+	var b strings.Builder
+	b.WriteString("132")
+	b.WriteString(strings.Repeat(" ", dateStart-1-3))
 	for i, d := range dates {
-		r := []rune(d)
-		if len(r) > MaxRoundDate || !printable(d) {
-			return "", false, fmt.Errorf("trf: round %d's date %q does not fit the %d columns of record 132", i+1, d, MaxRoundDate)
+		if strings.Trim(d, " ") != d || len([]rune(d)) > dateWidth || !printable(d) {
+			return "", false, fmt.Errorf("trf: 132: round %d's date %q does not fit its %d columns", i+1, d, dateWidth)
 		}
-		for len(line) < colRoundDate1-1+i*roundDateWidth {
-			line = append(line, ' ')
+		if i > 0 {
+			b.WriteString("  ")
 		}
-		line = append(line, r...)
+		fmt.Fprintf(&b, "%-*s", dateWidth, d)
 	}
-	return strings.TrimRight(string(line), " "), true, nil
+	return strings.TrimRight(b.String(), " "), true, nil
 }
 
-// parseRoundDates reads record 132's dates from the rounds' columns; blank columns after the
-// last date are left out.
-func parseRoundDates(r row) []string {
-	var out []string
-	for col := colRoundDate1; col <= len(r); col += roundDateWidth {
-		out = append(out, strings.Trim(r.field(col, col+roundDateWidth-1), " "))
+// parseRoundDates reads record 132: columns 4 to 91 blank, then a date of up to eight columns
+// every ten (92-99, 102-109, ...), the two columns between them blank. It returns the column
+// of the first error.
+func parseRoundDates(r row) ([]string, int, error) {
+	for c := 4; c < dateStart; c++ {
+		if !r.blank(c) {
+			return nil, c, fmt.Errorf("132: columns 4-%d must be blank; the dates start in column %d", dateStart-1, dateStart)
+		}
 	}
-	for len(out) > 0 && out[len(out)-1] == "" {
-		out = out[:len(out)-1]
+	if len(r) > dateStart-1+roundWidth*MaxRounds {
+		return nil, dateStart + roundWidth*MaxRounds, fmt.Errorf("132: more than %d round dates (the limit)", MaxRounds)
 	}
-	return out
+	end := len(r)
+	for end > 0 && r[end-1] == ' ' {
+		end--
+	}
+	dates := []string{} // a 132 line without dates is still a line
+	for at := dateStart; at <= end; at += roundWidth {
+		dates = append(dates, strings.Trim(r.field(at, at+dateWidth-1), " "))
+		if sep := at + dateWidth; !r.blank(sep) || !r.blank(sep+1) {
+			return nil, sep, fmt.Errorf("132: columns %d-%d between two dates must be blank", sep, sep+1)
+		}
+	}
+	return dates, 0, nil
 }

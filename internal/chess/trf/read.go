@@ -123,7 +123,20 @@ func (rd *reader) line(r row, n int) error {
 	t.layout = append(t.layout, slot{tag, 0})
 	switch {
 	case tag == "132":
-		t.RoundDates = parseRoundDates(r)
+		dates, col, err := parseRoundDates(r)
+		if err != nil {
+			return errorf(n, col, "%v", err)
+		}
+		t.RoundDates = dates
+	case tag == "152":
+		switch strings.ToUpper(value) {
+		case "W":
+			t.InitialColour2026 = chess.White
+		case "B":
+			t.InitialColour2026 = chess.Black
+		default:
+			return errorf(n, 5, "152 wants the initial colour, W or B, not %q", value)
+		}
 	case tag == "XXC":
 		c, col, err := parseInitialColour(r)
 		if err != nil {

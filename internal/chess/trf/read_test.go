@@ -38,7 +38,6 @@ func TestReadSmall(t *testing.T) {
 	want := &Tournament{
 		Name: "Club Championship", City: "Springfield", StartDate: "2026/03/07",
 		ChiefArbiter: "Jane Arbiter", DeputyArbiters: []string{"John Deputy", "Joan Deputy"},
-		RoundDates:  []string{"26/03/07", "26/03/14", "26/03/21"},
 		TotalRounds: 4, InitialColour: chess.Black,
 		Players: []Player{
 			{StartRank: 1, Sex: "m", Title: "GM", Name: "Carlsen, Magnus", Rating: 2830, Federation: "NOR", FIDEID: "1503014", BirthDate: "1990/11/30", Points: 4, Rank: 1,
@@ -50,7 +49,8 @@ func TestReadSmall(t *testing.T) {
 			{StartRank: 4, Name: "Absent, Sometimes", Rating: 1500, Rank: 4,
 				Rounds: []chess.Round{round(1, chess.White, chess.Loss), round(0, chess.NoColour, chess.ZeroBye)}},
 		},
-		Other: []string{"### a comment the file keeps"},
+		RoundDates: []string{"26/03/07", "26/03/14", "26/03/21"},
+		Other:      []string{"### a comment the file keeps"},
 	}
 	if diff := cmp.Diff(want, tour, cmpopts.IgnoreUnexported(Tournament{})); diff != "" {
 		t.Errorf("Read (-want +got):\n%s", diff)
@@ -137,7 +137,15 @@ func TestReadErrors(t *testing.T) {
 		{"game without opponent", player("   1", "0000 - 1"), 1, 99, "needs an opponent"},
 		{"bye with colour", player("   1", "0000 w U"), 1, 97, "no colour"},
 		{"two byes", player("   1", "0000 - U") + "\n" + player("   2", "0000 - U"), 2, 99, "second pairing-allocated bye"},
-		{"beyond XXR", "XXR 1\n" + player("   1", "0000 - U  0000 - H"), 2, 102, "XXR says"},
+		{"beyond XXR", "XXR 1\n" + player("   1", "0000 - U  0000 - H"), 2, 102, "XXR or 142 says"},
+		{"142 against XXR", "XXR 3\n142 4", 2, 5, "XXR says 3 rounds and 142 says 4"},
+		{"152 against XXC", "XXC white1\n152 B", 2, 5, "XXC gives w as the initial colour and 152 b"},
+		{"152 unreadable", "152 G", 1, 5, "152 wants the initial colour, W or B"},
+		{"142 unreadable", "142 three", 1, 5, "142 wants a number"},
+		{"142 too big", "142 201", 1, 5, "142 wants a number"},
+		{"beyond 142", "142 1\n" + player("   1", "0000 - U  0000 - H"), 2, 102, "XXR or 142 says"},
+		{"132 text before the dates", "132 26/03/07", 1, 5, "132: columns 4-91 must be blank"},
+		{"132 dates out of their columns", "132" + strings.Repeat(" ", 88) + "26/03/07 26/03/14", 1, 100, "between two dates must be blank"},
 		{"XXR not a number", "XXR x", 1, 5, "XXR wants a number"},
 		{"XXR too big", "XXR 201", 1, 5, "XXR wants a number"},
 		{"062 not a number", "062 12 players", 1, 7, "062 wants a number"},

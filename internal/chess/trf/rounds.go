@@ -10,10 +10,13 @@ import (
 // draw ½, loss 0; C.04 Annex 2, tag 162's defaults), recomputed from the results: the points
 // column holds the total after the last round in the file, the wrong figure for a prefix.
 // k beyond the rounds recorded counts what there is.
-func (p *Player) PointsAfter(k int) chess.Score {
+func (p *Player) PointsAfter(k int) chess.Score { return p.PointsWith(chess.StandardPoints, k) }
+
+// PointsWith is PointsAfter with the point system ps (a file's: Tournament.PointSystem).
+func (p *Player) PointsWith(ps chess.PointSystem, k int) chess.Score {
 	var s chess.Score
 	for _, rd := range p.Rounds[:min(max(k, 0), len(p.Rounds))] {
-		s += rd.Result.Score()
+		s += ps.Points(rd.Result)
 	}
 	return s
 }
@@ -27,16 +30,19 @@ func (t *Tournament) RoundsRecorded() int {
 	return n
 }
 
-// Rounds returns the number of rounds of the tournament: XXR when the file gives it, otherwise
-// the rounds it records.
+// Rounds returns the number of rounds of the tournament: XXR or 142 when the file gives it
+// (Read checks that they agree), otherwise the rounds it records.
 func (t *Tournament) Rounds() int {
-	if t.TotalRounds > 0 {
+	switch {
+	case t.TotalRounds > 0:
 		return t.TotalRounds
+	case t.NumRounds > 0:
+		return t.NumRounds
 	}
 	return t.RoundsRecorded()
 }
 
-// FirstColour returns the initial colour: XXC when the file gives it, otherwise what round 1
+// FirstColour returns the initial colour: XXC or 152 when the file gives it, otherwise what round 1
 // shows, otherwise NoColour. The initial colour is the one the highest-ranked player paired in
 // round 1 gets (C.04 Annex 2, tag 152), and round 1's colours alternate down the players who
 // were paired, by start rank; so the first of them with a colour shows it, inverted when an
@@ -45,6 +51,9 @@ func (t *Tournament) Rounds() int {
 func (t *Tournament) FirstColour() chess.Colour {
 	if t.InitialColour != chess.NoColour {
 		return t.InitialColour
+	}
+	if t.InitialColour2026 != chess.NoColour {
+		return t.InitialColour2026
 	}
 	byRank := make([]*Player, len(t.Players))
 	for i := range t.Players {
@@ -72,21 +81,27 @@ func (t *Tournament) FirstColour() chess.Colour {
 }
 
 // Prefix returns a copy of t as it stood after round k: every player's rounds cut to 1..k, their
-// points recomputed (PointsAfter) and their rank cleared (the file's rank is the final one).
+// points recomputed (PointsWith the file's point system, the standard one when its records
+// cannot be read) and their rank cleared (the file's rank is the final one).
 // The copy keeps what the rest of the tournament needs to know: TotalRounds is set to
 // t.Rounds() and InitialColour to t.FirstColour(), so that a pairing engine given the copy
 // knows the length of the event and round 1's colours even for k = 0. t is not changed.
 func (t *Tournament) Prefix(k int) *Tournament {
 	c := *t
 	c.DeputyArbiters = slices.Clone(t.DeputyArbiters)
+	c.RoundDates = slices.Clone(t.RoundDates)
 	c.Other = slices.Clone(t.Other)
 	c.layout = slices.Clone(t.layout)
 	c.TotalRounds = t.Rounds()
 	c.InitialColour = t.FirstColour()
+	ps, err := t.PointSystem()
+	if err != nil {
+		ps = chess.StandardPoints // the copy keeps the records: whoever reads it is told
+	}
 	c.Players = make([]Player, len(t.Players))
 	for i, p := range t.Players {
 		p.Rounds = slices.Clone(p.Rounds[:min(max(k, 0), len(p.Rounds))])
-		p.Points = p.PointsAfter(k)
+		p.Points = p.PointsWith(ps, k)
 		p.Rank = 0
 		c.Players[i] = p
 	}

@@ -7,64 +7,84 @@ import (
 	"campus.example/apps/internal/chess"
 )
 
-// standardPoints are the points of each result code of record 162 when the file does not
-// change them (C.04 Annex 2, tag 162): W win (over the board, by forfeit, or a full-point
-// bye), D draw or half-point bye, L loss, A absence (zero-point bye or forfeit loss), P the
-// pairing-allocated bye (as W), X an unknown result (as D). In half points.
-var standardPoints = map[rune]chess.Score{'W': 2, 'D': 1, 'L': 0, 'A': 0, 'P': 2, 'X': 1}
-
-// bbpPoints are the standard values of bbpPairings' own point records (TRF(bx)): BBW win, BBD
-// draw, BBL loss, BBZ zero-point bye, BBF forfeit loss, BBU pairing-allocated bye.
-var bbpPoints = map[string]chess.Score{"BBW": 2, "BBD": 1, "BBL": 0, "BBZ": 0, "BBF": 0, "BBU": 2}
-
-// CheckStandardPoints returns nil when nothing in the file changes the points the results
-// give from the standard ones (win 1, draw ½, loss 0; chess.Result.Score), and otherwise a
-// *SyntaxError naming the first line that does, or that cannot be read:
+// PointSystem returns the points the file's results give: the standard ones (win 1, draw ½,
+// loss 0; chess.StandardPoints) changed by the file's records, read in order, a later value
+// replacing an earlier one:
 //
-//   - 162 (TRF-2026, scoring point system) with a value other than the default;
-//   - BBW, BBD, BBL, BBZ, BBF, BBU (bbpPairings' point records) likewise;
-//   - XXS (JaVaFo's scoring record), whatever it holds;
-//   - 299 (TRF-2026, abnormal assignment of points: penalties, bonuses).
+//   - 162 (TRF-2026, scoring point system for individuals): a result code in column 6 and its
+//     points in 7-10, then the same every nine columns (15 and 16-19, ...), blanks between.
+//     W the win (over the board, by forfeit, or a full-point bye), D the draw or half-point
+//     bye, L the loss, A the absence (zero-point bye and forfeit loss), P the
+//     pairing-allocated bye (as W when not given), X the unknown result (no result code of
+//     the player section gives it, so its value changes nothing);
+//   - BBW, BBD, BBL, BBZ, BBF, BBU (bbpPairings' records, TRF(bx)): the win, draw, loss,
+//     zero-point bye, forfeit loss and pairing-allocated bye, the points in columns 5 on; BBW
+//     sets the pairing-allocated bye too unless BBU or P gives it, as bbpPairings reads it.
 //
-// The pairing engine and the standings count points the standard way; a file that scores
-// otherwise would be paired and ranked wrongly without anyone noticing, so they call this
-// first and refuse it.
-func (t *Tournament) CheckStandardPoints() error {
+// Records that change the points in ways this package does not implement are refused with a
+// *SyntaxError naming the line: XXS (JaVaFo's scoring) and 299 (TRF-2026, abnormal
+// assignments of points: penalties, bonuses). So are values that are not whole or half
+// points, and a point system that chess.PointSystem.Validate refuses.
+func (t *Tournament) PointSystem() (chess.PointSystem, error) {
+	ps := chess.StandardPoints
+	pabGiven := false
+	last, lastText := 0, "" // the last point record, for an error on the whole system
 	for i, line := range t.Other {
-		if err := checkPointsLine(row(line)); err != nil {
-			return errorf(t.Line("", i), 0, "record %q: %v", line, err)
+		r := row(line)
+		tag := r.field(1, 3)
+		var err error
+		switch tag {
+		case "162":
+			err = read162(r, &ps, &pabGiven)
+		case "BBW", "BBD", "BBL", "BBZ", "BBF", "BBU":
+			err = readBB(r, tag, &ps, &pabGiven)
+		case "XXS":
+			err = fmt.Errorf("scoring records (XXS) are not supported; give the points in record 162")
+		case "299":
+			err = fmt.Errorf("abnormal assignments of points (299) are not supported")
+		default:
+			continue
 		}
-	}
-	return nil
-}
-
-// checkPointsLine checks one line of Other (see CheckStandardPoints).
-func checkPointsLine(r row) error {
-	tag := r.field(1, 3)
-	if want, ok := bbpPoints[tag]; ok {
-		pts, _, err := parsePoints(r.field(5, len(r)))
+		last, lastText = t.Line("", i), line
 		if err != nil {
-			return err
+			return chess.PointSystem{}, errorf(last, 0, "record %q: %v", line, err)
 		}
-		if pts != want {
-			return fmt.Errorf("%s %s changes the standard points (win 1, draw ½, loss 0); only those are supported", tag, pts)
-		}
-		return nil
 	}
-	switch tag {
-	case "162":
-		return check162(r)
-	case "XXS":
-		return fmt.Errorf("scoring records (XXS) are not supported; only the standard points (win 1, draw ½, loss 0) are")
-	case "299":
-		return fmt.Errorf("abnormal assignments of points (299) are not supported")
+	if err := ps.Validate(); err != nil {
+		return chess.PointSystem{}, errorf(last, 0, "record %q: the point system it completes: %v", lastText, err)
+	}
+	return ps, nil
+}
+
+// CheckStandardPoints returns nil when the file's results give the standard points, and
+// otherwise a *SyntaxError naming the first line of the point records: for the readers that
+// count the standard points only.
+func (t *Tournament) CheckStandardPoints() error {
+	ps, err := t.PointSystem()
+	if err != nil {
+		return err
+	}
+	if !ps.Standard() {
+		for i, line := range t.Other {
+			if isPointRecord(line) {
+				return errorf(t.Line("", i), 0, "record %q changes the standard points (win 1, draw ½, loss 0); only those are supported here", line)
+			}
+		}
 	}
 	return nil
 }
 
-// check162 reads record 162: a result code in column 6 and its points in 7-10, then the same
-// every nine columns (15 and 16-19, 24 and 25-28, ...), blanks between them.
-func check162(r row) error {
+// isPointRecord reports whether a line of Other is one of the records PointSystem reads.
+func isPointRecord(line string) bool {
+	switch tag, _, _ := strings.Cut(line+" ", " "); tag {
+	case "162", "BBW", "BBD", "BBL", "BBZ", "BBF", "BBU", "XXS", "299":
+		return true
+	}
+	return false
+}
+
+// read162 reads record 162 into ps (see PointSystem).
+func read162(r row, ps *chess.PointSystem, pabGiven *bool) error {
 	for at := 6; at <= len(r); at += 9 {
 		from := at - 4 // the blanks before the code: 11-14, 20-23, ...; 4-5 after the tag
 		if at == 6 {
@@ -77,17 +97,118 @@ func check162(r row) error {
 		if code == ' ' && strings.Trim(r.field(at, len(r)), " ") == "" {
 			return nil
 		}
-		want, known := standardPoints[code]
-		if !known {
-			return fmt.Errorf("column %d: %q is not a result code of record 162 (W, D, L, A, P, X)", at, code)
-		}
 		pts, _, err := parsePoints(r.field(at+1, at+4))
 		if err != nil {
 			return fmt.Errorf("columns %d-%d: %v", at+1, at+4, err)
 		}
-		if pts != want {
-			return fmt.Errorf("%c %s changes the standard points (win 1, draw ½, loss 0); only those are supported", code, pts)
+		switch code {
+		case 'W':
+			ps.Win = pts
+			if !*pabGiven {
+				ps.PairingBye = pts
+			}
+		case 'D':
+			ps.Draw = pts
+		case 'L':
+			ps.Loss = pts
+		case 'A':
+			ps.ZeroBye, ps.ForfeitLoss = pts, pts
+		case 'P':
+			ps.PairingBye, *pabGiven = pts, true
+		case 'X':
+		default:
+			return fmt.Errorf("column %d: %q is not a result code of record 162 (W, D, L, A, P, X)", at, code)
 		}
 	}
+	return nil
+}
+
+// readBB reads one of bbpPairings' point records into ps (see PointSystem).
+func readBB(r row, tag string, ps *chess.PointSystem, pabGiven *bool) error {
+	if !r.blank(4) {
+		return fmt.Errorf("column 4 must be blank")
+	}
+	pts, _, err := parsePoints(r.field(5, len(r)))
+	if err != nil {
+		return err
+	}
+	if strings.Trim(r.field(5, len(r)), " ") == "" {
+		return fmt.Errorf("%s without its points", tag)
+	}
+	switch tag {
+	case "BBW":
+		ps.Win = pts
+		if !*pabGiven {
+			ps.PairingBye = pts
+		}
+	case "BBD":
+		ps.Draw = pts
+	case "BBL":
+		ps.Loss = pts
+	case "BBZ":
+		ps.ZeroBye = pts
+	case "BBF":
+		ps.ForfeitLoss = pts
+	case "BBU":
+		ps.PairingBye, *pabGiven = pts, true
+	}
+	return nil
+}
+
+// SetPointSystem replaces the file's point records (162, BBW to BBU) by those of ps, after
+// the other lines: nothing for the standard points; otherwise record 162 with the values
+// that differ from the defaults, and bbpPairings' records likewise, so that both TRF-2026
+// readers and bbpPairings read the same system. Record 162 has one code, A, for the
+// zero-point bye and the forfeit loss; when ps gives them different points, 162 leaves them
+// out and only BBZ and BBF carry them. ps must pass Validate.
+func (t *Tournament) SetPointSystem(ps chess.PointSystem) error {
+	if err := ps.Validate(); err != nil {
+		return fmt.Errorf("trf: %w", err)
+	}
+	ps = ps.Or()
+	t.removeOther(func(line string) bool {
+		switch tag, _, _ := strings.Cut(line+" ", " "); tag {
+		case "162", "BBW", "BBD", "BBL", "BBZ", "BBF", "BBU":
+			return true
+		}
+		return false
+	})
+	if ps.Standard() {
+		return nil
+	}
+	std := chess.StandardPoints
+	a := byte(0) // 162 has one code for the zero-point bye and the forfeit loss
+	if ps.ZeroBye == ps.ForfeitLoss {
+		a = 'A'
+	}
+	entries := []struct {
+		code   byte   // the code of record 162, 0 when it has none for the value
+		bb     string // bbpPairings' tag
+		v      chess.Score
+		needed bool // the value differs from what a reader takes when the record is left out
+	}{
+		{'W', "BBW", ps.Win, ps.Win != std.Win},
+		{'D', "BBD", ps.Draw, ps.Draw != std.Draw},
+		{'L', "BBL", ps.Loss, ps.Loss != std.Loss},
+		{a, "BBZ", ps.ZeroBye, ps.ZeroBye != std.ZeroBye || ps.ForfeitLoss != std.ForfeitLoss},
+		{0, "BBF", ps.ForfeitLoss, ps.ForfeitLoss != std.ForfeitLoss},
+		{'P', "BBU", ps.PairingBye, ps.PairingBye != ps.Win}, // both default to the win's points
+	}
+	line := "162"
+	var bb []string
+	for _, e := range entries {
+		if !e.needed {
+			continue
+		}
+		if e.code != 0 {
+			// Codes in columns 6, 15, 24, ...: the line so far padded to 5 + 9·i columns.
+			line += strings.Repeat(" ", 5+9*((len(line)-3+8)/9)-len(line)) + fmt.Sprintf("%c%4s", e.code, e.v)
+		}
+		bb = append(bb, fmt.Sprintf("%s %4s", e.bb, e.v))
+	}
+	if line != "162" {
+		t.Other = append(t.Other, line)
+	}
+	t.Other = append(t.Other, bb...)
 	return nil
 }

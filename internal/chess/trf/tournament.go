@@ -10,8 +10,8 @@ const MaxRounds = 200
 const MaxStartRank = 9999
 
 // Tournament is the content of one TRF file. The zero value is an empty file; a Tournament
-// built in code is written in the format's order (tournament section, XXR, XXC, players,
-// then Other), one read from a file in the order its lines came.
+// built in code is written in the format's order (tournament section with 142 and 152, XXR,
+// XXC, players, then Other), one read from a file in the order its lines came.
 //
 // A Tournament is a plain value: it is not safe for concurrent modification, and the
 // slices it holds belong to it.
@@ -23,20 +23,29 @@ type Tournament struct {
 	EndDate        string   // 052: as written
 	NumPlayers     int      // 062: number of players; 0 when the file has no 062 line
 	NumRated       int      // 072: number of rated players; 0 when absent
+	NumTeams       int      // 082: number of teams (team tournaments); 0 when absent
 	Type           string   // 092: type of tournament, free text (e.g. "FIDE_DUTCH_2025")
 	ChiefArbiter   string   // 102
 	DeputyArbiters []string // 112: one line per deputy arbiter
 	TimeControl    string   // 122: allotted times per moves/game, free text
-	// RoundDates are the dates of the rounds (record 132), round 1 first, each as written in
-	// its column (TRF asks for YY/MM/DD); "" for a round whose column is blank.
+	// RoundDates are the dates of the rounds (132), as written (TRF-2026 asks for YY/MM/DD):
+	// RoundDates[0] is round 1's, in columns 92-99, round 2's in 102-109, and so on; "" for a
+	// round the line leaves blank. Nil when the file has no 132 line.
 	RoundDates []string
+	// NumRounds is the number of rounds in TRF-2026's own record (142), 0 when absent; the
+	// pairing engines' XXR says the same, and a file giving both must give the same number.
+	NumRounds int
+	// InitialColour2026 is the initial colour in TRF-2026's own record (152: W or B),
+	// NoColour when absent; the pairing engines' XXC says the same, and a file giving both
+	// must give the same colour.
+	InitialColour2026 chess.Colour
 
 	// TotalRounds is the number of rounds the tournament will have (tag XXR), 0 when the
-	// file does not say. Rounds gives the best known figure.
+	// file does not say. Rounds gives the best known figure, from XXR or 142.
 	TotalRounds int
 	// InitialColour is the colour the highest-ranked player paired in round 1 gets in that
 	// round (tag XXC: "white1" or "black1"), NoColour when the file does not say.
-	// FirstColour gives the best known figure.
+	// FirstColour gives the best known figure, from XXC, 152 or round 1.
 	InitialColour chess.Colour
 
 	// Players are the player records (001 lines) in the order they appear.

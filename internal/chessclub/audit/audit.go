@@ -41,6 +41,7 @@ const (
 	ByeCancelled       = "bye.cancelled"
 	RoundPaired        = "round.paired"
 	RoundUnpaired      = "round.unpaired"
+	RoundRepaired      = "round.paired_manually"
 	ResultSet          = "result.set"
 	ResultCorrected    = "result.corrected"
 	RatingsApplied     = "ratings.applied"

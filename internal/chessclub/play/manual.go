@@ -1,0 +1,135 @@
+package play
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"strings"
+
+	"campus.example/apps/internal/chess"
+	"campus.example/apps/internal/chessclub/api"
+	"campus.example/apps/internal/chessclub/audit"
+	"campus.example/apps/internal/chessclub/play/tournament"
+	"campus.example/apps/internal/problem"
+)
+
+// checkProposal answers what the pairing checker says of proposal p as round n of the
+// tournament with id, on behalf of caller, who must direct it (mayDirect: an arbiter or an
+// admin, or the organiser of an unrated tournament). It returns NotFound, Forbidden, Conflict
+// when the round's pairing may not be replaced (tournament.Field.Replaceable), and Invalid for
+// a proposal that does not pair the round's players once each.
+func (s *Service) checkProposal(ctx context.Context, id int64, caller api.Caller, n int, p tournament.Proposal) (*tournament.Field, tournament.PairingCheck, error) {
+	f, err := s.readField(ctx, id)
+	if err != nil {
+		return nil, tournament.PairingCheck{}, err
+	}
+	if err := mayDirect(f.Tournament, caller, "pair"); err != nil {
+		return nil, tournament.PairingCheck{}, err
+	}
+	if err := f.Replaceable(n); err != nil {
+		return nil, tournament.PairingCheck{}, err
+	}
+	v, err := f.CheckProposal(n, p)
+	return f, v, err
+}
+
+// pairManually replaces round n's pairing with p (see checkProposal), and returns the round.
+// A proposal that breaks an absolute criterion (C1–C3) is refused with Invalid naming them;
+// one that scores worse than the engine's pairing on a quality criterion needs confirm, else
+// Conflict lists them, with the verdict as the problem's current state.
+//
+// The check pairs the round again, outside any write transaction (as pairRound does); the
+// pairing is stored only if the tournament's revision is still the one checked.
+func (s *Service) pairManually(ctx context.Context, id int64, caller api.Caller, n int, p tournament.Proposal, confirm bool) (tournament.Round, error) {
+	snap, v, err := s.checkProposal(ctx, id, caller, n, p)
+	if err != nil {
+		return tournament.Round{}, err
+	}
+	if len(v.Breaks) > 0 {
+		return tournament.Round{}, &problem.Error{Kind: problem.Invalid,
+			Detail: fmt.Sprintf("The pairing breaks absolute criteria of the Dutch system (C.04.3): %s. It cannot be saved.", strings.Join(v.Breaks, ", ")),
+			Fields: map[string]string{"boards": "breaks " + strings.Join(v.Breaks, ", ")}}
+	}
+	if len(v.Worse) > 0 && !confirm {
+		return tournament.Round{}, &problem.Error{Kind: problem.Conflict, Current: v,
+			Detail: fmt.Sprintf("The pairing scores worse than the engine's on %s; send confirm: true to save it.", strings.Join(v.Worse, ", ")),
+			Fields: map[string]string{"confirm": "worse on " + strings.Join(v.Worse, ", ")}}
+	}
+	var out tournament.Round
+	err = s.change(ctx, id, func(tx *sql.Tx, f *tournament.Field) error {
+		t := f.Tournament
+		if err := mayDirect(t, caller, "pair"); err != nil {
+			return err
+		}
+		if err := f.Replaceable(n); err != nil {
+			return err
+		}
+		if t.Revision != snap.Tournament.Revision {
+			return t.Conflict("The tournament changed while the pairing was checked; check it again.")
+		}
+		before := roundSummary(f.RoundView(f.Rounds[n-1]))
+		if err := replaceRound(ctx, tx, f, n, p); err != nil {
+			return err
+		}
+		if err := s.live.Emit(ctx, tx, id, EventRoundPaired, map[string]any{"round": n, "manual": true}); err != nil {
+			return err
+		}
+		stored, err := tournament.LoadRound(ctx, tx, t, n)
+		if err != nil {
+			return err
+		}
+		out = stored.RoundView(stored.Rounds[n-1])
+		after := roundSummary(out)
+		after["worse"] = v.Worse
+		return s.record(ctx, tx, caller, id, 0, audit.RoundRepaired, fmt.Sprintf("round %d", n), before, after)
+	})
+	return out, err
+}
+
+// replaceRound stores p as round n's boards and pairing-allocated bye, in order. The new
+// boards' versions follow the old ones', so that a result sent with the ETag of a board of
+// the old pairing fails its If-Match instead of landing on another game.
+func replaceRound(ctx context.Context, tx *sql.Tx, f *tournament.Field, n int, p tournament.Proposal) error {
+	id := f.Tournament.ID
+	var version int64
+	for _, b := range f.Rounds[n-1].Boards {
+		version = max(version, b.Version)
+	}
+	boards := make([]tournament.PairedBoard, 0, len(p.Boards))
+	for _, b := range p.Boards {
+		boards = append(boards, tournament.PairedBoard{White: b.White, Black: b.Black})
+	}
+	var byes []tournament.ByeRecord
+	if p.Bye != 0 {
+		byes = append(byes, tournament.ByeRecord{Round: n, Member: p.Bye, Kind: chess.PairingBye})
+	}
+	for _, st := range []struct {
+		q    string
+		args []any
+	}{
+		{"DELETE FROM tournament_boards WHERE tournament_id = ? AND round = ?", []any{id, n}},
+		{"DELETE FROM tournament_byes WHERE tournament_id = ? AND round = ? AND kind = ?", []any{id, n, string(chess.PairingBye)}},
+	} {
+		if _, err := tx.ExecContext(ctx, st.q, st.args...); err != nil {
+			return fmt.Errorf("replace round %d: %w", n, err)
+		}
+	}
+	if err := insertBoards(ctx, tx, id, n, boards); err != nil {
+		return err
+	}
+	if err := insertByes(ctx, tx, id, byes); err != nil {
+		return err
+	}
+	for _, st := range []struct {
+		q    string
+		args []any
+	}{
+		{"UPDATE tournament_boards SET version = ? WHERE tournament_id = ? AND round = ?", []any{version + 1, id, n}},
+		{"UPDATE tournaments SET version = version + 1, standings_revision = standings_revision + 1 WHERE id = ?", []any{id}},
+	} {
+		if _, err := tx.ExecContext(ctx, st.q, st.args...); err != nil {
+			return fmt.Errorf("replace round %d: %w", n, err)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,110 @@
+package tournament
+
+import (
+	"errors"
+	"fmt"
+
+	"campus.example/apps/internal/chess/swiss"
+	"campus.example/apps/internal/problem"
+)
+
+// PairingCheck is the pairing checker's verdict on a round, as GET …/rounds/{n}/check and
+// POST …/rounds/{n}/pairing/check show it (swiss.Check): the round is paired again from the
+// rounds before it, with the same players, and set beside the round's pairing (or a proposed
+// one).
+type PairingCheck struct {
+	Round int `json:"round"`
+	// Differs is true when a game of the engine's pairing, with its colours, or its
+	// pairing-allocated bye is missing from the pairing checked; board order does not count.
+	Differs bool `json:"differs"`
+	// NoPairing is true when no pairing meets the absolute criteria (C.04.3 1.9.3); Differs is
+	// true then too, and Engine is empty.
+	NoPairing bool `json:"no_pairing"`
+	// Engine holds the engine's games (and bye) that the pairing checked lacks.
+	Engine CheckedPairing `json:"engine"`
+	// Paired holds the games (and bye) the pairing checked gives the same players.
+	Paired CheckedPairing `json:"paired"`
+	// Breaks lists the absolute criteria the pairing checked breaks: "C1" (a rematch or a
+	// forbidden pair), "C2" (a second pairing-allocated bye, or one after a win without a
+	// game), "C3" (non-topscorers with the same absolute colour preference paired).
+	Breaks []string `json:"breaks"`
+	// Worse lists the criteria C5–C21 on which the pairing checked scores worse than the
+	// engine's over the round (swiss.Check says how each is counted).
+	Worse []string `json:"worse"`
+}
+
+// CheckedPairing is one side of a PairingCheck.
+type CheckedPairing struct {
+	Boards []CheckedBoard `json:"boards"`
+	// Bye is the player given the pairing-allocated bye, nil for none.
+	Bye *PlayerRef `json:"bye"`
+}
+
+// CheckedBoard is a game a PairingCheck names.
+type CheckedBoard struct {
+	White PlayerRef `json:"white"`
+	Black PlayerRef `json:"black"`
+}
+
+// CheckRound checks round n (paired) of a Swiss tournament against the Dutch system, as
+// pairing programs' checkers do. It returns Conflict for another format, NotFound for a round
+// not paired.
+func (f *Field) CheckRound(n int) (PairingCheck, error) {
+	req, paired, err := f.roundRequest(n)
+	if err != nil {
+		return PairingCheck{}, err
+	}
+	return f.check(n, req, paired)
+}
+
+// roundRequest returns the request that pairs round n again, from the tournament's own TRF
+// file as CheckRound reads it, and the round's pairing by start rank.
+func (f *Field) roundRequest(n int) (swiss.Request, swiss.Pairing, error) {
+	if f.Tournament.Format != FormatSwiss {
+		return swiss.Request{}, swiss.Pairing{}, f.Tournament.Conflict("Only the rounds of a Swiss tournament are checked against the Dutch system; this one is %s.", f.Tournament.Format)
+	}
+	if n < 1 || n > len(f.Rounds) {
+		return swiss.Request{}, swiss.Pairing{}, problem.New(problem.NotFound, "Round %d of tournament %d is not paired.", n, f.Tournament.ID)
+	}
+	file, err := f.TRF(nil)
+	if err != nil {
+		return swiss.Request{}, swiss.Pairing{}, fmt.Errorf("check round %d: %w", n, err)
+	}
+	req, paired, err := swiss.RoundRequest(file, n)
+	if errors.Is(err, swiss.ErrInvalid) {
+		return swiss.Request{}, swiss.Pairing{}, f.Tournament.Conflict("Round %d cannot be checked against the Dutch system: %v", n, err)
+	}
+	return req, paired, err
+}
+
+// check sets pairing p of round n beside the engine's.
+func (f *Field) check(n int, req swiss.Request, p swiss.Pairing) (PairingCheck, error) {
+	v, err := swiss.Check(req, p)
+	if err != nil {
+		return PairingCheck{}, fmt.Errorf("check round %d: %w", n, err)
+	}
+	out := PairingCheck{Round: n, Differs: v.Differs, NoPairing: v.NoPairing, Breaks: []string{}, Worse: []string{}}
+	out.Engine = f.checked(v.Engine)
+	out.Paired = f.checked(v.Proposed)
+	for _, c := range v.Breaks {
+		out.Breaks = append(out.Breaks, c.String())
+	}
+	for _, c := range v.Worse {
+		out.Worse = append(out.Worse, c.String())
+	}
+	return out, nil
+}
+
+// checked names a pairing's players.
+func (f *Field) checked(p swiss.Pairing) CheckedPairing {
+	byRank := f.ByStartRank()
+	out := CheckedPairing{Boards: []CheckedBoard{}}
+	for _, b := range p.Boards {
+		out.Boards = append(out.Boards, CheckedBoard{White: f.ref(byRank[b.White].MemberID), Black: f.ref(byRank[b.Black].MemberID)})
+	}
+	if p.Bye != 0 {
+		ref := f.ref(byRank[p.Bye].MemberID)
+		out.Bye = &ref
+	}
+	return out
+}
