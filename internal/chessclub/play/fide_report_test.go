@@ -132,3 +132,33 @@ func TestReportFileName(t *testing.T) {
 		}
 	}
 }
+
+// TestRatingTypeClubList finishes a rated blitz round robin and then the same as a standard
+// one, on each database: the blitz games change no club rating and make no history line
+// (the club's list is a standard one), the standard games do.
+func TestRatingTypeClubList(t *testing.T) {
+	clubtest.ForDialects(t, func(t *testing.T, d sqldb.Dialect) {
+		c := newClub(t, d, 4)
+		play := func(ratingType string) {
+			tr := c.create(map[string]any{"format": "round_robin", "rated": true, "rating_type": ratingType, "end_date": "2026-03-08"})
+			c.enterAll(tr.ID, 4)
+			c.start(tr.ID)
+			for r := 1; r <= 3; r++ {
+				rd := c.pair(tr.ID)
+				for _, b := range rd.Boards {
+					c.result(tr.ID, r, b.Board, tournament.ResultWhiteWins)
+				}
+			}
+			c.finish(tr.ID)
+		}
+		before := c.member("root", "p01")
+		play(tournament.RatingBlitz)
+		if after := c.member("root", "p01"); after != before || len(c.history("p01")) != 0 {
+			t.Errorf("after a blitz: %+v, history %+v; before %+v", after, c.history("p01"), before)
+		}
+		play(tournament.RatingStandard)
+		if after := c.member("root", "p01"); after == before || len(c.history("p01")) != 1 {
+			t.Errorf("after a standard tournament: %+v, history %+v; before %+v", after, c.history("p01"), before)
+		}
+	})
+}

@@ -105,10 +105,13 @@ func (s *Store) members(ctx context.Context, tx *sql.Tx) ([]Base, map[int64]stor
 	return bases, stored, nil
 }
 
-// events reads every finished rated tournament, in the order they finished, with the games
-// of its players that count: rated games against rated opponents, played over the board.
+// events reads every finished rated tournament of the standard rating type, in the order
+// they finished, with the games of its players that count: rated games against rated
+// opponents, played over the board. The club's rating list is a standard one: rapid and
+// blitz games are rated on lists of their own (FIDE B.02), which the club does not keep, so
+// a rated rapid or blitz tournament changes no club rating.
 func (s *Store) events(ctx context.Context, tx *sql.Tx, load Loader) ([]Event, error) {
-	rows, err := tx.QueryContext(ctx, "SELECT id FROM tournaments WHERE rated = 1 AND state = 'finished' ORDER BY finished_at, id")
+	rows, err := tx.QueryContext(ctx, "SELECT id FROM tournaments WHERE rated = 1 AND state = 'finished' AND rating_type = ? ORDER BY finished_at, id", tournament.RatingStandard)
 	if err != nil {
 		return nil, fmt.Errorf("replay ratings: read tournaments: %w", err)
 	}
