@@ -96,6 +96,8 @@ func changedFields(t tournament.Tournament, in tournament.TournamentInput) []str
 	differs("deputy_arbiters", !slices.Equal(in.DeputyArbiters, t.DeputyArbiters))
 	differs("time_control_code", !equalPtr(in.TimeControlCode, t.TimeControlCode))
 	differs("round_dates", !slices.Equal(in.RoundDates, t.RoundDates))
+	differs("games_per_match", in.GamesPerMatch != t.GamesPerMatch)
+	differs("tiebreak_stages", !slices.Equal(in.TieBreaks, t.TieBreaks))
 	sort.Strings(out)
 	return out
 }

@@ -15,6 +15,7 @@ import (
 	"fmt"
 	"time"
 
+	"campus.example/apps/internal/chess/knockout"
 	"campus.example/apps/internal/jsonhttp"
 	"campus.example/apps/internal/problem"
 )
@@ -150,10 +151,18 @@ type Settings struct {
 	// RatingType is RatingStandard, RatingRapid or RatingBlitz: the FIDE rating the report
 	// writes for each player.
 	RatingType string `json:"rating_type"`
+	// GamesPerMatch is how many games each match of a knockout has (1 for any other
+	// format): 1 is a single game whose draw is settled by a decider, more a match with
+	// TieBreaks while it is level (matches.go).
+	GamesPerMatch int `json:"games_per_match"`
+	// TieBreaks are the stages a knockout's match of several games plays, in order, while
+	// it is level.
+	TieBreaks TieBreaks `json:"tiebreak_stages"`
 }
 
 // DefaultSettings are a new tournament's settings when the client gives none.
-var DefaultSettings = Settings{ByeLimit: 1, InitialColour: ColourWhite, Acceleration: AccelerationNone, RatingType: RatingStandard}
+var DefaultSettings = Settings{ByeLimit: 1, InitialColour: ColourWhite, Acceleration: AccelerationNone, RatingType: RatingStandard,
+	GamesPerMatch: 1, TieBreaks: TieBreaks(knockout.DefaultTieBreaks())}
 
 // TournamentInput is what a client may set when creating or editing a tournament.
 type TournamentInput struct {
@@ -228,6 +237,7 @@ func DecodeTournament(obj jsonhttp.Object) (TournamentInput, error) {
 		f.Fail("acceleration", "only a Swiss is paired with an acceleration")
 	}
 	decodeRatingType(f, &in.Settings)
+	decodeMatchFormat(f, obj, &in)
 	if start != "" && end != "" && end < start {
 		f.Fail("end_date", "must not be before start_date")
 	}
@@ -297,6 +307,8 @@ func (t Tournament) Input() jsonhttp.Object {
 			set(name, *v)
 		}
 	}
+	set("games_per_match", t.GamesPerMatch)
+	set("tiebreak_stages", t.TieBreaks)
 	if t.Location != nil {
 		set("location", *t.Location)
 	}
