@@ -53,6 +53,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	if len(args) > 0 && args[0] == "pair" {
 		return runPair(args[1:], stdout, stderr)
 	}
+	if len(args) > 0 && args[0] == "fide-ratings" {
+		return runFIDERatings(ctx, args[1:], getenv, stdout, stderr)
+	}
 	if len(args) > 0 && args[0] == "check" {
 		return runCheck(args[1:], stdout, stderr)
 	}

@@ -13,6 +13,7 @@ import (
 	"context"
 	"embed"
 	"fmt"
+	"io"
 	"strings"
 	"time"
 
@@ -109,4 +110,10 @@ func (s *Store) Appoint(ctx context.Context, username, role string) error {
 	}
 	_, err = people.Appoint(ctx, id, role, audit.Actor{})
 	return err
+}
+
+// ApplyFIDEList sets the members' FIDE ratings and titles from FIDE's rating list read from r,
+// on the command line: see members.Store.ApplyFIDEList.
+func (s *Store) ApplyFIDEList(ctx context.Context, r io.Reader, single string) (members.FIDEListResult, error) {
+	return members.NewStore(s.db, s.Now).ApplyFIDEList(ctx, r, single, audit.Actor{})
 }

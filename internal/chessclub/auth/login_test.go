@@ -156,7 +156,8 @@ func TestRegister(t *testing.T) {
 		var got members.Member
 		res.Decode(t, &got)
 		email := "Dana@Example.org"
-		want := members.Member{ID: got.ID, Username: "Dana_K.2", FullName: "Dana Kasparova", Email: &email, Rating: 1200, RatingStatus: members.RatingUnrated, Role: members.RoleMember, JoinedAt: clubtest.T0}
+		want := members.Member{ID: got.ID, Username: "Dana_K.2", FullName: "Dana Kasparova", Email: &email, Rating: 1200, RatingStatus: members.RatingUnrated, Role: members.RoleMember, JoinedAt: clubtest.T0,
+			Rapid: unratedClub, Blitz: unratedClub}
 		clubtest.Diff(t, "member", got, want)
 		if loc := res.Header.Get("Location"); loc != "/api/members/"+fmt.Sprint(got.ID) {
 			t.Errorf("Location = %q", loc)
@@ -243,7 +244,8 @@ func TestLoginLogoutMe(t *testing.T) {
 		var s auth.Session
 		e.MustDo(clubtest.Req{Method: "POST", Path: "/api/login", Body: map[string]any{"username": "ALICE", "password": "password-alice"}}, http.StatusOK).Decode(t, &s)
 		email := "alice@example.org"
-		wantMember := members.Member{ID: e.IDs["alice"], Username: "alice", FullName: "Alice Anand", Email: &email, Rating: 1200, RatingStatus: members.RatingUnrated, Role: members.RoleMember, JoinedAt: clubtest.T0}
+		wantMember := members.Member{ID: e.IDs["alice"], Username: "alice", FullName: "Alice Anand", Email: &email, Rating: 1200, RatingStatus: members.RatingUnrated, Role: members.RoleMember, JoinedAt: clubtest.T0,
+			Rapid: unratedClub, Blitz: unratedClub}
 		clubtest.Diff(t, "session", s, auth.Session{Token: s.Token, TokenType: "Bearer", ExpiresAt: clubtest.T0.Add(auth.DefaultTokenTTL), Member: wantMember, DeviceToken: s.DeviceToken})
 		if s.DeviceToken == "" || s.DeviceToken == s.Token {
 			t.Errorf("device token %q (login token %q)", s.DeviceToken, s.Token)
@@ -338,3 +340,6 @@ func TestTokenExpiry(t *testing.T) {
 		}
 	})
 }
+
+// unratedClub is a new member's rating on the club's rapid and blitz lists.
+var unratedClub = members.ClubRating{Rating: members.UnratedRating, Status: members.RatingUnrated}

@@ -97,6 +97,11 @@ type Member struct {
 	// DeclaredGames is the number of rated games the member's declared rating rests on (0
 	// without a declared rating).
 	DeclaredGames int `json:"declared_games"`
+	// Rapid and Blitz are the member's ratings on the club's rapid and blitz lists, which
+	// the rated tournaments of those rating types make (FIDE rates them apart, B.02); Rating,
+	// RatingStatus and RatedGames are the standard list's.
+	Rapid ClubRating `json:"club_rating_rapid"`
+	Blitz ClubRating `json:"club_rating_blitz"`
 	// BirthYear makes a junior (K 40 under 2300, until the end of the year they turn 18);
 	// nil when not given. Like Email, only the member and admins see it.
 	BirthYear *int `json:"birth_year,omitempty"`
@@ -115,6 +120,19 @@ type Member struct {
 	// id are seen only by the member and admins.
 	FIDE
 }
+
+// ClubRating is a member's rating on one of the club's rapid and blitz lists.
+type ClubRating struct {
+	// Rating is DefaultRating, a placeholder, while Status is RatingUnrated.
+	Rating int `json:"rating"`
+	// Status is RatingUnrated, RatingDeclared (the member's FIDE rating of the type, which
+	// the list starts from, until their first rated game of it) or RatingRated.
+	Status     string `json:"rating_status"`
+	RatedGames int    `json:"rated_games"`
+}
+
+// unratedClub is a new member's rapid and blitz rating.
+var unratedClub = ClubRating{Rating: DefaultRating, Status: RatingUnrated}
 
 // IsAdmin reports whether the member has the admin role.
 func (m Member) IsAdmin() bool { return m.Role == RoleAdmin }

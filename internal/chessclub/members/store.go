@@ -31,7 +31,7 @@ func (s *Store) clock() time.Time { return s.now().UTC().Truncate(time.Second) }
 // Columns are the columns that Scan reads: a member (table alias m) with the id of its
 // photo (alias f, LEFT JOINed on f.member_id = m.id) and its FIDE fields, for queries of other packages that
 // read a member together with something else, such as a session.
-const Columns = "m.id, m.username, m.full_name, m.email, m.rating, m.rating_status, m.rated_games, m.declared_games, m.birth_year, m.guest, m.role, m.joined_at, f.id, " + fideColumns
+const Columns = "m.id, m.username, m.full_name, m.email, m.rating, m.rating_status, m.rated_games, m.declared_games, m.birth_year, m.guest, m.role, m.joined_at, f.id, m.rapid_rating, m.rapid_status, m.rapid_games, m.blitz_rating, m.blitz_status, m.blitz_games, " + fideColumns
 
 // memberSelect reads a member with the id of its photo, if any.
 const memberSelect = "SELECT " + Columns + " FROM members m LEFT JOIN figures f ON f.member_id = m.id"
@@ -51,7 +51,7 @@ func Scan(row Scanner, more ...any) (Member, error) {
 	var birthYear sql.NullInt64
 	var fide fideScan
 	dest := append([]any{&m.ID, &m.Username, &m.FullName, &email, &m.Rating, &m.RatingStatus, &m.RatedGames, &m.DeclaredGames, &birthYear, &m.Guest,
-		&m.Role, &m.JoinedAt, &photo}, fide.dest()...)
+		&m.Role, &m.JoinedAt, &photo, &m.Rapid.Rating, &m.Rapid.Status, &m.Rapid.RatedGames, &m.Blitz.Rating, &m.Blitz.Status, &m.Blitz.RatedGames}, fide.dest()...)
 	dest = append(dest, more...)
 	if err := row.Scan(dest...); err != nil {
 		return Member{}, err
@@ -120,7 +120,7 @@ func (s *Store) CreateMember(ctx context.Context, reg Registration, passwordHash
 			return fmt.Errorf("insert member: %w", err)
 		}
 		out = Member{ID: id, Username: reg.Username, FullName: reg.FullName, Email: reg.Email, Rating: rating, RatingStatus: status, RatedGames: games, DeclaredGames: games,
-			BirthYear: reg.BirthYear, Role: RoleMember, JoinedAt: now}
+			BirthYear: reg.BirthYear, Role: RoleMember, JoinedAt: now, Rapid: unratedClub, Blitz: unratedClub}
 		return nil
 	})
 	return out, err

@@ -85,7 +85,7 @@ func (s *Service) addEntry(ctx context.Context, tx *sql.Tx, caller api.Caller, f
 	case len(f.Players) >= tournament.MaxPlayers:
 		return tournament.Player{}, t.Conflict("The tournament is full: it holds at most %d players.", tournament.MaxPlayers)
 	}
-	rating, rated, err := memberRating(ctx, tx, member)
+	rating, rated, err := memberRating(ctx, tx, member, t.RatingType)
 	if err != nil {
 		return tournament.Player{}, err
 	}
@@ -146,13 +146,14 @@ func (s *Service) addEntry(ctx context.Context, tx *sql.Tx, caller api.Caller, f
 	return p, nil
 }
 
-// memberRating returns a member's rating, and whether it counts (rated or declared). It
-// returns an Invalid problem naming member_id when there is no such member; a guest (a
-// player of an imported tournament) is not a member.
-func memberRating(ctx context.Context, tx *sql.Tx, member int64) (int, bool, error) {
+// memberRating returns a member's rating on the club list of a rating type, and whether it
+// counts (rated or declared). It returns an Invalid problem naming member_id when there is no
+// such member; a guest (a player of an imported tournament) is not a member.
+func memberRating(ctx context.Context, tx *sql.Tx, member int64, ratingType string) (int, bool, error) {
 	var rating int
 	var status string
-	err := tx.QueryRowContext(ctx, "SELECT rating, rating_status FROM members WHERE id = ? AND guest = 0", member).Scan(&rating, &status)
+	ratingCol, statusCol := tournament.ClubRatingColumns(ratingType)
+	err := tx.QueryRowContext(ctx, "SELECT "+ratingCol+", "+statusCol+" FROM members m WHERE m.id = ? AND m.guest = 0", member).Scan(&rating, &status)
 	if errors.Is(err, sql.ErrNoRows) {
 		return 0, false, &problem.Error{Kind: problem.Invalid, Detail: "The request has invalid fields.",
 			Fields: map[string]string{"member_id": fmt.Sprintf("there is no member %d", member)}}

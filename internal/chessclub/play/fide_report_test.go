@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"campus.example/apps/internal/chess/trf"
+	"campus.example/apps/internal/chessclub/members"
 	"campus.example/apps/internal/chessclub/play/tournament"
 	"campus.example/apps/internal/clubtest"
 	"campus.example/apps/internal/sqldb"
@@ -131,4 +132,52 @@ func TestReportFileName(t *testing.T) {
 			t.Errorf("ReportFileName(%q) = %q, want %q", name, got, want)
 		}
 	}
+}
+
+// TestRatingTypeClubList finishes a rated blitz round robin and then the same as a standard
+// one, on each database: the blitz games make the players' blitz ratings (from unrated: a
+// declared rating is a standard one) and leave their standard ratings as they were; the
+// standard games change the standard ratings and not the blitz ones. Each tournament gives
+// every player a history line.
+func TestRatingTypeClubList(t *testing.T) {
+	clubtest.ForDialects(t, func(t *testing.T, d sqldb.Dialect) {
+		c := newClub(t, d, 5)
+		// The blitz list starts from the players' FIDE blitz ratings.
+		for i := 1; i <= 5; i++ {
+			c.MustDo(clubtest.Req{Method: "PATCH", Path: clubtest.Path("/api/members/%d", c.IDs[player(i)]), As: player(i), Body: map[string]any{"fide_rating_blitz": 2000 + 50*i}}, http.StatusOK)
+		}
+		play := func(ratingType string) {
+			tr := c.create(map[string]any{"format": "round_robin", "rated": true, "rating_type": ratingType, "end_date": "2026-03-08"})
+			c.enterAll(tr.ID, 5)
+			c.start(tr.ID)
+			for r := 1; r <= 5; r++ {
+				rd := c.pair(tr.ID)
+				for _, b := range rd.Boards {
+					c.result(tr.ID, r, b.Board, tournament.ResultWhiteWins)
+				}
+			}
+			c.finish(tr.ID)
+		}
+		read := func(who string) members.Member {
+			var m members.Member
+			c.MustDo(clubtest.Req{Method: "GET", Path: clubtest.Path("/api/members/%d", c.IDs[who]), As: "root"}, http.StatusOK).Decode(t, &m)
+			return m
+		}
+		before := read("p01")
+		unrated := members.ClubRating{Rating: members.UnratedRating, Status: members.RatingUnrated}
+		diffValues(t, "rapid and blitz before", []members.ClubRating{before.Rapid, before.Blitz}, []members.ClubRating{unrated, unrated})
+		play(tournament.RatingBlitz)
+		afterBlitz := read("p01")
+		if afterBlitz.Rating != before.Rating || afterBlitz.RatingStatus != before.RatingStatus || afterBlitz.Rapid != unrated {
+			t.Errorf("after a blitz: standard %d %s, rapid %+v; before %d %s", afterBlitz.Rating, afterBlitz.RatingStatus, afterBlitz.Rapid, before.Rating, before.RatingStatus)
+		}
+		if afterBlitz.Blitz.Status != members.RatingRated || afterBlitz.Blitz.RatedGames != 4 || len(c.history("p01")) != 1 {
+			t.Errorf("blitz after a rated blitz tournament: %+v, history %+v", afterBlitz.Blitz, c.history("p01"))
+		}
+		play(tournament.RatingStandard)
+		afterStd := read("p01")
+		if afterStd.RatedGames == before.RatedGames || afterStd.Blitz != afterBlitz.Blitz || len(c.history("p01")) != 2 {
+			t.Errorf("after a standard tournament: %d games, blitz %+v, history %+v", afterStd.RatedGames, afterStd.Blitz, c.history("p01"))
+		}
+	})
 }

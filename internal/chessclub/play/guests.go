@@ -44,7 +44,7 @@ func (s *Service) linkGuest(ctx context.Context, id int64, caller api.Caller, gu
 		case f.ByID[member] != nil:
 			return t.Conflict("Member %d plays in this tournament already: one member cannot be two of its players.", member)
 		}
-		if _, _, err := memberRating(ctx, tx, member); err != nil {
+		if _, _, err := memberRating(ctx, tx, member, tournament.RatingStandard); err != nil {
 			return err
 		}
 		if err := rekeyPlayer(ctx, tx, id, guest, member, g.StartRank); err != nil {

@@ -96,7 +96,7 @@ func (s *Service) invite(ctx context.Context, id int64, caller api.Caller, membe
 			return &problem.Error{Kind: problem.Invalid, Detail: "An invitation is for someone else: enter yourself instead.",
 				Fields: map[string]string{"member_id": "is you: enter yourself with POST /api/tournaments/{id}/players"}}
 		}
-		if _, _, err := memberRating(ctx, tx, member); err != nil {
+		if _, _, err := memberRating(ctx, tx, member, tournament.RatingStandard); err != nil {
 			return err
 		}
 		switch {

@@ -31,36 +31,59 @@ func NewStore(db *sqldb.DB) *Store { return &Store{db: db} }
 // tournaments are stored.
 type Loader func(ctx context.Context, tx *sql.Tx, id int64) (*tournament.Field, error)
 
-// Recompute replays the club ratings in tx from every finished rated tournament (Replay)
-// and writes what differs from what is stored: the members' ratings, and their history,
-// where a line that changes records now and reason, a line of a tournament that no longer
-// counts goes, and a new line comes in. Replays take turns across replicas (the row of
-// rating_replay). It returns the number of history lines of tournament id, the one whose
-// change asked for the replay (0 when it no longer counts).
+// ratingColumns are the members' columns of each rating type's club list: rating, status,
+// rated games and whether the rating ever reached 2400.
+var ratingColumns = map[string][4]string{
+	tournament.RatingStandard: {"rating", "rating_status", "rated_games", "reached_2400"},
+	tournament.RatingRapid:    {"rapid_rating", "rapid_status", "rapid_games", "rapid_reached_2400"},
+	tournament.RatingBlitz:    {"blitz_rating", "blitz_status", "blitz_games", "blitz_reached_2400"},
+}
+
+// Recompute replays the club's three rating lists (standard, rapid, blitz) in tx, each from
+// every finished rated tournament of its rating type (Replay), and writes what differs from
+// what is stored: the members' ratings, and their history, where a line that changes records
+// now and reason, a line of a tournament that no longer counts goes, and a new line comes in.
+// A declared rating starts the standard list; the rapid and blitz lists start from the
+// member's FIDE rating of that type, as a declared rating resting on no games, or unrated
+// without one. Replays take turns across replicas (the row of rating_replay). It returns
+// the number of history lines of tournament id, the one whose change asked for the replay (0
+// when it no longer counts).
 func (s *Store) Recompute(ctx context.Context, tx *sql.Tx, id int64, reason string, now time.Time, load Loader) (int, error) {
 	if _, err := tx.ExecContext(ctx, "UPDATE rating_replay SET replayed_at = ? WHERE id = 1", now); err != nil {
 		return 0, fmt.Errorf("replay ratings: %w", err)
 	}
-	bases, stored, err := s.members(ctx, tx)
+	bases, stored, fide, err := s.members(ctx, tx)
 	if err != nil {
 		return 0, err
 	}
-	events, err := s.events(ctx, tx, load)
-	if err != nil {
-		return 0, err
-	}
-	states, lines, err := Replay(bases, events)
-	if err != nil {
-		return 0, err
-	}
-	for member, st := range states {
-		if stored[member] == st.stored() {
-			continue
+	var lines []Line
+	for _, typ := range tournament.RatingTypes {
+		events, err := s.events(ctx, tx, load, typ)
+		if err != nil {
+			return 0, err
 		}
-		if _, err := tx.ExecContext(ctx, "UPDATE members SET rating = ?, rating_status = ?, rated_games = ?, reached_2400 = ? WHERE id = ?",
-			st.Rating, st.Status, st.RatedGames, st.Reached2400, member); err != nil {
-			return 0, fmt.Errorf("replay ratings: member %d: %w", member, err)
+		typeBases := bases
+		if typ != tournament.RatingStandard {
+			typeBases = make([]Base, len(bases))
+			for i, b := range bases {
+				typeBases[i] = Base{Member: b.Member, Declared: fide[typ][b.Member], BirthYear: b.BirthYear}
+			}
 		}
+		states, typeLines, err := Replay(typeBases, events)
+		if err != nil {
+			return 0, err
+		}
+		cols := ratingColumns[typ]
+		for member, st := range states {
+			if stored[typ][member] == st.stored() {
+				continue
+			}
+			if _, err := tx.ExecContext(ctx, "UPDATE members SET "+cols[0]+" = ?, "+cols[1]+" = ?, "+cols[2]+" = ?, "+cols[3]+" = ? WHERE id = ?",
+				st.Rating, st.Status, st.RatedGames, st.Reached2400, member); err != nil {
+				return 0, fmt.Errorf("replay ratings: member %d: %w", member, err)
+			}
+		}
+		lines = append(lines, typeLines...)
 	}
 	return s.writeHistory(ctx, tx, lines, id, reason, now)
 }
@@ -77,38 +100,52 @@ func (st State) stored() storedState {
 	return storedState{rating: st.Rating, status: st.Status, ratedGames: st.RatedGames, reached2400: st.Reached2400}
 }
 
-// members reads every member's base, and the rating columns as they are, locking the rows
-// (on MySQL) so that no declared rating changes while the replay runs. Guests, the players
-// of imported tournaments, are not members and have no rating.
-func (s *Store) members(ctx context.Context, tx *sql.Tx) ([]Base, map[int64]storedState, error) {
-	rows, err := tx.QueryContext(ctx, "SELECT id, declared_rating, declared_games, birth_year, rating, rating_status, rated_games, reached_2400 FROM members WHERE guest = 0 ORDER BY id"+s.db.Dialect.ForUpdate())
-	if err != nil {
-		return nil, nil, fmt.Errorf("replay ratings: read members: %w", err)
+// members reads every member's base, and the rating columns of each list as they are,
+// locking the rows (on MySQL) so that no declared rating changes while the replay runs.
+// Guests, the players of imported tournaments, are not members and have no rating.
+func (s *Store) members(ctx context.Context, tx *sql.Tx) ([]Base, map[string]map[int64]storedState, map[string]map[int64]int, error) {
+	q := "SELECT id, declared_rating, declared_games, birth_year, fide_rapid, fide_blitz"
+	for _, typ := range tournament.RatingTypes {
+		c := ratingColumns[typ]
+		q += ", " + c[0] + ", " + c[1] + ", " + c[2] + ", " + c[3]
 	}
+	rows, err := tx.QueryContext(ctx, q+" FROM members WHERE guest = 0 ORDER BY id"+s.db.Dialect.ForUpdate())
+	if err != nil {
+		return nil, nil, nil, fmt.Errorf("replay ratings: read members: %w", err)
+	}
+	fide := map[string]map[int64]int{tournament.RatingRapid: {}, tournament.RatingBlitz: {}}
 	var bases []Base
-	stored := map[int64]storedState{}
+	stored := map[string]map[int64]storedState{}
+	for _, typ := range tournament.RatingTypes {
+		stored[typ] = map[int64]storedState{}
+	}
 	err = sqldb.EachRow(rows, func(rows *sql.Rows) error {
 		var b Base
-		var declared, birthYear sql.NullInt64
-		var st storedState
-		if err := rows.Scan(&b.Member, &declared, &b.Games, &birthYear, &st.rating, &st.status, &st.ratedGames, &st.reached2400); err != nil {
+		var declared, birthYear, fideRapid, fideBlitz sql.NullInt64
+		var st [3]storedState
+		if err := rows.Scan(&b.Member, &declared, &b.Games, &birthYear, &fideRapid, &fideBlitz, &st[0].rating, &st[0].status, &st[0].ratedGames, &st[0].reached2400,
+			&st[1].rating, &st[1].status, &st[1].ratedGames, &st[1].reached2400, &st[2].rating, &st[2].status, &st[2].ratedGames, &st[2].reached2400); err != nil {
 			return err
 		}
 		b.Declared, b.BirthYear = int(declared.Int64), int(birthYear.Int64)
+		fide[tournament.RatingRapid][b.Member], fide[tournament.RatingBlitz][b.Member] = int(fideRapid.Int64), int(fideBlitz.Int64)
 		bases = append(bases, b)
-		stored[b.Member] = st
+		for i, typ := range tournament.RatingTypes {
+			stored[typ][b.Member] = st[i]
+		}
 		return nil
 	})
 	if err != nil {
-		return nil, nil, fmt.Errorf("replay ratings: read members: %w", err)
+		return nil, nil, nil, fmt.Errorf("replay ratings: read members: %w", err)
 	}
-	return bases, stored, nil
+	return bases, stored, fide, nil
 }
 
-// events reads every finished rated tournament, in the order they finished, with the games
-// of its players that count: rated games against rated opponents, played over the board.
-func (s *Store) events(ctx context.Context, tx *sql.Tx, load Loader) ([]Event, error) {
-	rows, err := tx.QueryContext(ctx, "SELECT id FROM tournaments WHERE rated = 1 AND state = 'finished' ORDER BY finished_at, id")
+// events reads every finished rated tournament of a rating type, in the order they
+// finished, with the games of its players that count: rated games against rated opponents,
+// played over the board. Rapid and blitz games are rated on lists of their own (FIDE B.02).
+func (s *Store) events(ctx context.Context, tx *sql.Tx, load Loader, ratingType string) ([]Event, error) {
+	rows, err := tx.QueryContext(ctx, "SELECT id FROM tournaments WHERE rated = 1 AND state = 'finished' AND rating_type = ? ORDER BY finished_at, id", ratingType)
 	if err != nil {
 		return nil, fmt.Errorf("replay ratings: read tournaments: %w", err)
 	}

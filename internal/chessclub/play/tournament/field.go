@@ -158,7 +158,9 @@ func roundFilter(id int64, only int) (string, []any) {
 }
 
 func (f *Field) loadPlayers(ctx context.Context, q Querier) error {
-	rows, err := q.QueryContext(ctx, "SELECT p.member_id, m.username, m.full_name, m.guest, p.start_rank, p.rating, m.rating, m.rating_status, "+
+	// The members' ratings are those of the tournament's rating type's club list.
+	rating, status := ClubRatingColumns(f.Tournament.RatingType)
+	rows, err := q.QueryContext(ctx, "SELECT p.member_id, m.username, m.full_name, m.guest, p.start_rank, p.rating, "+rating+", "+status+", "+
 		"p.entered_at, p.first_round, p.withdrawn_after FROM tournament_players p JOIN members m ON m.id = p.member_id WHERE p.tournament_id = ?", f.Tournament.ID)
 	if err != nil {
 		return fmt.Errorf("read players: %w", err)

@@ -210,3 +210,23 @@ func SplitRoundDates(col *string) []Date {
 	}
 	return out
 }
+
+// ClubRatingColumns are SQL expressions over a member (table alias m) of their rating on the
+// club list of a rating type (the club keeps one a type, like FIDE), and its status. On the
+// rapid and blitz lists a member not yet rated there counts with their FIDE rating of that
+// type, as declared, when they have one: that is where those lists start from (package
+// ratings).
+func ClubRatingColumns(ratingType string) (rating, status string) {
+	var prefix, fide string
+	switch ratingType {
+	case RatingRapid:
+		prefix, fide = "m.rapid_", "m.fide_rapid"
+	case RatingBlitz:
+		prefix, fide = "m.blitz_", "m.fide_blitz"
+	default:
+		return "m.rating", "m.rating_status"
+	}
+	unrated := prefix + "status = 'unrated'"
+	return "CASE WHEN " + unrated + " AND " + fide + " IS NOT NULL THEN " + fide + " ELSE " + prefix + "rating END",
+		"CASE WHEN " + unrated + " AND " + fide + " IS NOT NULL THEN 'declared' ELSE " + prefix + "status END"
+}
