@@ -558,6 +558,11 @@ export class Api {
     return this.request<void>('DELETE', tpath(id, `/players/${memberId}`));
   }
 
+  /** Takes a withdrawn player of a running Swiss back: paired again from the next round. */
+  reinstate(id: number, memberId: number): Promise<Player> {
+    return this.request<Player>('POST', tpath(id, `/players/${memberId}/reinstate`));
+  }
+
   start(id: number): Promise<Tournament> {
     return this.request<Tournament>('POST', tpath(id, '/start'));
   }

@@ -7,7 +7,9 @@ import {
   crosstableCell,
   formatPoints,
   mayOrganise,
+  finishText,
   nextActions,
+  withdrawText,
   pairingText,
   ratingChart,
   resultChoices,
@@ -238,15 +240,42 @@ describe('nextActions', () => {
   const half: Round = { number: 2, paired_at: '', complete: false, boards: [board(1, ben, ana, '1-0'), board(2, cleo, dan)], byes: [] };
 
   it.each([
-    ['open', tournament({ state: 'open' }), [], { start: true, pair: false, unpair: false, finish: false }],
-    ['started, nothing paired', tournament({ state: 'running' }), [], { start: false, pair: true, unpair: false, finish: false }],
-    ['a round complete, rounds left', tournament({ state: 'running', current_round: 1 }), [complete], { start: false, pair: true, unpair: false, finish: true }],
-    ['a round without results', tournament({ state: 'running', current_round: 2 }), [complete, pending], { start: false, pair: false, unpair: true, finish: false }],
-    ['a round with some results', tournament({ state: 'running', current_round: 2 }), [complete, half], { start: false, pair: false, unpair: false, finish: false }],
-    ['the last round complete', tournament({ state: 'running', rounds: 1, current_round: 1 }), [complete], { start: false, pair: false, unpair: false, finish: true }],
-    ['finished', tournament({ state: 'finished', current_round: 1 }), [complete], { start: false, pair: false, unpair: false, finish: false }],
+    ['open', tournament({ state: 'open' }), [], { start: true, pair: false, unpair: false, finish: false, allPlayed: false }],
+    ['started, nothing paired', tournament({ state: 'running' }), [], { start: false, pair: true, unpair: false, finish: false, allPlayed: false }],
+    ['a round complete, rounds left', tournament({ state: 'running', current_round: 1 }), [complete], { start: false, pair: true, unpair: false, finish: true, allPlayed: false }],
+    ['a round without results', tournament({ state: 'running', current_round: 2 }), [complete, pending], { start: false, pair: false, unpair: true, finish: false, allPlayed: false }],
+    ['a round with some results', tournament({ state: 'running', current_round: 2 }), [complete, half], { start: false, pair: false, unpair: false, finish: false, allPlayed: false }],
+    ['the last round complete', tournament({ state: 'running', rounds: 1, current_round: 1 }), [complete], { start: false, pair: false, unpair: false, finish: true, allPlayed: true }],
+    ['a knockout’s final in', tournament({ state: 'running', format: 'knockout', rounds: null, current_round: 1 }), [complete], { start: false, pair: true, unpair: false, finish: true, allPlayed: true }],
+    ['finished', tournament({ state: 'finished', current_round: 1 }), [complete], { start: false, pair: false, unpair: false, finish: false, allPlayed: false }],
   ] as const)('%s', (_, t, rounds, want) => {
     expect(nextActions(t, [...rounds])).toEqual(want);
+  });
+});
+
+describe('confirmations', () => {
+  const r1: Round = { number: 1, paired_at: '', complete: true, boards: [board(1, ben, ana, '1-0'), board(2, cleo, dan, '0-1')], byes: [] };
+  const players = [ana, ben, cleo, dan].map((p) => ({ member_id: p.member_id, guest: false }));
+
+  it('says a rated finish applies ratings to the players who played, and what is left unplayed', () => {
+    const t = tournament({ state: 'running', rated: true, rounds: 5, current_round: 1 });
+    expect(finishText(t, [r1], [...players, { member_id: 9, guest: false }]).message).toBe(
+      'Finish: applies ratings to 4 players. Only 1 of 5 rounds are played: the other 4 rounds are never paired. No result can be changed afterwards. This cannot be undone.',
+    );
+  });
+
+  it('says an unrated finish after the last round makes the standings final', () => {
+    const t = tournament({ state: 'running', rated: false, rounds: 1, current_round: 1 });
+    expect(finishText(t, [r1], players)).toEqual({
+      header: 'Finish Thursday Rapid?',
+      message: 'Finish: the standings become final. No result can be changed afterwards. This cannot be undone.',
+      confirm: 'Finish',
+    });
+  });
+
+  it('offers reinstating a withdrawn player in a Swiss only', () => {
+    expect(withdrawText(tournament({ format: 'swiss' }), 'Ben Okafor', false).message).toMatch(/^Withdraw: Ben Okafor is not paired .* can be reinstated/);
+    expect(withdrawText(tournament({ format: 'round_robin' }), 'Ben Okafor', false).message).toMatch(/This cannot be undone\.$/);
   });
 });
 

@@ -11,6 +11,7 @@ vi.mock('./components/ionic', async () => ({
   ...(await import('./ionic-stand-ins')),
   showToast: vi.fn(async () => undefined),
   showAlert: vi.fn(async () => undefined),
+  askConfirm: vi.fn(async () => true),
 }));
 vi.mock('./components/frame-ionic', () => import('./ionic-stand-ins'));
 vi.mock('./notify', () => ({ askNotifications: vi.fn(async () => 'denied'), notify: vi.fn(async () => undefined), notifyIfAllowed: vi.fn(async () => false) }));

@@ -1,0 +1,1 @@
+import"./index-CvTwc1Bm.js";
