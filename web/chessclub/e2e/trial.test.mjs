@@ -166,3 +166,16 @@ test('once every round is played Finish is prominent, on a phone and a desktop, 
   await rita.getByText('Finished', { exact: true }).waitFor();
   await rita.setViewportSize(phone);
 });
+
+test('a refusal is told in a person’s words, without the API’s', async () => {
+  const t = await api('POST', '/tournaments', { token: tokens.rita, json: { name: 'No Rounds Yet', start_date: isoDay(0), end_date: isoDay(0) } });
+  for (const p of ['ana', 'ben']) await api('POST', `/tournaments/${t.id}/players`, { token: tokens.rita, json: { member_id: ids[p] } });
+  await rita.goto(`/tournaments/${t.id}`);
+  await rita.getByRole('button', { name: 'Start' }).click();
+  await confirmAlert(rita, 'Start');
+  const toast = rita.locator('ion-toast').filter({ hasText: /number of rounds/ });
+  await toast.waitFor({ state: 'attached' });
+  const text = await toast.evaluate((el) => el.message);
+  assert.equal(text, "Set the number of rounds in the tournament's settings before starting a Swiss.");
+  assert.doesNotMatch(text, /PATCH|POST|PUT|DELETE|\/api\/|_id\b/);
+});

@@ -1,7 +1,7 @@
 // Form rules shared by the screens: the checks the client makes before sending (the same rules as
 // the server, so a person learns of a mistake without a round trip) and the mapping of a server
 // error onto the form's fields.
-import { ApiError, type FieldErrors, type Registration, type TournamentFormat, type TournamentInput } from './api';
+import { ApiError, fieldWord, plainText, type FieldErrors, type Registration, type TournamentFormat, type TournamentInput } from './api';
 
 export interface RegisterValues {
   username: string;
@@ -232,14 +232,16 @@ export function splitError(err: unknown, fields: readonly string[]): { fields: F
   const other: string[] = [];
   for (const [field, message] of Object.entries(err.fields)) {
     if (fields.includes(field)) {
-      mine[field] = message;
+      mine[field] = plainText(message);
     } else {
-      other.push(`${field}: ${message}`);
+      other.push(`${fieldWord(field)}: ${plainText(message)}`);
     }
   }
   if (Object.keys(mine).length > 0 && other.length === 0) {
     return { fields: mine, toast: '' };
   }
+  // Without a detail the error's own message is the field list itself: say each field once.
+  if (!err.problem.detail && other.length > 0) return { fields: mine, toast: other.join(' ') };
   return { fields: mine, toast: [err.message, ...other].join(' ') };
 }
 

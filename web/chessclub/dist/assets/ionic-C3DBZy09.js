@@ -1,1 +1,0 @@
-import"./index-CvTwc1Bm.js";

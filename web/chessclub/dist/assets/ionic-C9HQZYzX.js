@@ -1,0 +1,1 @@
+import"./index-Cswj4c1q.js";
