@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, TOKEN_KEY, decodeProblem, deviceKey, parseRetryAfter, plainText, problemText } from './api';
+import { ApiError, TOKEN_KEY, decodeProblem, deviceKey, parseRetryAfter } from './api';
+import { plainText, problemText } from './words';
 import { FakeServer, MemoryStore, alice, json, newApi, problem } from './testing';
 
 const loginOK = { token: 'tok-123', token_type: 'Bearer', expires_at: '2026-02-01T00:00:00Z', member: alice };

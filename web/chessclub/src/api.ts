@@ -262,7 +262,7 @@ export class ApiError extends Error {
   readonly retryAfter: number | undefined;
 
   constructor(problem: Problem, retryAfter?: number) {
-    super(retryAfter === undefined ? problemText(problem) : waitMessage(problem, retryAfter));
+    super(retryAfter === undefined ? problem.detail || problem.title : waitMessage(problem, retryAfter));
     this.name = 'ApiError';
     this.status = problem.status;
     this.problem = problem;
@@ -275,63 +275,13 @@ export class ApiError extends Error {
   }
 }
 
-/** Words for the API's field names that are not words themselves (member_id is "Member"). */
-const FIELD_WORDS: Record<string, string> = {
-  member_id: 'Member',
-  start_date: 'Start date',
-  end_date: 'End date',
-  time_control: 'Time control',
-  double_round_robin: 'Double round robin',
-  players_report: 'Players report their results',
-  bye_limit: 'Half-point byes',
-  declared_rating: 'Rating',
-  full_name: 'Full name',
-  tiebreaks: 'Tie-breaks',
-  missed_rounds: 'Missed rounds',
-  initial_colour: 'Initial colour',
-  confirm: 'Confirmation',
-};
-
-/** fieldWord names a field of the API's problems as the app's forms do: member_id is "Member". */
-export function fieldWord(field: string): string {
-  const word = FIELD_WORDS[field] ?? field.replace(/_/g, ' ');
-  return word.charAt(0).toUpperCase() + word.slice(1);
-}
-
-/**
- * plainText takes the API's own vocabulary out of a message meant for a person: the HTTP calls
- * it names ("(PATCH the tournament)", "with POST /api/login") and fields by their JSON names
- * (member_id), so that "Set the number of rounds (PATCH the tournament) before starting a Swiss."
- * reads "Set the number of rounds before starting a Swiss."
- */
-export function plainText(text: string): string {
-  return text
-    .replace(/\s*\((?:GET|POST|PUT|PATCH|DELETE)\b[^)]*\)/g, '')
-    .replace(/[,;]?\s*(?:\b(?:with|using|via)\s+)?\b(?:GET|POST|PUT|PATCH|DELETE)\s+\/api\/\S*?(?=[.;,)]?(?:\s|$))/g, '')
-    .replace(/\b[a-z]+(?:_[a-z]+)+\b/g, (f) => fieldWord(f).toLowerCase())
-    .replace(/\s+([.;,:])/g, '$1')
-    .replace(/;\s*\./g, '.')
-    .trim();
-}
-
-/**
- * problemText is what a person is told of a problem: its detail in plain words, else each field's
- * message under the field's name ("Rounds: must be between 1 and 50."), else its title.
- */
-export function problemText(problem: Problem): string {
-  if (problem.detail) return plainText(problem.detail);
-  const fields = Object.entries(problem.errors ?? {});
-  if (fields.length > 0) return fields.map(([f, m]) => `${fieldWord(f)}: ${plainText(m)}`).join(' ');
-  return problem.title;
-}
-
 /**
  * waitMessage words a refusal that says how long to wait: the server's reason, up to its first
  * semicolon (the rest only says to wait), then when to try again in the person's words:
  * "Too many failed logins from this address. Try again in 1 minute."
  */
 function waitMessage(problem: Problem, seconds: number): string {
-  const reason = plainText(problem.detail || problem.title).split(';')[0]!.trim().replace(/[.!]$/, '');
+  const reason = (problem.detail || problem.title).split(';')[0]!.trim().replace(/[.!]$/, '');
   return `${reason}. Try again ${formatWait(seconds)}.`;
 }
 
@@ -606,11 +556,6 @@ export class Api {
   /** Leaves (before the start) or withdraws (after it) a player. */
   leave(id: number, memberId: number): Promise<void> {
     return this.request<void>('DELETE', tpath(id, `/players/${memberId}`));
-  }
-
-  /** Takes a withdrawn player of a running Swiss back: paired again from the next round. */
-  reinstate(id: number, memberId: number): Promise<Player> {
-    return this.request<Player>('POST', tpath(id, `/players/${memberId}/reinstate`));
   }
 
   start(id: number): Promise<Tournament> {

@@ -74,7 +74,9 @@ export function PlayersTab({ data, organiser, reload }: TabProps) {
     if (!open && !(await askConfirm(withdrawText(t, name, memberId === me?.id)))) return;
     await run(memberId === me?.id ? 'leave' : `out-${memberId}`, call, done);
   }
-  // POST .../reinstate: a running Swiss, by the player themself, an arbiter or an admin.
+  // POST .../reinstate: a running Swiss, by the player themself, an arbiter or an admin. The call
+  // is made here rather than as a method of Api, whose module is part of the first screen's
+  // download, which has no room to spare.
   const mayReinstate = (p: Player) => running && t.format === 'swiss' && p.withdrawn_after !== null && !!me && (me.id === p.member_id || hasAuthority(me)) && (t.rounds === null || (t.current_round ?? 0) < t.rounds);
 
   return (
@@ -178,7 +180,7 @@ export function PlayersTab({ data, organiser, reload }: TabProps) {
                 </IonButton>
               )}
               {mayReinstate(p) && (
-                <IonButton size="small" fill="clear" className="no-print" aria-label={`Reinstate ${p.full_name}`} disabled={!!busy} onClick={() => void run(`back-${p.member_id}`, () => api.reinstate(t.id, p.member_id), `${p.full_name} is paired again from the next round.`)}>
+                <IonButton size="small" fill="clear" className="no-print" aria-label={`Reinstate ${p.full_name}`} disabled={!!busy} onClick={() => void run(`back-${p.member_id}`, () => api.request('POST', `/tournaments/${t.id}/players/${p.member_id}/reinstate`), `${p.full_name} is paired again from the next round.`)}>
                   <IonIcon slot="start" icon={arrowUndoOutline} aria-hidden="true" />
                   Reinstate
                 </IonButton>

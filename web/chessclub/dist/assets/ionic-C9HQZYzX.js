@@ -1,1 +1,0 @@
-import"./index-Cswj4c1q.js";

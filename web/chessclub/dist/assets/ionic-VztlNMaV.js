@@ -1,0 +1,1 @@
+import"./index-DqD1w8S2.js";
