@@ -241,7 +241,8 @@ test('the organiser creates a three-round Swiss for tonight', async () => {
   await picture('guide-create');
   await page.setViewportSize(phone);
   await page.getByRole('button', { name: 'Create tournament' }).click();
-  await page.waitForURL((url) => url.pathname === '/tournaments');
+  await page.waitForURL((url) => /^\/tournaments\/\d+$/.test(url.pathname));
+  await page.goto('/tournaments');
   const item = page.getByRole('list', { name: 'Upcoming' }).locator('ion-item.tournament', { hasText: 'Thursday Swiss' });
   await item.waitFor();
   assert.match(await item.innerText(), /Swiss · 3 rounds · 15\+10/);

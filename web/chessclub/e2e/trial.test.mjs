@@ -179,3 +179,29 @@ test('a refusal is told in a person’s words, without the API’s', async () =>
   assert.equal(text, "Set the number of rounds in the tournament's settings before starting a Swiss.");
   assert.doesNotMatch(text, /PATCH|POST|PUT|DELETE|\/api\/|_id\b/);
 });
+
+test('the new-tournament form marks its required fields before any submit, and opens what it creates', async () => {
+  for (const viewport of [phone, desktop]) {
+    await rita.setViewportSize(viewport);
+    await rita.goto('/tournaments/new');
+    await rita.getByRole('button', { name: 'Create tournament' }).waitFor();
+    const marked = await rita.locator('ion-input').evaluateAll((els) =>
+      els.map((el) => [el.name, getComputedStyle(el.querySelector('.label-text'), '::after').content]),
+    );
+    assert.deepEqual(
+      marked.filter(([, mark]) => mark !== 'none').map(([name]) => name),
+      ['name', 'start_date', 'end_date'],
+      `required fields marked at ${viewport.width} px`,
+    );
+    assert.equal(await rita.getByLabel('Name', { exact: true }).getAttribute('required'), '');
+    await rita.getByText('Fields marked * are required.').waitFor();
+    await shoot(rita, `${viewport.width}-new-tournament`);
+  }
+  await rita.getByLabel('Name', { exact: true }).fill('Friday Blitz');
+  await rita.getByLabel('Start date').fill(isoDay(3));
+  await rita.getByLabel('End date').fill(isoDay(3));
+  await rita.getByRole('button', { name: 'Create tournament' }).click();
+  await rita.waitForURL((url) => /^\/tournaments\/\d+$/.test(url.pathname));
+  await rita.getByRole('heading', { level: 1, name: 'Friday Blitz' }).waitFor();
+  await rita.setViewportSize(phone);
+});

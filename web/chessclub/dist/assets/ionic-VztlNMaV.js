@@ -1,1 +1,0 @@
-import"./index-DqD1w8S2.js";
