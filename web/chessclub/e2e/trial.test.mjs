@@ -205,3 +205,23 @@ test('the new-tournament form marks its required fields before any submit, and o
   await rita.getByRole('heading', { level: 1, name: 'Friday Blitz' }).waitFor();
   await rita.setViewportSize(phone);
 });
+
+test('the standings of a finished tournament say Final, and each column says what it counts, on a phone and a desktop', async () => {
+  for (const viewport of [phone, desktop]) {
+    await rita.setViewportSize(viewport);
+    await rita.goto(`/tournaments/${swissId}?tab=standings`);
+    await rita.getByText('Final standings').waitFor();
+    assert.match(await rita.locator('.table-note').innerText(), /^Final standings after round 3\.$/);
+    const legend = rita.getByRole('region', { name: 'What the columns count' });
+    const codes = await legend.locator('.legend-item').evaluateAll((els) => els.map((el) => el.dataset.code));
+    const headings = await rita.locator('table.standings thead th.num abbr').allInnerTexts();
+    assert.deepEqual(codes.map((c) => (c === 'PTS' ? 'Pts' : c)), headings, 'one legend line per column');
+    assert.match(await legend.locator('[data-code="BH/C1"] dd').innerText(), /opponents’ points.*Leaves out the lowest-scoring opponent\./);
+    const de = await api('GET', `/tournaments/${swissId}/standings`);
+    if (de.rows.every((r) => !r.values.DE)) {
+      assert.match(await legend.locator('[data-code="DE"] dd').innerText(), /DE is 0 for everyone so far/);
+    }
+    await shoot(rita, `${viewport.width}-standings-final`);
+  }
+  await rita.setViewportSize(phone);
+});

@@ -15,6 +15,7 @@ import {
   resultChoices,
   resultLabel,
   standingsTable,
+  tiebreakHelp,
 } from './play';
 import { groupTournaments, localDay } from './groups';
 
@@ -197,11 +198,20 @@ describe('standingsTable', () => {
 
   it('puts points first, then the tie-breaks, with their full names', () => {
     const t = standingsTable(standings);
-    expect(t.columns).toEqual([
+    expect(t.columns.map(({ code, heading, title }) => ({ code, heading, title }))).toEqual([
       { code: 'PTS', heading: 'Pts', title: 'Points' },
       { code: 'BH/C1', heading: 'BH/C1', title: 'Buchholz cut 1' },
       { code: 'SB', heading: 'SB', title: 'Sonneborn-Berger' },
     ]);
+  });
+
+  it.each([
+    ['BH/C1', 'the sum of the opponents’ points: a harder field counts more. Leaves out the lowest-scoring opponent.'],
+    ['BH/M1', 'the sum of the opponents’ points: a harder field counts more. Leaves out the highest- and the lowest-scoring opponent.'],
+    ['DE', 'the place among the players tied on points that their games against each other decide (1 is first); 0 where they do not decide it, as long as not all of them have met.'],
+    ['XYZ', 'the tie-break XYZ of the FIDE regulations (C.07).'],
+  ])('says what %s counts', (code, want) => {
+    expect(tiebreakHelp(code)).toBe(want);
   });
 
   it('writes a shared place once as a range, halves as ½, and no value as a dash', () => {

@@ -143,14 +143,63 @@ const TIEBREAK_NAMES: Record<string, string> = {
   SB: 'Sonneborn-Berger',
   DE: 'Direct encounter',
   WIN: 'Wins',
+  WON: 'Games won',
   KS: 'Koya',
+  ARO: 'Average rating of opponents',
+  TPR: 'Performance rating',
+  PS: 'Progressive score',
+  AOB: 'Average of opponents’ Buchholz',
+  FB: 'Fore Buchholz',
+  BPG: 'Games with Black',
+  BWG: 'Wins with Black',
 };
+
+/** What each tie-break counts, in words, by its FIDE code (C.07) without modifiers. */
+const TIEBREAK_COUNTS: Record<string, string> = {
+  PTS: 'the points scored: 1 for a win, ½ for a draw, byes as awarded.',
+  BH: 'the sum of the opponents’ points: a harder field counts more.',
+  SB: 'the points of each opponent beaten, plus half the points of each opponent drawn with.',
+  DE: 'the place among the players tied on points that their games against each other decide (1 is first); 0 where they do not decide it, as long as not all of them have met.',
+  WIN: 'the games won over the board.',
+  WON: 'the games won, forfeits and full-point byes included.',
+  KS: 'the points scored against the opponents who made at least half the points.',
+  ARO: 'the average rating of the opponents played.',
+  TPR: 'the rating at which the score made would be the expected one.',
+  PS: 'the sum of the running scores after each round: early wins count more.',
+  AOB: 'the average of the opponents’ Buchholz.',
+  FB: 'the Buchholz with every game of the last round counted as a draw.',
+  BPG: 'the games played with Black.',
+  BWG: 'the games won with Black.',
+};
+
+/**
+ * tiebreakHelp says what a standings column counts, with its modifier in words: "BH/C1" is the
+ * Buchholz without the lowest-scoring opponent.
+ */
+export function tiebreakHelp(code: string): string {
+  const [base = code, modifier] = code.split('/');
+  const counts = TIEBREAK_COUNTS[base] ?? `the tie-break ${base} of the FIDE regulations (C.07).`;
+  const cut = modifier?.match(/^C(\d+)$/);
+  const median = modifier?.match(/^M(\d+)$/);
+  if (cut) return `${counts} Leaves out the ${cut[1] === '1' ? 'lowest-scoring opponent' : `${cut[1]} lowest-scoring opponents`}.`;
+  if (median) return `${counts} Leaves out the ${median[1] === '1' ? 'highest- and the lowest-scoring opponent' : `${median[1]} highest- and ${median[1]} lowest-scoring opponents`}.`;
+  return counts;
+}
+
+/** tiebreakTitle is a column's full name: "Buchholz cut 1"; the code itself when unknown. */
+function tiebreakTitle(code: string): string {
+  if (TIEBREAK_NAMES[code]) return TIEBREAK_NAMES[code];
+  const [base = code, modifier] = code.split('/');
+  return TIEBREAK_NAMES[base] ? `${TIEBREAK_NAMES[base]} (${modifier})` : code;
+}
 
 /** A column of the standings: its short heading and its full name. */
 export interface StandingsColumn {
   code: string;
   heading: string;
   title: string;
+  /** What the column counts, in words, for the legend under the table. */
+  help: string;
 }
 
 /** A row of the standings as shown: the place (blank when shared with the row above). */
@@ -178,7 +227,8 @@ export function standingsTable(s: Standings): StandingsTable {
   const columns = codes.map((code) => ({
     code,
     heading: code === 'PTS' ? 'Pts' : code,
-    title: TIEBREAK_NAMES[code] ?? code,
+    title: tiebreakTitle(code),
+    help: tiebreakHelp(code),
   }));
   const lines = s.rows.map((row, i) => {
     const shared = s.rows.filter((r) => r.place === row.place).length;

@@ -248,7 +248,7 @@ export default function TournamentPage() {
         </p>
         {tab === 'players' && <PlayersTab data={shown} organiser={organiser} reload={reload} />}
         {tab === 'pairings' && <PairingsTab data={shown} organiser={organiser} reload={reload} />}
-        {tab === 'standings' && <StandingsTab standings={shown.standings} />}
+        {tab === 'standings' && <StandingsTab standings={shown.standings} state={t.state} />}
         {tab === 'crosstable' && <CrosstableTab crosstable={shown.crosstable} />}
         {tab === 'audit' && <AuditTab tournamentId={t.id} revision={shown} />}
       </section>

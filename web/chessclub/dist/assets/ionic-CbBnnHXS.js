@@ -1,1 +1,0 @@
-import"./index-plB0TocC.js";

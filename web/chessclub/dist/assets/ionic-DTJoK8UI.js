@@ -1,0 +1,1 @@
+import"./index-GL77fZ-o.js";
