@@ -225,3 +225,19 @@ test('the standings of a finished tournament say Final, and each column says wha
   }
   await rita.setViewportSize(phone);
 });
+
+test('a withdrawn player’s missed round reads “absent” on the Crosstable as on the Pairings tab', async () => {
+  const t = await api('POST', '/tournaments', { token: tokens.rita, json: { name: 'Two Round Swiss', start_date: isoDay(0), end_date: isoDay(0), rounds: 2 } });
+  for (const p of players) await api('POST', `/tournaments/${t.id}/players`, { token: tokens.rita, json: { member_id: ids[p] } });
+  await api('POST', `/tournaments/${t.id}/start`, { token: tokens.rita });
+  await playRound(t.id);
+  await api('DELETE', `/tournaments/${t.id}/players/${ids.dan}`, { token: tokens.rita });
+  await api('POST', `/tournaments/${t.id}/rounds`, { token: tokens.rita });
+  await rita.goto(`/tournaments/${t.id}?tab=pairings`);
+  await rita.getByText('Dan Weiss: absent (0)').waitFor();
+  await rita.getByRole('tab', { name: 'Crosstable' }).click();
+  const row = rita.locator('table.crosstable tbody tr', { hasText: 'Dan Weiss' });
+  const cells = await row.locator('td').allInnerTexts();
+  assert.equal(cells[1], 'absent', `Dan's round 2: ${cells.join(' ')}`);
+  assert.ok(!cells.some((c) => /^bye 0$/.test(c)), 'no "bye 0"');
+});

@@ -238,6 +238,7 @@ describe('crosstableCell', () => {
     [{ round: 1, opponent: 3, colour: 'black', result: null, points: null }, '3b…'],
     [{ round: 1, opponent: null, colour: null, result: 'U', points: 1 }, 'bye 1'],
     [{ round: 1, opponent: null, colour: null, result: 'H', points: 0.5 }, 'bye ½'],
+    [{ round: 1, opponent: null, colour: null, result: 'Z', points: 0 }, 'absent'],
     [undefined, ''],
   ] as const)('%o → %s', (cell, want) => {
     expect(crosstableCell(cell)).toBe(want);

@@ -255,7 +255,8 @@ function formatValue(code: string, value: number | null | undefined): string {
 
 /**
  * crosstableCell writes one game of the crosstable as arbiters do: the opponent's pairing
- * number, the colour's initial and the result ("5w1", "2b½", "3w+"); a bye is its kind ("bye ½");
+ * number, the colour's initial and the result ("5w1", "2b½", "3w+"); a bye is its points ("bye ½"),
+ * a round missed is "absent";
  * a game without a result yet has "…" for it.
  */
 export function crosstableCell(cell: CrosstableCell | undefined): string {
@@ -263,6 +264,8 @@ export function crosstableCell(cell: CrosstableCell | undefined): string {
   const result = cell.result === null ? '…' : cell.result === '=' ? '½' : cell.result;
   if (cell.opponent === null) {
     if (cell.points === null) return '';
+    // A round missed (withdrawn, or before a late entry) reads as on the Pairings tab: absent.
+    if (cell.result === 'Z' || cell.result === '-') return 'absent';
     return `bye ${formatPoints(cell.points)}`;
   }
   return `${cell.opponent}${cell.colour === 'black' ? 'b' : 'w'}${result}`;

@@ -1,1 +1,0 @@
-import"./index-GL77fZ-o.js";
