@@ -481,6 +481,23 @@ CREATE TABLE IF NOT EXISTS tournament_forbidden_pairs (
   CONSTRAINT tournament_forbidden_pairs_rounds CHECK (from_round >= 1 AND (to_round IS NULL OR to_round >= from_round))
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin;
 
+-- 0017_knockout_matches.sql
+-- Knockout matches of several games (internal/chess/knockout, match.go). games_per_match is
+-- how many games each match has at the tournament's time control (1: a single game whose
+-- draw is settled by a decider); tiebreak_stages lists the stages played while a match is
+-- level, as "stage:games" joined by commas (rapid, blitz, armageddon; FIDE World Cup
+-- regulations by default). Both are set before the start and frozen after it.
+ALTER TABLE tournaments ADD COLUMN games_per_match INT NOT NULL DEFAULT 1;
+
+ALTER TABLE tournaments ADD COLUMN tiebreak_stages VARCHAR(200) NOT NULL DEFAULT 'rapid:2,blitz:2,armageddon:1';
+
+-- Each game of a match is a board of its round: game is its number within the match (from
+-- 1), stage 'classical' for the match's games at the tournament's time control, else the
+-- tie-break stage it belongs to. Every other board is game 1, classical.
+ALTER TABLE tournament_boards ADD COLUMN game INT NOT NULL DEFAULT 1;
+
+ALTER TABLE tournament_boards ADD COLUMN stage VARCHAR(16) NOT NULL DEFAULT 'classical';
+
 -- 0021_tournament_acceleration.sql
 -- The acceleration of a Swiss's pairings (FIDE C.04.5): 'none', or 'baku' for the Baku
 -- acceleration method of C.04.5.1, which the TRF export writes out as 250 records. Set
@@ -527,4 +544,5 @@ INSERT IGNORE INTO schema_migrations (version, name, applied_at) VALUES
   (11, 'audit_log', UTC_TIMESTAMP()),
   (12, 'audit_actor', UTC_TIMESTAMP()),
   (15, 'forbidden_pairs', UTC_TIMESTAMP()),
+  (17, 'knockout_matches', UTC_TIMESTAMP()),
   (21, 'tournament_acceleration', UTC_TIMESTAMP());

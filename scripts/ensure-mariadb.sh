@@ -20,7 +20,9 @@ if [ ! -d /var/lib/mysql/mysql ]; then
   mariadb-install-db --user=mysql --datadir=/var/lib/mysql >/dev/null
 fi
 echo "ensure-mariadb: starting mariadbd" >&2
-start-stop-daemon --start --oknodo --background --exec /usr/sbin/mariadbd -- --user=mysql
+# Matched by its pid file, not by its program: the tests' own servers (a private MariaDB, the
+# nodes of a Galera cluster) run /usr/sbin/mariadbd too, and must not pass for this one.
+start-stop-daemon --start --background --pidfile /run/mysqld/mysqld.pid --exec /usr/sbin/mariadbd -- --user=mysql --pid-file=/run/mysqld/mysqld.pid
 for _ in $(seq 1 60); do
   if ping; then exit 0; fi
   sleep 0.5

@@ -11,7 +11,8 @@ import (
 
 // TestCheck runs `chessclub check` on files whose verdicts are known: an oracle tournament
 // (every round agrees), altered copies of oracle tournaments from internal/chess/swiss's
-// testdata/check (bbpPairings' checker flags the rounds named), and files it cannot check.
+// testdata/check (bbpPairings' checker flags the rounds named), a rematch that no pairing
+// can avoid, and files it cannot check.
 func TestCheck(t *testing.T) {
 	altered := filepath.Join("..", "..", "internal", "chess", "swiss", "testdata", "check")
 	oracle := filepath.Join(oracletest.Dir(t, "swiss"), "016-p13-r06.trf")
@@ -35,6 +36,11 @@ func TestCheck(t *testing.T) {
 			"round 7: file 9-6 10-14 19-2 41-40 43-39 37-0 | engine 10-2 14-6 19-9 43-40 37-39 41-0 | worse C13 C14 C18",
 			"round 9: file 7-1 8-2 9-19 | engine 2-1 8-19 7-9 | worse C13",
 		}, "3 of 9 rounds differ"},
+		// bbpPairings' checker: "No valid pairing exists for round 2."
+		{"no pairing", writeFile(t, "rematch.trf", "012 Rematch\nXXR 2\nXXC white1\n"+
+			"001    1      Alpha                             1500                             1.5    1     2 w 1     2 b =\n"+
+			"001    2      Beta                              1400                             0.5    2     1 b 0     1 w =\n"), 1,
+			[]string{"round 2: file 2-1 | engine: no pairing meets the absolute criteria | breaks C1"}, "1 of 2 rounds differ"},
 		{"missing file", filepath.Join(t.TempDir(), "none.trf"), 2, nil, "none.trf"},
 		{"another system", withLine(t, oracle, "192 FIDE_BURSTEIN_2017"), 2, nil, "192"},
 	} {

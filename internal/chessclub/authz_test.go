@@ -105,6 +105,19 @@ func (m matrixFixtures) running(rated bool) int64 {
 	return id
 }
 
+// knockout is a running knockout of 2-game matches that olga organises, with pat, pp1, pp2
+// and pp3 in it and round 1 paired.
+func (m matrixFixtures) knockout() int64 {
+	id := m.Tournament("olga", "Matrix knockout", "2026-09-01")
+	m.MustDo(clubtest.Req{Method: "PATCH", Path: m.path(id, ""), As: "olga", Body: map[string]any{"format": "knockout", "games_per_match": 2}}, http.StatusOK)
+	for _, u := range []string{"pat", "pp1", "pp2", "pp3"} {
+		m.MustDo(clubtest.Req{Method: "POST", Path: m.path(id, "/players"), As: u}, http.StatusCreated)
+	}
+	m.MustDo(clubtest.Req{Method: "POST", Path: m.path(id, "/start"), As: "olga"}, http.StatusOK)
+	m.MustDo(clubtest.Req{Method: "POST", Path: m.path(id, "/rounds"), As: "olga"}, http.StatusCreated)
+	return id
+}
+
 // complete is running with round 1's results in.
 func (m matrixFixtures) complete(rated bool) int64 {
 	id := m.running(rated)
@@ -183,6 +196,7 @@ func (m matrixFixtures) endpoints(t *testing.T) []clubtest.Endpoint {
 	body, ct := clubtest.MultipartBody(t, "photo", photo)
 	m.MustDo(clubtest.Req{Method: "POST", Path: "/api/figures", As: "pat", Body: body, ContentType: ct}, http.StatusCreated).Decode(t, &patsPhoto)
 	view := m.running(false)
+	knockout := m.knockout()
 	m.MustDo(clubtest.Req{Method: "PUT", Path: m.path(view, "/rounds/1/boards/1"), As: "olga", Body: map[string]any{"result": tournament.ResultDraw}}, http.StatusOK)
 	trf := m.MustDo(clubtest.Req{Method: "GET", Path: m.path(view, "/report.trf")}, http.StatusOK).Body
 	pat := m.IDs["pat"]
@@ -397,6 +411,7 @@ func (m matrixFixtures) endpoints(t *testing.T) []clubtest.Endpoint {
 		{Op: "PUT /api/tournaments/{id}/rounds/{n}/boards/{b}", Case: "a correction after a rated finish", Build: result(finishedRated, "0-1"), Want: afterFinish},
 		{Op: "GET /api/tournaments/{id}/standings", Build: get(m.path(view, "/standings?tiebreaks=PTS,BH")), Want: everyone(200), SameBody: true},
 		{Op: "GET /api/tournaments/{id}/crosstable", Build: get(m.path(view, "/crosstable")), Want: everyone(200), SameBody: true},
+		{Op: "GET /api/tournaments/{id}/bracket", Build: get(m.path(knockout, "/bracket")), Want: everyone(200), SameBody: true},
 		{Op: "GET /api/tournaments/{id}/report.trf", Build: get(m.path(view, "/report.trf")), Want: everyone(200), SameBody: true},
 		// The audit trail: a tournament's to those who direct it, the whole to admins.
 		{Op: "GET /api/tournaments/{id}/audit", Build: get(m.path(view, "/audit")), Want: directors(200)},

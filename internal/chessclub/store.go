@@ -84,8 +84,8 @@ func (s *Store) MigrateWithSamples(ctx context.Context) error {
 // inserting the samples again; MigrateWithSamples has its own.
 const scriptSamplesGuard = "WHERE NOT EXISTS (SELECT 1 FROM schema_migrations) AND NOT EXISTS (SELECT 1 FROM tournaments)"
 
-// Ping checks that the database answers.
-func (s *Store) Ping(ctx context.Context) error { return s.db.PingContext(ctx) }
+// Ping checks that the database answers statements (sqldb.DB.Ready), for /readyz.
+func (s *Store) Ping(ctx context.Context) error { return s.db.Ready(ctx) }
 
 // SetRole gives the member with username (without regard to case) the role. It returns a
 // NotFound problem when there is no such member.

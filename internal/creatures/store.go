@@ -68,8 +68,8 @@ func (s *Store) Migrate(ctx context.Context, seed bool) error {
 	return s.db.Transact(ctx, func(tx *sql.Tx) error { return fillFoldKeys(ctx, tx, name) })
 }
 
-// Ping checks that the database answers.
-func (s *Store) Ping(ctx context.Context) error { return s.db.PingContext(ctx) }
+// Ping checks that the database answers statements (sqldb.DB.Ready), for /readyz.
+func (s *Store) Ping(ctx context.Context) error { return s.db.Ready(ctx) }
 
 func (s *Store) now() time.Time { return s.Now().UTC().Truncate(time.Second) }
 

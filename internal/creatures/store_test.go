@@ -57,19 +57,22 @@ func TestAPI_ListStreamsManyRows(t *testing.T) {
 		t.Run(d.String(), func(t *testing.T) {
 			f := newFixture(t, d)
 			const n = 1500
+			ids := make([]int64, n) // in creation order, which is id order: one writer
 			for i := range n {
 				in := creatures.Input{Name: fmt.Sprintf("Creature %05d", i), Species: "Bulk", Description: text(fmt.Sprintf("row %d of a long list", i))}
-				if _, err := f.store.Create(t.Context(), in); err != nil {
+				c, err := f.store.Create(t.Context(), in)
+				if err != nil {
 					t.Fatal(err)
 				}
+				ids[i] = c.ID
 			}
 			all := decode[[]creatures.Creature](t, f.do("GET", "/creatures", ""))
 			if len(all) != n {
 				t.Fatalf("list has %d rows, want %d", len(all), n)
 			}
 			for i, c := range all {
-				if c.ID != int64(i+1) {
-					t.Fatalf("row %d has id %d: not in id order", i, c.ID)
+				if c.ID != ids[i] {
+					t.Fatalf("row %d has id %d, want %d: not in id order", i, c.ID, ids[i])
 				}
 			}
 			var paged []creatures.Creature
@@ -80,8 +83,8 @@ func TestAPI_ListStreamsManyRows(t *testing.T) {
 				}
 				paged = append(paged, decode[[]creatures.Creature](t, rec)...)
 			}
-			if len(paged) != n || paged[n-1].ID != int64(n) {
-				t.Errorf("paging returned %d rows ending at id %d", len(paged), paged[len(paged)-1].ID)
+			if len(paged) != n || paged[n-1].ID != ids[n-1] {
+				t.Errorf("paging returned %d rows ending at id %d, want %d ending at %d", len(paged), paged[len(paged)-1].ID, n, ids[n-1])
 			}
 		})
 	}
@@ -151,8 +154,13 @@ func TestAPI_PointReadsUnderLoadSeeAcknowledgedWrites(t *testing.T) {
 			const creaturesN, writers, readers, reads = 8, 2, 16, 150
 			acked := make([]atomic.Int64, creaturesN+1) // by id: the last version a PATCH acknowledged
 			for i := 1; i <= creaturesN; i++ {
-				if rec := f.do("POST", "/creatures", fmt.Sprintf(`{"name":"Fresh %d","species":"Test","description":"v0"}`, i)); rec.Code != http.StatusCreated {
+				rec := f.do("POST", "/creatures", fmt.Sprintf(`{"name":"Fresh %d","species":"Test","description":"v0"}`, i))
+				if rec.Code != http.StatusCreated {
 					t.Fatalf("create: %d %s", rec.Code, rec.Body.String())
+				}
+				// The goroutines below name the rows 1 to creaturesN.
+				if id := decode[creatures.Creature](t, rec).ID; id != int64(i) {
+					f.renumber(id, int64(i))
 				}
 			}
 			serve := func(method, path, body string) *httptest.ResponseRecorder {

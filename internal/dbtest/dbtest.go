@@ -29,8 +29,16 @@ const AdminDSNEnv = "TEST_MARIADB_ADMIN_DSN"
 
 const defaultAdminDSN = "root@unix(/run/mysqld/mysqld.sock)/"
 
-// Dialects lists the dialects every store and API test runs on.
-var Dialects = []sqldb.Dialect{sqldb.SQLite, sqldb.MySQL}
+// Dialects lists the dialects every store and API test runs on: only MySQL when the tests
+// target a Galera cluster (GaleraTarget), since the SQLite cases have run in the main run.
+var Dialects = dialects()
+
+func dialects() []sqldb.Dialect {
+	if GaleraTarget() {
+		return []sqldb.Dialect{sqldb.MySQL}
+	}
+	return []sqldb.Dialect{sqldb.SQLite, sqldb.MySQL}
+}
 
 // Open returns a fresh, empty database of dialect d (see SQLite and MariaDB).
 func Open(t testing.TB, d sqldb.Dialect) *sqldb.DB {
@@ -48,9 +56,17 @@ func SQLite(t testing.TB) *sqldb.DB {
 	return mustOpen(t, src)
 }
 
-// MariaDB returns a new, empty database on the local server, dropped when the test ends.
+// MariaDB returns a new, empty database on the local server, dropped when the test ends. When
+// the tests target a Galera cluster (GaleraTarget), the database is made on the test binary's
+// cluster, and each call connects through the next node in turn.
 func MariaDB(t testing.TB) *sqldb.DB {
 	t.Helper()
+	if GaleraTarget() {
+		g := SharedGalera(t)
+		name := "test_" + RandomHex(6)
+		g.CreateDatabase(t, name)
+		return g.Open(t, g.nextNode(), name)
+	}
 	admin := Admin(t)
 	name := "test_" + RandomHex(6)
 	if _, err := admin.Exec("CREATE DATABASE `" + name + "` CHARACTER SET utf8mb4 COLLATE utf8mb4_bin"); err != nil {
@@ -95,6 +111,7 @@ func AdminConfig(t testing.TB) *mysql.Config {
 // the whole test binary.
 func Admin(t testing.TB) *sql.DB {
 	t.Helper()
+	skipOnGaleraTarget(t, "an administrator's connection")
 	adminOnce.Do(func() {
 		dsn := os.Getenv(AdminDSNEnv)
 		if dsn == "" {
@@ -119,6 +136,24 @@ func Admin(t testing.TB) *sql.DB {
 		t.Skipf("MariaDB unreachable, skipping (run `make test` to start it): %v", adminErr)
 	}
 	return adminDB
+}
+
+// TargetEnv names the variable that points the MariaDB tests at another kind of server:
+// "galera" runs them on a 3-node Galera cluster that the test binary starts (SharedGalera).
+// scripts/test.sh runs the store and API suites once more so.
+const TargetEnv = "TEST_MARIADB_TARGET"
+
+// GaleraTarget reports whether the MariaDB tests run on a Galera cluster (TargetEnv).
+func GaleraTarget() bool { return os.Getenv(TargetEnv) == "galera" }
+
+// skipOnGaleraTarget skips a test that needs the single local server itself (its Unix socket,
+// port 3306, its grant tables) when the tests target a Galera cluster: such a test has run on
+// that server in the main run, and what it checks does not depend on replication.
+func skipOnGaleraTarget(t testing.TB, what string) {
+	t.Helper()
+	if GaleraTarget() {
+		t.Skipf("%s needs the single local MariaDB server; it runs there in the main test run", what)
+	}
 }
 
 // InCI reports whether the tests run under CI=true, where missing components are failures.

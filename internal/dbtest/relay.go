@@ -162,6 +162,7 @@ func (r *Relay) copy(dst io.Writer, src io.Reader) {
 // the returned pool reaches through a Relay, as a user with every privilege on it, over TCP.
 func MariaDBBehindRelay(t testing.TB) (*sqldb.DB, *Relay) {
 	t.Helper()
+	skipOnGaleraTarget(t, "a relay to port 3306")
 	direct := MariaDB(t)
 	var name string
 	if err := direct.QueryRow("SELECT DATABASE()").Scan(&name); err != nil {

@@ -13,6 +13,7 @@ import (
 // client's `source` command, as root over the Unix socket, as a deployer would.
 func SourceScript(t testing.TB, path string) {
 	t.Helper()
+	skipOnGaleraTarget(t, "loading a script with the mariadb client")
 	Admin(t) // skip or fail like every MariaDB test when the server is missing
 	client := clientCommand(t)
 	abs, err := filepath.Abs(path)

@@ -74,8 +74,8 @@ func SplitStatements(script string) []string {
 }
 
 // Migrate applies the migrations that the table named ledger does not yet record. Replicas
-// that start together take turns: on MySQL through a named lock, on SQLite through the write
-// lock of the transaction. Running Migrate again is a no-op.
+// that start together take turns: on MySQL through a lease row in the ledger (clusterLock), on
+// SQLite through the write lock of the transaction. Running Migrate again is a no-op.
 func (db *DB) Migrate(ctx context.Context, ledger string, ms []Migration) error {
 	conn, err := db.Conn(ctx)
 	if err != nil {
@@ -83,6 +83,9 @@ func (db *DB) Migrate(ctx context.Context, ledger string, ms []Migration) error 
 	}
 	defer conn.Close()
 	if db.Dialect == MySQL {
+		// The named lock makes the replicas on one server wait for each other without polling;
+		// it is local to that server, so on a Galera cluster the lease below is what keeps
+		// replicas on different nodes apart.
 		var got sql.NullInt64
 		if err := conn.QueryRowContext(ctx, "SELECT GET_LOCK(?, 60)", "migrate:"+ledger).Scan(&got); err != nil {
 			return fmt.Errorf("migrate: lock: %w", err)
@@ -99,6 +102,13 @@ func (db *DB) Migrate(ctx context.Context, ledger string, ms []Migration) error 
 		if _, err := conn.ExecContext(ctx, LedgerDDL(ledger)); err != nil {
 			return fmt.Errorf("migrate: create %s: %w", ledger, err)
 		}
+	}
+	if db.Dialect == MySQL {
+		unlock, err := clusterLock(ctx, db, conn, ledger)
+		if err != nil {
+			return fmt.Errorf("migrate: %w", err)
+		}
+		defer unlock()
 	}
 	for _, m := range ms {
 		if err := applyOne(ctx, conn, ledger, m); err != nil {

@@ -140,3 +140,15 @@ func (d Dialect) FoldSQL(expr string) string {
 	}
 	return "LOWER(" + expr + ")"
 }
+
+// Ready reports whether db can serve requests now: on SQLite, that its file opens; on MySQL,
+// that the server runs a statement. A ping is not enough there: a Galera node that has lost
+// its cluster's quorum, or is still joining it, answers pings but refuses every statement
+// (1047, see IsUnavailable), and a replica on it must not be sent requests.
+func (db *DB) Ready(ctx context.Context) error {
+	if db.Dialect != MySQL {
+		return db.PingContext(ctx)
+	}
+	var one int
+	return db.QueryRowContext(ctx, "SELECT 1").Scan(&one)
+}

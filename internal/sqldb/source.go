@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"net"
 	"net/url"
+	"strconv"
 	"strings"
 	"time"
 
@@ -60,7 +61,9 @@ func (s Source) String() string {
 }
 
 // ParseURL parses "sqlite:PATH" or "mysql://USER:PASSWORD@HOST:PORT/DATABASE" (optionally with
-// "?socket=/path/to/mysqld.sock" to use a Unix socket instead of TCP). A non-empty password
+// "?socket=/path/to/mysqld.sock" to use a Unix socket instead of TCP, and with
+// "wsrep_sync_wait=1" to make every read on a Galera cluster wait until the node has applied
+// the writes committed on the other nodes before it: see docs/OPERATIONS.md). A non-empty password
 // replaces the URL's, so deployments can keep it out of the URL. Errors never quote the URL,
 // since it may hold a password.
 func ParseURL(raw, password string) (Source, error) {
@@ -110,7 +113,15 @@ func parseMySQL(raw, password string) (Source, error) {
 		}
 		cfg.Net, cfg.Addr = "tcp", net.JoinHostPort(host, port)
 	}
-	return MySQLSource(cfg), nil
+	src := MySQLSource(cfg)
+	if w := u.Query().Get("wsrep_sync_wait"); w != "" {
+		n, err := strconv.Atoi(w)
+		if err != nil || n < 0 || n > 15 {
+			return Source{}, errors.New("database URL: wsrep_sync_wait must be a number from 0 to 15")
+		}
+		src.MySQL.Params["wsrep_sync_wait"] = strconv.Itoa(n)
+	}
+	return src, nil
 }
 
 // MySQLSource returns a source for cfg with the settings the services rely on: times parsed

@@ -20,17 +20,23 @@ import (
 const RetryAfter = 5
 
 // MySQL's and MariaDB's errors for a server that refuses work for now: too many connections,
-// shutting down, and a connection killed (by an operator or a failover).
+// shutting down, a connection killed (by an operator or a failover), a commit that failed in
+// the server (a Galera node that left the cluster during it), a statement interrupted (by a
+// shutdown), and a Galera node that is not part of a primary component (quorum lost, or still
+// joining: "WSREP has not yet prepared node for application use", 1047, ER_UNKNOWN_COM_ERROR).
 const (
 	mysqlTooManyConnections = 1040
+	mysqlWsrepNotReady      = 1047
 	mysqlServerShutdown     = 1053
+	mysqlErrorDuringCommit  = 1180
+	mysqlQueryInterrupted   = 1317
 	mysqlConnectionKilled   = 1927
 )
 
 // IsUnavailable reports whether err says that the database could not be reached or would not
 // work for now, rather than that the request was wrong: no connection (refused, reset, timed
 // out, a broken pipe), a connection the driver found broken, a server shutting down or out of
-// connections, and lock conflicts that outlived Retry's attempts (on SQLite, a write that
+// connections, a Galera node without quorum or still joining its cluster, and lock conflicts that outlived Retry's attempts (on SQLite, a write that
 // waited past WriteWait for its turn, or a write lock held by another process past the busy
 // timeout). Such a failure is worth trying again later, and the caller may have had its
 // write stored: a connection can break after the commit and before the answer.
@@ -54,7 +60,8 @@ func IsUnavailable(err error) bool {
 	var me *mysql.MySQLError
 	if errors.As(err, &me) {
 		switch me.Number {
-		case mysqlTooManyConnections, mysqlServerShutdown, mysqlConnectionKilled, mysqlDeadlock, mysqlLockWaitTimeout:
+		case mysqlTooManyConnections, mysqlWsrepNotReady, mysqlServerShutdown, mysqlErrorDuringCommit,
+			mysqlQueryInterrupted, mysqlConnectionKilled, mysqlDeadlock, mysqlLockWaitTimeout:
 			return true
 		}
 		return false

@@ -19,8 +19,8 @@ type RoundVerdict struct {
 // A round is paired when someone in it has an opponent or the pairing-allocated bye; the
 // verdicts come in round order, one per paired round up to the last one.
 //
-// Errors are those of NextRound for round 1 (a file this package would not pair, wrapping
-// ErrInvalid) and of Check.
+// Errors are those of RoundRequest (a file this package would not pair, wrapping ErrInvalid)
+// and of Check.
 func CheckFile(t *trf.Tournament) ([]RoundVerdict, error) {
 	last := 0
 	for _, p := range t.Players {

@@ -43,10 +43,15 @@ func TestGenerateCheckData(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(checkDataDir, "oracle.bbp"), oracle.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	// Every third tournament of testdata/bbp (accelerated, with prohibited pairings) as well.
-	records, err := filepath.Glob(filepath.Join("testdata", "bbp", "*", "*.trf"))
-	if err != nil {
-		t.Fatal(err)
+	// Every third tournament of testdata/bbp's accelerated ones and those with prohibited
+	// pairings as well, in folder and name order.
+	var records []string
+	for _, sub := range []string{"baku", "forbidden", "xxa"} {
+		paths, err := filepath.Glob(filepath.Join("testdata", "bbp", sub, "*.trf"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		records = append(records, paths...)
 	}
 	dir := filepath.Join(checkDataDir, "records")
 	if err := os.MkdirAll(dir, 0o755); err != nil {

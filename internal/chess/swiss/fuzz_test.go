@@ -103,3 +103,33 @@ func simulationTRF(s *simulation) *trf.Tournament {
 	}
 	return t
 }
+
+// FuzzCheckTRF feeds any file the TRF reader takes to the checker, as `chessclub check` does:
+// it must not panic or run away, any error must wrap ErrInvalid, and a round that does not
+// differ must be one whose pairing the engine makes, breaking no absolute criterion.
+func FuzzCheckTRF(f *testing.F) {
+	for _, seed := range fuzzSeeds(f) {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if len(data) > fuzzMaxBytes {
+			t.Skip()
+		}
+		tour, err := trf.Read(bytes.NewReader(data))
+		if err != nil {
+			return
+		}
+		verdicts, err := CheckFile(tour)
+		if err != nil {
+			if !errors.Is(err, ErrInvalid) {
+				t.Fatalf("CheckFile: %v does not wrap ErrInvalid", err)
+			}
+			return
+		}
+		for _, v := range verdicts {
+			if !v.Differs && (len(v.Breaks) > 0 || len(v.Worse) > 0 || v.NoPairing) {
+				t.Fatalf("round %d agrees with the engine, yet %+v", v.Round, v.Verdict)
+			}
+		}
+	})
+}

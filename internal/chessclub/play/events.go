@@ -16,6 +16,7 @@ const (
 	EventRoundPaired       = "round_paired"       // {"round": 4}
 	EventRoundUnpaired     = "round_unpaired"     // {"round": 4}
 	EventResultSet         = "result_set"         // {"round": 4, "board": 2, "result": "1-0"} (result null when cleared)
+	EventTieBreaks         = "tiebreak_games"     // a level knockout match's next stage was paired: {"round": 2, "first_board": 5, "games": 2, "stage": "rapid"}
 	EventRatingsApplied    = "ratings_applied"    // the tournament finished, rated: {"players": 12}
 	EventRatingsRecomputed = "ratings_recomputed" // a finished tournament's games changed (a correction, a linked guest, made rated): {"players": 12}
 	EventPlayerLinked      = "player_linked"      // an admin linked a guest player to a member: {"guest_id": 31, "member_id": 7}

@@ -11,12 +11,13 @@ import (
 	"campus.example/apps/internal/chessclub/audit"
 	"campus.example/apps/internal/chessclub/play/tournament"
 	"campus.example/apps/internal/problem"
+	"campus.example/apps/internal/sqldb"
 )
 
 // checkProposal answers what the pairing checker says of proposal p as round n of the
 // tournament with id, on behalf of caller, who must direct it (mayDirect: an arbiter or an
 // admin, or the organiser of an unrated tournament). It returns NotFound, Forbidden, Conflict
-// when the round's pairing may not be replaced (tournament.Field.Replaceable), and Invalid for
+// when the round may not be paired by hand (tournament.Field.PairableByHand), and Invalid for
 // a proposal that does not pair the round's players once each.
 func (s *Service) checkProposal(ctx context.Context, id int64, caller api.Caller, n int, p tournament.Proposal) (*tournament.Field, tournament.PairingCheck, error) {
 	f, err := s.readField(ctx, id)
@@ -26,17 +27,18 @@ func (s *Service) checkProposal(ctx context.Context, id int64, caller api.Caller
 	if err := mayDirect(f.Tournament, caller, "pair"); err != nil {
 		return nil, tournament.PairingCheck{}, err
 	}
-	if err := f.Replaceable(n); err != nil {
+	if err := f.PairableByHand(n); err != nil {
 		return nil, tournament.PairingCheck{}, err
 	}
 	v, err := f.CheckProposal(n, p)
 	return f, v, err
 }
 
-// pairManually replaces round n's pairing with p (see checkProposal), and returns the round.
-// A proposal that breaks an absolute criterion (C1–C3) is refused with Invalid naming them;
-// one that scores worse than the engine's pairing on a quality criterion needs confirm, else
-// Conflict lists them, with the verdict as the problem's current state.
+// pairManually stores p as round n (see checkProposal): the last round's pairing is replaced,
+// or the next round is made. A proposal that breaks an absolute criterion (C1–C3) is refused
+// with Invalid naming them, unless no pairing meets them (C.04.3 1.9.3: the arbiter decides);
+// one that breaks them then, or scores worse than the engine's pairing on a quality criterion,
+// needs confirm, else Conflict lists them, with the verdict as the problem's current state.
 //
 // The check pairs the round again, outside any write transaction (as pairRound does); the
 // pairing is stored only if the tournament's revision is still the one checked.
@@ -45,10 +47,15 @@ func (s *Service) pairManually(ctx context.Context, id int64, caller api.Caller,
 	if err != nil {
 		return tournament.Round{}, err
 	}
-	if len(v.Breaks) > 0 {
+	if len(v.Breaks) > 0 && !v.NoPairing {
 		return tournament.Round{}, &problem.Error{Kind: problem.Invalid,
 			Detail: fmt.Sprintf("The pairing breaks absolute criteria of the Dutch system (C.04.3): %s. It cannot be saved.", strings.Join(v.Breaks, ", ")),
 			Fields: map[string]string{"boards": "breaks " + strings.Join(v.Breaks, ", ")}}
+	}
+	if len(v.Breaks) > 0 && !confirm {
+		return tournament.Round{}, &problem.Error{Kind: problem.Conflict, Current: v,
+			Detail: fmt.Sprintf("No pairing meets the absolute criteria of the Dutch system, and this one breaks %s: the arbiter decides (C.04.3 1.9.3); send confirm: true to save it.", strings.Join(v.Breaks, ", ")),
+			Fields: map[string]string{"confirm": "breaks " + strings.Join(v.Breaks, ", ")}}
 	}
 	if len(v.Worse) > 0 && !confirm {
 		return tournament.Round{}, &problem.Error{Kind: problem.Conflict, Current: v,
@@ -61,16 +68,22 @@ func (s *Service) pairManually(ctx context.Context, id int64, caller api.Caller,
 		if err := mayDirect(t, caller, "pair"); err != nil {
 			return err
 		}
-		if err := f.Replaceable(n); err != nil {
+		if err := f.PairableByHand(n); err != nil {
 			return err
 		}
 		if t.Revision != snap.Tournament.Revision {
 			return t.Conflict("The tournament changed while the pairing was checked; check it again.")
 		}
-		before := roundSummary(f.RoundView(f.Rounds[n-1]))
-		if err := replaceRound(ctx, tx, f, n, p); err != nil {
+		var before map[string]any
+		if n <= len(f.Rounds) {
+			before = roundSummary(f.RoundView(f.Rounds[n-1]))
+			if err := replaceRound(ctx, tx, f, n, p); err != nil {
+				return err
+			}
+		} else if err := s.addRound(ctx, tx, f, n, p); err != nil {
 			return err
 		}
+		t.CurrentRound = n
 		if err := s.live.Emit(ctx, tx, id, EventRoundPaired, map[string]any{"round": n, "manual": true}); err != nil {
 			return err
 		}
@@ -81,9 +94,48 @@ func (s *Service) pairManually(ctx context.Context, id int64, caller api.Caller,
 		out = stored.RoundView(stored.Rounds[n-1])
 		after := roundSummary(out)
 		after["worse"] = v.Worse
+		if len(v.Breaks) > 0 {
+			after["breaks"] = v.Breaks
+		}
 		return s.record(ctx, tx, caller, id, 0, audit.RoundRepaired, fmt.Sprintf("round %d", n), before, after)
 	})
 	return out, err
+}
+
+// addRound stores p as the next round, n, with the byes of the players who sit it out, as
+// storeRound stores the engine's pairing.
+func (s *Service) addRound(ctx context.Context, tx *sql.Tx, f *tournament.Field, n int, p tournament.Proposal) error {
+	id := f.Tournament.ID
+	_, err := tx.ExecContext(ctx, "INSERT INTO tournament_rounds (tournament_id, number, paired_at) VALUES (?, ?, ?)", id, n, s.clock())
+	if sqldb.IsDuplicate(err) {
+		return f.Tournament.Conflict("Round %d is paired already.", n)
+	}
+	if err != nil {
+		return fmt.Errorf("insert round: %w", err)
+	}
+	boards := make([]tournament.PairedBoard, 0, len(p.Boards))
+	for _, b := range p.Boards {
+		boards = append(boards, tournament.PairedBoard{White: b.White, Black: b.Black})
+	}
+	if err := insertBoards(ctx, tx, id, n, 1, boards); err != nil {
+		return err
+	}
+	var byes []tournament.ByeRecord
+	if p.Bye != 0 {
+		byes = append(byes, tournament.ByeRecord{Round: n, Member: p.Bye, Kind: chess.PairingBye})
+	}
+	for _, b := range f.Absentees(n) {
+		if !b.Requested { // a request is stored already, as the bye it becomes
+			byes = append(byes, b)
+		}
+	}
+	if err := insertByes(ctx, tx, id, byes); err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, "UPDATE tournaments SET current_round = ?, version = version + 1, standings_revision = standings_revision + 1 WHERE id = ?", n, id); err != nil {
+		return fmt.Errorf("pair round %d by hand: %w", n, err)
+	}
+	return nil
 }
 
 // replaceRound stores p as round n's boards and pairing-allocated bye, in order. The new
@@ -114,7 +166,7 @@ func replaceRound(ctx context.Context, tx *sql.Tx, f *tournament.Field, n int, p
 			return fmt.Errorf("replace round %d: %w", n, err)
 		}
 	}
-	if err := insertBoards(ctx, tx, id, n, boards); err != nil {
+	if err := insertBoards(ctx, tx, id, n, 1, boards); err != nil {
 		return err
 	}
 	if err := insertByes(ctx, tx, id, byes); err != nil {

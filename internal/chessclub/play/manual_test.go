@@ -3,8 +3,12 @@ package play_test
 import (
 	"encoding/json"
 	"net/http"
+	"net/http/httptest"
+	"strings"
 	"testing"
+	"time"
 
+	"campus.example/apps/internal/chessclub"
 	"campus.example/apps/internal/chessclub/audit"
 	"campus.example/apps/internal/chessclub/play/tournament"
 	"campus.example/apps/internal/clubtest"
@@ -36,11 +40,14 @@ type problemBody struct {
 // TestManualPairing replaces round 2 of a five-player Swiss by hand, on each database: the
 // engine's own pairing checks clean; a rematch and a second bye are refused (422, C1 and C2);
 // colours swapped score worse (409 without confirm, saved with it); the saved round is what
-// was sent, the checker then sees it differ, and the audit trail has it. A proposal that does
+// was sent, the live stream announces it, the checker then sees it differ, and the audit
+// trail has it. A proposal that does
 // not pair the round's players once each is 422, field by field; a round with a result is 409.
 func TestManualPairing(t *testing.T) {
 	clubtest.ForDialects(t, func(t *testing.T, d sqldb.Dialect) {
-		c := newClub(t, d, 5)
+		c := newClub(t, d, 5, func(c *chessclub.Config) { c.Play.Live.EventPoll = 20 * time.Millisecond })
+		srv := httptest.NewServer(c.Handler)
+		t.Cleanup(srv.Close) // after the stream's own cleanup, which ends it
 		tr := c.create(map[string]any{"rounds": 3})
 		c.enterAll(tr.ID, 5)
 		c.start(tr.ID)
@@ -101,8 +108,13 @@ func TestManualPairing(t *testing.T) {
 		if conflict.Errors["confirm"] == "" {
 			t.Errorf("409 names no confirm: %v", conflict.Errors)
 		}
+		live := follow(t, srv.URL, tr.ID, "")
 		var saved tournament.Round
 		c.MustDo(clubtest.Req{Method: "PUT", Path: path("/pairing"), As: "org", Body: withConfirm(swapped)}, http.StatusOK).Decode(t, &saved)
+		if ev := live.next(5 * time.Second); ev.Type != "round_paired" || !strings.Contains(ev.Data, `"manual":true`) || !strings.Contains(ev.Data, `"round":2`) {
+			t.Errorf("live event %+v, want round_paired of round 2, manual", ev)
+		}
+		live.close()
 		diffValues(t, "saved round", proposalOf(saved), swapped)
 		if saved.Boards[0].Version != 2 {
 			t.Errorf("the new boards have version %d, want 2 (after the old boards' 1)", saved.Boards[0].Version)
@@ -156,7 +168,9 @@ func TestManualPairing(t *testing.T) {
 		c.MustDo(clubtest.Req{Method: "POST", Path: clubtest.Path("/api/tournaments/%d/rounds/1/pairing/check", tr.ID), As: "org", Body: proposalOf(r1)}, http.StatusConflict)
 		c.result(tr.ID, 2, 1, tournament.ResultDraw)
 		c.MustDo(clubtest.Req{Method: "PUT", Path: path("/pairing"), As: "org", Body: withConfirm(proposalOf(saved))}, http.StatusConflict)
-		c.MustDo(clubtest.Req{Method: "PUT", Path: clubtest.Path("/api/tournaments/%d/rounds/3/pairing", tr.ID), As: "org", Body: proposalOf(saved)}, http.StatusNotFound)
+		// Round 3 waits for round 2's results; round 4 is not the next.
+		c.MustDo(clubtest.Req{Method: "PUT", Path: clubtest.Path("/api/tournaments/%d/rounds/3/pairing", tr.ID), As: "org", Body: proposalOf(saved)}, http.StatusConflict)
+		c.MustDo(clubtest.Req{Method: "PUT", Path: clubtest.Path("/api/tournaments/%d/rounds/4/pairing", tr.ID), As: "org", Body: proposalOf(saved)}, http.StatusNotFound)
 	})
 }
 
@@ -167,4 +181,78 @@ func withConfirm(body map[string]any) map[string]any {
 		out[k] = v
 	}
 	return out
+}
+
+// TestPairByHandNextRound makes rounds by hand, on each database: round 2 of a four-player
+// Swiss in place of the engine (checked, saved with confirm when worse, with the byes of the
+// players who sit it out), and round 2 of a two-player Swiss, which no pairing can meet: the
+// engine refuses it, and the arbiter decides (C.04.3 1.9.3) with confirm.
+func TestPairByHandNextRound(t *testing.T) {
+	clubtest.ForDialects(t, func(t *testing.T, d sqldb.Dialect) {
+		c := newClub(t, d, 5)
+		tr := c.create(map[string]any{"rounds": 3})
+		c.enterAll(tr.ID, 5)
+		c.start(tr.ID)
+		r1 := c.pair(tr.ID)
+		path := func(id int64, rest string) string { return clubtest.Path("/api/tournaments/%d/rounds/2", id) + rest }
+		// Round 2 cannot be made while round 1 has results missing.
+		c.MustDo(clubtest.Req{Method: "POST", Path: path(tr.ID, "/pairing/check"), As: "org", Body: proposalOf(r1)}, http.StatusConflict)
+		for _, b := range r1.Boards {
+			c.result(tr.ID, 1, b.Board, tournament.ResultDraw)
+		}
+		// p05 had the bye in round 1 and asks for a half-point bye in round 2.
+		c.MustDo(clubtest.Req{Method: "PUT", Path: clubtest.Path("/api/tournaments/%d/players/%d/byes/2", tr.ID, c.IDs["p05"]), As: "p05"}, http.StatusNoContent)
+		a, b := r1.Boards[0], r1.Boards[1]
+		mine := map[string]any{"boards": []map[string]any{
+			{"white": a.White.MemberID, "black": b.White.MemberID},
+			{"white": a.Black.MemberID, "black": b.Black.MemberID},
+		}, "bye": nil}
+		var v tournament.PairingCheck
+		c.MustDo(clubtest.Req{Method: "POST", Path: path(tr.ID, "/pairing/check"), As: "org", Body: mine}, http.StatusOK).Decode(t, &v)
+		if len(v.Breaks) != 0 || v.NoPairing {
+			t.Fatalf("verdict %+v", v)
+		}
+		withBye := withConfirm(mine)
+		withBye["bye"] = c.IDs["p05"]
+		var p problemBody
+		c.MustDo(clubtest.Req{Method: "PUT", Path: path(tr.ID, "/pairing"), As: "org", Body: withBye}, http.StatusUnprocessableEntity).Decode(t, &p)
+		if p.Errors["bye"] == "" {
+			t.Errorf("a player who asked for a bye, given the pairing bye: errors %v", p.Errors)
+		}
+		var saved tournament.Round
+		c.MustDo(clubtest.Req{Method: "PUT", Path: path(tr.ID, "/pairing"), As: "org", Body: withConfirm(mine)}, http.StatusOK).Decode(t, &saved)
+		diffValues(t, "round 2 by hand", proposalOf(saved), mine)
+		if len(saved.Byes) != 1 || saved.Byes[0].Kind != "half" || saved.Byes[0].Player.MemberID != c.IDs["p05"] {
+			t.Errorf("round 2's byes %+v, want p05's half-point bye", saved.Byes)
+		}
+		var tour tournament.Tournament
+		c.MustDo(clubtest.Req{Method: "GET", Path: clubtest.Path("/api/tournaments/%d", tr.ID)}, http.StatusOK).Decode(t, &tour)
+		if tour.CurrentRound != 2 {
+			t.Errorf("current round %d after round 2 was made by hand", tour.CurrentRound)
+		}
+		var checked tournament.PairingCheck
+		c.MustDo(clubtest.Req{Method: "GET", Path: path(tr.ID, "/check")}, http.StatusOK).Decode(t, &checked)
+		diffValues(t, "GET check of the round made by hand", checked, v)
+
+		// Two players, who met in round 1: no pairing of round 2 meets C1.
+		duo := c.create(map[string]any{"rounds": 2})
+		c.enterAll(duo.ID, 2)
+		c.start(duo.ID)
+		d1 := c.pair(duo.ID)
+		c.result(duo.ID, 1, 1, tournament.ResultWhiteWins)
+		c.MustDo(clubtest.Req{Method: "POST", Path: clubtest.Path("/api/tournaments/%d/rounds", duo.ID), As: "org"}, http.StatusConflict)
+		again := map[string]any{"boards": []map[string]any{{"white": d1.Boards[0].Black.MemberID, "black": d1.Boards[0].White.MemberID}}}
+		var none tournament.PairingCheck
+		c.MustDo(clubtest.Req{Method: "POST", Path: path(duo.ID, "/pairing/check"), As: "org", Body: again}, http.StatusOK).Decode(t, &none)
+		diffValues(t, "no pairing", none, tournament.PairingCheck{Round: 2, Differs: true, NoPairing: true,
+			Engine: tournament.CheckedPairing{Boards: []tournament.CheckedBoard{}},
+			Paired: tournament.CheckedPairing{Boards: []tournament.CheckedBoard{{White: d1.Boards[0].Black, Black: d1.Boards[0].White}}},
+			Breaks: []string{"C1"}, Worse: []string{}})
+		c.MustDo(clubtest.Req{Method: "PUT", Path: path(duo.ID, "/pairing"), As: "org", Body: again}, http.StatusConflict).Decode(t, &p)
+		if p.Errors["confirm"] != "breaks C1" {
+			t.Errorf("without confirm: errors %v, want confirm: breaks C1", p.Errors)
+		}
+		c.MustDo(clubtest.Req{Method: "PUT", Path: path(duo.ID, "/pairing"), As: "org", Body: withConfirm(again)}, http.StatusOK)
+		c.MustDo(clubtest.Req{Method: "PUT", Path: clubtest.Path("/api/tournaments/%d/rounds/4/pairing", duo.ID), As: "org", Body: again}, http.StatusNotFound)
+	})
 }

@@ -89,6 +89,8 @@ func changedFields(t tournament.Tournament, in tournament.TournamentInput) []str
 	differs("rated", in.Rated != t.Rated)
 	differs("initial_colour", in.InitialColour != t.InitialColour)
 	differs("acceleration", in.Acceleration != t.Acceleration)
+	differs("games_per_match", in.GamesPerMatch != t.GamesPerMatch)
+	differs("tiebreak_stages", !slices.Equal(in.TieBreaks, t.TieBreaks))
 	sort.Strings(out)
 	return out
 }

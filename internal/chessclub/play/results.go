@@ -42,19 +42,27 @@ func (s *Service) setResult(ctx context.Context, id int64, caller api.Caller, r,
 			return err
 		}
 		if result != nil {
-			if ok, why := tournament.AllowedResult(t.Format, *result); !ok {
+			allowed := tournament.AllowedResult
+			if t.Matches() {
+				allowed = func(_, result string) (bool, string) { return tournament.AllowedMatchResult(result) }
+			}
+			if ok, why := allowed(t.Format, *result); !ok {
 				return &problem.Error{Kind: problem.Invalid, Detail: "The request has invalid fields.", Fields: map[string]string{"result": why}}
 			}
 		} else if r != len(f.Rounds) || t.State == tournament.StateFinished {
 			return t.Conflict("The result of round %d can be corrected but not cleared: only a result of the last round paired, while the tournament runs, can be.", r)
 		}
-		if t.Format == tournament.FormatKnockout && r < len(f.Rounds) && bd.Result != nil &&
-			(result == nil || tournament.Outcomes[*result].Winner != tournament.Outcomes[*bd.Result].Winner) {
-			return t.Conflict("Round %d is paired from this game's winner; the correction may not change who went through.", r+1)
-		}
 		if equalPtr(result, bd.Result) {
 			out = f.BoardView(bd)
 			return nil
+		}
+		var tieBreaks []tournament.PairedBoard
+		var first int
+		if t.Format == tournament.FormatKnockout {
+			var err error
+			if tieBreaks, first, err = checkMatch(f, r, bd, result); err != nil {
+				return err
+			}
 		}
 		wasComplete := f.Rounds[r-1].Complete()
 		if _, err := tx.ExecContext(ctx, "UPDATE tournament_boards SET result = ?, version = version + 1 WHERE tournament_id = ? AND round = ? AND board = ?",
@@ -70,6 +78,14 @@ func (s *Service) setResult(ctx context.Context, id int64, caller api.Caller, r,
 			return err
 		}
 		bd.Result, bd.Version = result, bd.Version+1
+		if len(tieBreaks) > 0 {
+			if err := insertBoards(ctx, tx, id, r, first, tieBreaks); err != nil {
+				return err
+			}
+			if err := s.live.Emit(ctx, tx, id, EventTieBreaks, map[string]any{"round": r, "first_board": first, "games": len(tieBreaks), "stage": tieBreaks[0].Stage}); err != nil {
+				return err
+			}
+		}
 		// The standings count complete rounds: a result changes them when its round was
 		// complete (a correction) or is now.
 		if wasComplete || f.Rounds[r-1].Complete() {
@@ -113,4 +129,33 @@ func mayReport(f *tournament.Field, caller api.Caller, bd *tournament.BoardRecor
 		return problem.New(problem.Forbidden, "Only the organiser may clear a result.")
 	}
 	return nil
+}
+
+// checkMatch checks that result may replace board bd's in round r of a knockout, and
+// returns the tie-break games it makes necessary (to be stored from board number first).
+// A match's winner may not change once the next round is paired from it; and once a level
+// score has brought tie-break games, a correction may not make the match decided earlier or
+// undo the level score that called for them (the games are there, perhaps played).
+func checkMatch(f *tournament.Field, r int, bd *tournament.BoardRecord, result *string) ([]tournament.PairedBoard, int, error) {
+	t := f.Tournament
+	round := f.Rounds[r-1]
+	m := f.MatchOf(round, bd)
+	before, err := f.MatchWinner(m)
+	if err != nil {
+		return nil, 0, err
+	}
+	old := bd.Result
+	bd.Result = result
+	defer func() { bd.Result = old }()
+	// The match scores as its format says only while its games fit the score: a game past
+	// the point where the match is decided, or where a stage is still being played, is one
+	// the correction would have made unnecessary.
+	if _, err := f.Score(m); err != nil {
+		return nil, 0, t.Conflict("The match's tie-break games were made because its score was level; the correction may not change that score's outcome.")
+	}
+	after, _ := f.MatchWinner(m)
+	if r < len(f.Rounds) && after != before {
+		return nil, 0, t.Conflict("Round %d is paired from this match's winner; the correction may not change who went through.", r+1)
+	}
+	return f.TieBreakGames(round, m)
 }

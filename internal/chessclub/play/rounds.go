@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 
+	"campus.example/apps/internal/chess/knockout"
 	"campus.example/apps/internal/chessclub/api"
 	"campus.example/apps/internal/chessclub/audit"
 	"campus.example/apps/internal/chessclub/play/tournament"
@@ -126,7 +127,7 @@ func (s *Service) storeRound(ctx context.Context, caller api.Caller, snap tourna
 		if err != nil {
 			return fmt.Errorf("insert round: %w", err)
 		}
-		if err := insertBoards(ctx, tx, id, next, p.Boards); err != nil {
+		if err := insertBoards(ctx, tx, id, next, 1, p.Boards); err != nil {
 			return err
 		}
 		var byes []tournament.ByeRecord
@@ -213,15 +214,19 @@ func pairingHook(ctx context.Context, attempt int) {
 	}
 }
 
-// insertBoards stores a round's boards, numbered from 1 in order.
-func insertBoards(ctx context.Context, tx *sql.Tx, id int64, r int, boards []tournament.PairedBoard) error {
+// insertBoards stores a round's boards, numbered from first in order.
+func insertBoards(ctx context.Context, tx *sql.Tx, id int64, r, first int, boards []tournament.PairedBoard) error {
 	for start := 0; start < len(boards); start += insertChunk {
 		chunk := boards[start:min(start+insertChunk, len(boards))]
-		args := make([]any, 0, 6*len(chunk))
+		args := make([]any, 0, 8*len(chunk))
 		for i, b := range chunk {
-			args = append(args, id, r, start+i+1, b.White, b.Black, b.Result)
+			game, stage := b.Game, b.Stage
+			if game == 0 {
+				game, stage = 1, knockout.Classical
+			}
+			args = append(args, id, r, first+start+i, b.White, b.Black, b.Result, game, string(stage))
 		}
-		q := "INSERT INTO tournament_boards (tournament_id, round, board, white, black, result) VALUES " + rowsOf(len(chunk), 6)
+		q := "INSERT INTO tournament_boards (tournament_id, round, board, white, black, result, game, stage) VALUES " + rowsOf(len(chunk), 8)
 		if _, err := tx.ExecContext(ctx, q, args...); err != nil {
 			return fmt.Errorf("insert boards: %w", err)
 		}

@@ -45,6 +45,16 @@ func (s *Service) GetCrosstable(w http.ResponseWriter, r *http.Request) error {
 	return s.serveView(w, r, id, "crosstable", byRevision, 0, func(f *tournament.Field) (any, error) { return f.Crosstable(), nil })
 }
 
+// GetBracket answers GET /api/tournaments/{id}/bracket: a knockout's matches round by
+// round, with their scores and winners (tournament.Bracket); a Conflict for another format.
+func (s *Service) GetBracket(w http.ResponseWriter, r *http.Request) error {
+	id, err := api.PathID(r)
+	if err != nil {
+		return err
+	}
+	return s.serveView(w, r, id, "bracket", byRevision, 0, func(f *tournament.Field) (any, error) { return f.Bracket() })
+}
+
 // GetReport answers GET /api/tournaments/{id}/report.trf: the tournament as a TRF-2026 file,
 // with the standings' places in the rank column.
 func (s *Service) GetReport(w http.ResponseWriter, r *http.Request) error {

@@ -18,7 +18,7 @@ import (
 // tournamentColumns are read by scanTournament, in its order.
 const tournamentColumns = "t.id, t.name, t.start_date, t.end_date, t.location, t.format, t.rounds, t.time_control, t.description, " +
 	"t.created_by, t.created_at, t.state, t.current_round, t.double_round_robin, t.players_report, t.bye_limit, t.rated, " +
-	"t.initial_colour, t.acceleration, t.started_at, t.finished_at, t.version, t.revision, t.standings_revision, " +
+	"t.initial_colour, t.acceleration, t.games_per_match, t.tiebreak_stages, t.started_at, t.finished_at, t.version, t.revision, t.standings_revision, " +
 	"(SELECT COUNT(*) FROM tournament_players p WHERE p.tournament_id = t.id)"
 
 const tournamentSelect = "SELECT " + tournamentColumns + " FROM tournaments t"
@@ -30,7 +30,7 @@ func scanTournament(row scanner) (tournament.Tournament, error) {
 	var started, finished sql.NullTime
 	if err := row.Scan(&t.ID, &t.Name, &t.StartDate, &t.EndDate, &location, &t.Format, &rounds, &timeControl, &description,
 		&createdBy, &t.CreatedAt, &t.State, &t.CurrentRound, &t.DoubleRoundRobin, &t.PlayersReport, &t.ByeLimit, &t.Rated,
-		&t.InitialColour, &t.Acceleration, &started, &finished, &t.Version, &t.Revision, &t.StandingsRevision, &t.PlayerCount); err != nil {
+		&t.InitialColour, &t.Acceleration, &t.GamesPerMatch, &t.TieBreaks, &started, &finished, &t.Version, &t.Revision, &t.StandingsRevision, &t.PlayerCount); err != nil {
 		return tournament.Tournament{}, err
 	}
 	t.Location, t.TimeControl, t.Description = sqldb.StringPtr(location), sqldb.StringPtr(timeControl), sqldb.StringPtr(description)
@@ -82,7 +82,7 @@ func (s *Service) tournament(ctx context.Context, id int64) (tournament.Tourname
 // readTournament reads the tournament with id through q, with lock appended to the query
 // (the dialect's FOR UPDATE, or nothing). It returns a NotFound problem when there is none.
 func readTournament(ctx context.Context, q tournament.Querier, id int64, lock string) (tournament.Tournament, error) {
-	t, err := scanTournament(q.QueryRowContext(ctx, tournamentSelect+" WHERE t.id = ?"+lock, id))
+	t, err := scanTournament(sqldb.QueryOne(ctx, q, tournamentSelect+" WHERE t.id = ?"+lock, id))
 	if errors.Is(err, sql.ErrNoRows) {
 		return tournament.Tournament{}, tournamentNotFound(id)
 	}
@@ -121,9 +121,9 @@ func (s *Service) createTournament(ctx context.Context, in tournament.Tournament
 	var out tournament.Tournament
 	err := s.db.Transact(ctx, func(tx *sql.Tx) error {
 		res, err := tx.ExecContext(ctx, "INSERT INTO tournaments (name, start_date, end_date, location, format, rounds, time_control, description, "+
-			"created_by, created_at, double_round_robin, players_report, bye_limit, rated, initial_colour, acceleration) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+			"created_by, created_at, double_round_robin, players_report, bye_limit, rated, initial_colour, acceleration, games_per_match, tiebreak_stages) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
 			in.Name, in.StartDate, in.EndDate, in.Location, in.Format, in.Rounds, in.TimeControl, in.Description, by, now,
-			in.DoubleRoundRobin, in.PlayersReport, in.ByeLimit, in.Rated, in.InitialColour, in.Acceleration)
+			in.DoubleRoundRobin, in.PlayersReport, in.ByeLimit, in.Rated, in.InitialColour, in.Acceleration, in.GamesPerMatch, in.TieBreaks)
 		if err != nil {
 			return fmt.Errorf("insert tournament: %w", err)
 		}
@@ -189,9 +189,9 @@ func (s *Service) updateTournament(ctx context.Context, id int64, caller api.Cal
 		}
 		if _, err := tx.ExecContext(ctx, "UPDATE tournaments SET name = ?, start_date = ?, end_date = ?, location = ?, format = ?, rounds = ?, "+
 			"time_control = ?, description = ?, double_round_robin = ?, players_report = ?, bye_limit = ?, rated = ?, initial_colour = ?, "+
-			"acceleration = ?, version = version + 1 WHERE id = ?",
+			"acceleration = ?, games_per_match = ?, tiebreak_stages = ?, version = version + 1 WHERE id = ?",
 			in.Name, in.StartDate, in.EndDate, in.Location, in.Format, in.Rounds, in.TimeControl, in.Description,
-			in.DoubleRoundRobin, in.PlayersReport, in.ByeLimit, in.Rated, in.InitialColour, in.Acceleration, id); err != nil {
+			in.DoubleRoundRobin, in.PlayersReport, in.ByeLimit, in.Rated, in.InitialColour, in.Acceleration, in.GamesPerMatch, in.TieBreaks, id); err != nil {
 			return fmt.Errorf("update tournament: %w", err)
 		}
 		if err := s.live.Emit(ctx, tx, id, EventTournamentChanged, map[string]any{"fields": changed}); err != nil {

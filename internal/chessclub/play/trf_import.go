@@ -135,7 +135,7 @@ func storeRounds(ctx context.Context, tx *sql.Tx, im *tournament.Imported, id in
 		for i, b := range boards {
 			paired[i] = b.PairedBoard
 		}
-		if err := insertBoards(ctx, tx, id, r, paired); err != nil {
+		if err := insertBoards(ctx, tx, id, r, 1, paired); err != nil {
 			return err
 		}
 		if err := insertByes(ctx, tx, id, byes); err != nil {

@@ -1,6 +1,7 @@
 package tournament
 
 import (
+	"campus.example/apps/internal/chess/knockout"
 	"cmp"
 	"context"
 	"database/sql"
@@ -71,6 +72,10 @@ type BoardRecord struct {
 	// Result is nil until it is reported.
 	Result  *string
 	Version int64
+	// Game is the game's number within its knockout match (from 1) and Stage its stage
+	// (knockout.Classical or a tie-break stage); any other board is game 1, classical.
+	Game  int
+	Stage knockout.Stage
 }
 
 // ByeRecord is a round in which a player had no game.
@@ -219,14 +224,14 @@ func (e *Entrant) seedRating() int {
 
 func (f *Field) loadBoards(ctx context.Context, q Querier, only int) error {
 	cond, args := roundFilter(f.Tournament.ID, only)
-	rows, err := q.QueryContext(ctx, "SELECT round, board, white, black, result, version FROM tournament_boards WHERE tournament_id = ?"+cond+" ORDER BY round, board", args...)
+	rows, err := q.QueryContext(ctx, "SELECT round, board, white, black, result, version, game, stage FROM tournament_boards WHERE tournament_id = ?"+cond+" ORDER BY round, board", args...)
 	if err != nil {
 		return fmt.Errorf("read boards: %w", err)
 	}
 	err = sqldb.EachRow(rows, func(rows *sql.Rows) error {
 		b := &BoardRecord{}
 		var result sql.NullString
-		if err := rows.Scan(&b.Round, &b.Number, &b.White, &b.Black, &result, &b.Version); err != nil {
+		if err := rows.Scan(&b.Round, &b.Number, &b.White, &b.Black, &result, &b.Version, &b.Game, &b.Stage); err != nil {
 			return err
 		}
 		b.Result = sqldb.StringPtr(result)

@@ -1,6 +1,7 @@
 package tournament
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -20,20 +21,29 @@ type Proposal struct {
 // ProposedBoard is a game of a Proposal.
 type ProposedBoard struct{ White, Black int64 }
 
-// Replaceable returns a Conflict problem unless round n's pairing may be replaced by hand: a
-// running Swiss, n the last round paired, no result entered on it; NotFound for a round not
-// paired.
-func (f *Field) Replaceable(n int) error {
+// PairableByHand returns a Conflict problem unless round n may be paired by hand, in a
+// running Swiss: the last round paired, while it has no result entered (its pairing is
+// replaced), or the next round, once the last has all its results and rounds are left (it is
+// made by hand, for example when no pairing meets the absolute criteria and the arbiter
+// decides, C.04.3 1.9.3). It returns NotFound for a round beyond those.
+func (f *Field) PairableByHand(n int) error {
 	t := f.Tournament
+	last := len(f.Rounds)
 	switch {
 	case t.Format != FormatSwiss:
 		return t.Conflict("Only a Swiss round is paired by hand; this tournament is %s.", t.Format)
-	case n < 1 || n > len(f.Rounds):
-		return problem.New(problem.NotFound, "Round %d of tournament %d is not paired.", n, t.ID)
+	case n < 1 || n > last+1:
+		return problem.New(problem.NotFound, "Round %d of tournament %d is neither paired nor the next to pair.", n, t.ID)
 	case t.State != StateRunning:
-		return t.Conflict("A pairing can only be changed while the tournament runs; it is %s.", t.State)
-	case n != len(f.Rounds):
-		return t.Conflict("Only the last round paired, %d, can be paired by hand.", len(f.Rounds))
+		return t.Conflict("A round can only be paired by hand while the tournament runs; it is %s.", t.State)
+	case n < last:
+		return t.Conflict("Only the last round paired, %d, or the next can be paired by hand.", last)
+	case n == last+1 && f.MissingResults() > 0:
+		return t.Conflict("Round %d has %d results missing; they must be in before round %d is paired.", last, f.MissingResults(), n)
+	case n == last+1 && n > f.TotalRounds():
+		return t.Conflict("All %d rounds are paired; finish the tournament.", f.TotalRounds())
+	case n == last+1:
+		return nil
 	}
 	for _, b := range f.Rounds[n-1].Boards {
 		if b.Result != nil {
@@ -43,17 +53,18 @@ func (f *Field) Replaceable(n int) error {
 	return nil
 }
 
-// CheckProposal checks p as round n's pairing in place of the one stored (see Replaceable):
-// it must pair every player of the round once, and only them, with at most one
-// pairing-allocated bye; then the checker sets it beside the engine's pairing (CheckRound).
+// CheckProposal checks p as round n's pairing, in place of the one stored or as the next
+// round's (see PairableByHand): it must pair every player of the round once, and only them,
+// with at most one pairing-allocated bye; then the checker sets it beside the engine's pairing
+// (CheckRound). The players of a round paired are those it paired; those of the next round
+// are those the engine would pair (not absent: no bye asked for, not withdrawn).
 // A proposal that does not pair the round's players once each is Invalid, each fault named
 // by its field ("boards[2].white", "bye", "boards" for a player left out).
 func (f *Field) CheckProposal(n int, p Proposal) (PairingCheck, error) {
-	req, _, err := f.roundRequest(n)
+	req, in, err := f.handRequest(n)
 	if err != nil {
 		return PairingCheck{}, err
 	}
-	in := f.roundPlayers(n)
 	fields := map[string]string{}
 	seen := map[int64]string{}
 	place := func(field string, id int64) {
@@ -105,6 +116,37 @@ func (f *Field) CheckProposal(n int, p Proposal) (PairingCheck, error) {
 	}
 	return f.check(n, req, prop)
 }
+
+// handRequest returns the request that pairs round n, and the players it pairs: those of the
+// round as paired, or for the next round those who do not sit it out.
+func (f *Field) handRequest(n int) (swiss.Request, map[int64]bool, error) {
+	if n <= len(f.Rounds) {
+		req, _, err := f.roundRequest(n)
+		return req, f.roundPlayers(n), err
+	}
+	file, err := f.TRF(nil)
+	if err != nil {
+		return swiss.Request{}, nil, fmt.Errorf("pair round %d by hand: %w", n, err)
+	}
+	req, err := swiss.NextRound(file)
+	if errors.Is(err, swiss.ErrInvalid) {
+		return swiss.Request{}, nil, f.Tournament.Conflict("Round %d cannot be checked against the Dutch system: %v", n, err)
+	}
+	if err != nil {
+		return swiss.Request{}, nil, err
+	}
+	in := map[int64]bool{}
+	for _, e := range f.Players {
+		if _, away := f.absence(e, n); e.StartRank != 0 && !away {
+			in[e.MemberID] = true
+		}
+	}
+	return req, in, nil
+}
+
+// Absentees returns the byes of the players who sit round n out (see absentees), for a round
+// paired by hand.
+func (f *Field) Absentees(n int) []ByeRecord { return f.absentees(n) }
 
 // roundPlayers returns the players round n pairs: those on its boards and its
 // pairing-allocated bye.

@@ -22,6 +22,9 @@ type Pairing struct {
 type PairedBoard struct {
 	White, Black int64
 	Result       *string
+	// Game and Stage place the board in its knockout match; zero is game 1, classical.
+	Game  int
+	Stage knockout.Stage
 }
 
 // PairNext pairs round len(f.rounds)+1 by the tournament's format: the Dutch system for a
@@ -145,9 +148,12 @@ func forfeitFor(whitePlays, blackPlays bool) *string {
 }
 
 // pairKnockout pairs round next of the seeded bracket (package knockout) from the winners of
-// the rounds before: a bye of round 1 is a full-point bye (F), and colours follow
-// knockout.White. A game with a player who has withdrawn is lost by forfeit at once; when
-// both have withdrawn, the higher seed goes through by forfeit, since someone must.
+// the rounds before: a bye of round 1 is a full-point bye (F), and the colours of each
+// match's first game follow knockout.White. A match of several games has its GamesPerMatch
+// games paired at once, the colours alternating (knockout.AWhiteIn); its tie-break games come
+// when they are needed (TieBreakGames). A game with a player who has withdrawn is lost by
+// forfeit at once; when both have withdrawn, the higher seed goes through by forfeit, since
+// someone must.
 func (f *Field) pairKnockout(next int) (Pairing, error) {
 	n := len(f.Players)
 	byRank := f.ByStartRank()
@@ -159,31 +165,38 @@ func (f *Field) pairKnockout(next int) (Pairing, error) {
 	if err != nil {
 		return Pairing{}, fmt.Errorf("knockout round %d: %w", next, err)
 	}
+	games := f.matchFormat().Games
 	var out Pairing
 	for _, m := range matches {
 		if m.B == 0 {
 			out.Byes = append(out.Byes, ByeRecord{Round: next, Member: byRank[m.A].MemberID, Kind: chess.FullBye})
 			continue
 		}
-		white := knockout.White(m.A, m.B, next, whites[m.A], whites[m.B])
-		black := m.A + m.B - white
-		w, b := byRank[white], byRank[black]
-		result := forfeitFor(w.Active(next), b.Active(next))
-		if result != nil && *result == ResultDoubleForfeit {
-			r := ResultWhiteForfeit
-			if black < white {
-				r = ResultBlackForfeit
+		first := knockout.White(m.A, m.B, next, whites[m.A], whites[m.B])
+		for k := 1; k <= games; k++ {
+			white := first
+			if !knockout.AWhiteIn(true, k) {
+				white = m.A + m.B - first
 			}
-			result = &r
+			black := m.A + m.B - white
+			w, b := byRank[white], byRank[black]
+			result := forfeitFor(w.Active(next), b.Active(next))
+			if result != nil && *result == ResultDoubleForfeit {
+				r := ResultWhiteForfeit
+				if black < white {
+					r = ResultBlackForfeit
+				}
+				result = &r
+			}
+			out.Boards = append(out.Boards, PairedBoard{White: w.MemberID, Black: b.MemberID, Result: result, Game: k, Stage: knockout.Classical})
 		}
-		out.Boards = append(out.Boards, PairedBoard{White: w.MemberID, Black: b.MemberID, Result: result})
 	}
 	return out, nil
 }
 
 // knockoutWinners reads, for each round paired, the winner of each match in the bracket's
-// order (as knockout.Pair wants them), and counts each seed's Whites. It fails when a match
-// has no winner yet.
+// order (as knockout.Pair wants them), and counts each seed's Whites in the first games of
+// its matches. It fails when a match has no winner yet.
 func (f *Field) knockoutWinners() ([][]int, map[int]int, error) {
 	n := len(f.Players)
 	var winners [][]int
@@ -193,43 +206,44 @@ func (f *Field) knockoutWinners() ([][]int, map[int]int, error) {
 		if err != nil {
 			return nil, nil, fmt.Errorf("knockout round %d: %w", r.Number, err)
 		}
+		played := f.RoundMatches(r)
 		won := make([]int, len(matches))
 		for i, m := range matches {
-			w, err := f.matchWinner(r, m)
+			w, err := f.matchWinner(r, played, m)
 			if err != nil {
 				return nil, nil, err
 			}
 			won[i] = w
 		}
 		for _, b := range r.Boards {
-			whites[f.ByID[b.White].StartRank]++
+			if b.Game == 1 {
+				whites[f.ByID[b.White].StartRank]++
+			}
 		}
 		winners = append(winners, won)
 	}
 	return winners, whites, nil
 }
 
-// matchWinner finds match m of round r among its boards and byes and returns its winner's
-// seed.
-func (f *Field) matchWinner(r *RoundRecord, m knockout.Match) (int, error) {
+// matchWinner finds match m of round r among its matches played and returns its winner's
+// seed; a bye's winner is its player.
+func (f *Field) matchWinner(r *RoundRecord, played []*MatchRecord, m knockout.Match) (int, error) {
 	if m.B == 0 {
 		return m.A, nil
 	}
-	for _, b := range r.Boards {
-		w, bl := f.ByID[b.White].StartRank, f.ByID[b.Black].StartRank
-		if (w != m.A || bl != m.B) && (w != m.B || bl != m.A) {
+	for _, mr := range played {
+		a, b := f.ByID[mr.A].StartRank, f.ByID[mr.B].StartRank
+		if (a != m.A || b != m.B) && (a != m.B || b != m.A) {
 			continue
 		}
-		if b.Result == nil {
-			return 0, fmt.Errorf("round %d, board %d has no result", r.Number, b.Number)
+		w, err := f.MatchWinner(mr)
+		if err != nil {
+			return 0, err
 		}
-		switch Outcomes[*b.Result].Winner {
-		case chess.White:
-			return w, nil
-		case chess.Black:
-			return bl, nil
+		if w == 0 {
+			return 0, fmt.Errorf("round %d: the match %d v %d is not decided", r.Number, m.A, m.B)
 		}
-		return 0, fmt.Errorf("round %d, board %d: %s leaves no winner", r.Number, b.Number, *b.Result)
+		return f.ByID[w].StartRank, nil
 	}
 	return 0, fmt.Errorf("round %d has no board for %d v %d", r.Number, m.A, m.B)
 }

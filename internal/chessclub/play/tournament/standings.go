@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strings"
 
-	"campus.example/apps/internal/chess"
 	"campus.example/apps/internal/chess/knockout"
 	"campus.example/apps/internal/chess/tiebreak"
 	"campus.example/apps/internal/problem"
@@ -141,12 +140,12 @@ func (f *Field) Standings(specs []tiebreak.Spec) (Standings, error) {
 func (f *Field) knockoutPlaces(rows []StandingsRow, k int) {
 	lost := map[int64]int{}
 	for _, r := range f.Rounds[:k] {
-		for _, b := range r.Boards {
-			switch Outcomes[*b.Result].Winner {
-			case chess.White:
-				lost[b.Black] = r.Number
-			case chess.Black:
-				lost[b.White] = r.Number
+		for _, m := range f.RoundMatches(r) {
+			switch w, _ := f.MatchWinner(m); w {
+			case m.A:
+				lost[m.B] = r.Number
+			case m.B:
+				lost[m.A] = r.Number
 			}
 		}
 	}

@@ -15,6 +15,7 @@ import (
 	"fmt"
 	"time"
 
+	"campus.example/apps/internal/chess/knockout"
 	"campus.example/apps/internal/jsonhttp"
 	"campus.example/apps/internal/problem"
 )
@@ -146,10 +147,18 @@ type Settings struct {
 	InitialColour string `json:"initial_colour"`
 	// Acceleration is AccelerationNone or, for a Swiss, AccelerationBaku.
 	Acceleration string `json:"acceleration"`
+	// GamesPerMatch is how many games each match of a knockout has (1 for any other
+	// format): 1 is a single game whose draw is settled by a decider, more a match with
+	// TieBreaks while it is level (matches.go).
+	GamesPerMatch int `json:"games_per_match"`
+	// TieBreaks are the stages a knockout's match of several games plays, in order, while
+	// it is level.
+	TieBreaks TieBreaks `json:"tiebreak_stages"`
 }
 
 // DefaultSettings are a new tournament's settings when the client gives none.
-var DefaultSettings = Settings{ByeLimit: 1, InitialColour: ColourWhite, Acceleration: AccelerationNone}
+var DefaultSettings = Settings{ByeLimit: 1, InitialColour: ColourWhite, Acceleration: AccelerationNone,
+	GamesPerMatch: 1, TieBreaks: TieBreaks(knockout.DefaultTieBreaks())}
 
 // TournamentInput is what a client may set when creating or editing a tournament.
 type TournamentInput struct {
@@ -222,6 +231,7 @@ func DecodeTournament(obj jsonhttp.Object) (TournamentInput, error) {
 	if in.Acceleration != AccelerationNone && in.Format != FormatSwiss {
 		f.Fail("acceleration", "only a Swiss is paired with an acceleration")
 	}
+	decodeMatchFormat(f, obj, &in)
 	f.RejectUnknown(readOnlyFields...)
 	if start != "" && end != "" && end < start {
 		f.Fail("end_date", "must not be before start_date")
@@ -274,6 +284,8 @@ func (t Tournament) Input() jsonhttp.Object {
 	set("rated", t.Rated)
 	set("initial_colour", t.InitialColour)
 	set("acceleration", t.Acceleration)
+	set("games_per_match", t.GamesPerMatch)
+	set("tiebreak_stages", t.TieBreaks)
 	if t.Location != nil {
 		set("location", *t.Location)
 	}

@@ -41,6 +41,8 @@ func trfDate(d Date) string { return strings.ReplaceAll(string(d), "-", "/") }
 // round exactly as the club does (the club pairs a Swiss round from this very file,
 // pairSwiss), and a tie-break program counts the rounds paired, no more.
 //
+// A knockout of matches writes each game as its own column (trf_matches.go).
+//
 // A tournament with the Baku acceleration gets its 250 records (writeAcceleration); the
 // only error is one of those that the file cannot hold.
 func (f *Field) TRF(places map[int64]int) (*trf.Tournament, error) {
@@ -63,6 +65,11 @@ func (f *Field) TRF(places map[int64]int) (*trf.Tournament, error) {
 		out.TimeControl = *t.TimeControl
 	}
 	records := f.Records(len(f.Rounds))
+	if t.Matches() {
+		var columns int
+		records, columns = f.gameRecords()
+		out.TotalRounds = f.matchColumns(columns)
+	}
 	for _, e := range f.Players {
 		if e.StartRank == 0 {
 			continue

@@ -57,6 +57,11 @@ type Board struct {
 	// Version increases with every result set on the board; the board's ETag is "b" and
 	// the version, quoted: "b3".
 	Version int64 `json:"version"`
+	// Game is the game's number within its knockout match, from 1; Stage is "classical"
+	// for a match's games at the tournament's time control, else its tie-break stage
+	// (rapid, blitz, armageddon). Every other board is game 1, classical.
+	Game  int    `json:"game"`
+	Stage string `json:"stage"`
 }
 
 // Bye is a round in which a player had no game.
@@ -118,5 +123,5 @@ func (f *Field) RoundView(r *RoundRecord) Round {
 }
 
 func (f *Field) BoardView(b *BoardRecord) Board {
-	return Board{Round: b.Round, Board: b.Number, White: f.ref(b.White), Black: f.ref(b.Black), Result: b.Result, Version: b.Version}
+	return Board{Round: b.Round, Board: b.Number, White: f.ref(b.White), Black: f.ref(b.Black), Result: b.Result, Version: b.Version, Game: b.Game, Stage: string(b.Stage)}
 }
