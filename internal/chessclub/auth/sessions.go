@@ -49,7 +49,7 @@ func hashToken(token string) string {
 }
 
 func unauthorized() error {
-	return problem.New(problem.Unauthorized, "A valid bearer token is required; log in with POST /api/login.")
+	return problem.New(problem.Unauthorized, "Log in first: this needs a member's login, and none was sent or it has expired.")
 }
 
 // Store keeps the sessions, the throttle's buckets and the server's keys. It is safe for

@@ -53,7 +53,7 @@ func (s *Service) enter(ctx context.Context, id int64, caller api.Caller, member
 			}
 			if !caller.Authority() {
 				return problem.New(problem.Forbidden,
-					"Entering another member needs their consent: invite them (POST /api/tournaments/%d/invitations) and the entry is made when they accept. Arbiters and admins may enter members directly.", id)
+					"Entering another member needs their consent: invite them, and they are entered when they accept. Arbiters and admins may enter members directly.")
 			}
 		}
 		if t.State == tournament.StateRunning && mayOrganise(t, caller) != nil {

@@ -94,7 +94,7 @@ func (s *Service) invite(ctx context.Context, id int64, caller api.Caller, membe
 		}
 		if member == caller.ID {
 			return &problem.Error{Kind: problem.Invalid, Detail: "An invitation is for someone else: enter yourself instead.",
-				Fields: map[string]string{"member_id": "is you: enter yourself with POST /api/tournaments/{id}/players"}}
+				Fields: map[string]string{"member_id": "is you: enter the tournament yourself instead"}}
 		}
 		if _, _, err := memberRating(ctx, tx, member, tournament.RatingStandard); err != nil {
 			return err

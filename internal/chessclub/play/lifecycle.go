@@ -86,7 +86,7 @@ func scheduledRounds(t tournament.Tournament, n int) (int, error) {
 		return knockout.Rounds(n), nil
 	}
 	if t.Rounds == nil {
-		return 0, t.Conflict("Set the number of rounds (PATCH the tournament) before starting a Swiss.")
+		return 0, t.Conflict("Set the number of rounds in the tournament's settings before starting a Swiss.")
 	}
 	return *t.Rounds, nil
 }

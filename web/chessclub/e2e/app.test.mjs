@@ -495,7 +495,10 @@ test('a tournament is created', async () => {
   await page.getByLabel('Description').fill('Seven rounds of rapid chess. Bring a clock.');
   await screenshot('tournament-new');
   await page.getByRole('button', { name: 'Create tournament' }).click();
-  await page.waitForURL((url) => url.pathname === '/tournaments');
+  // The new tournament opens, where its players are entered next; the list has it too.
+  await page.waitForURL((url) => /^\/tournaments\/\d+$/.test(url.pathname));
+  await page.getByRole('heading', { level: 1, name: tournamentName }).waitFor();
+  await page.goto('/tournaments');
   const item = page.locator('ion-item.tournament', { hasText: tournamentName });
   await item.waitFor();
   const text = await item.innerText();

@@ -18,7 +18,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { isoDay, launchChromium, repoDir, startServer } from './harness.mjs';
+import { confirmAlert, isoDay, launchChromium, repoDir, startServer } from './harness.mjs';
 
 const imagesDir = join(repoDir, 'docs', 'images');
 const phone = { width: 390, height: 844 };
@@ -241,7 +241,8 @@ test('the organiser creates a three-round Swiss for tonight', async () => {
   await picture('guide-create');
   await page.setViewportSize(phone);
   await page.getByRole('button', { name: 'Create tournament' }).click();
-  await page.waitForURL((url) => url.pathname === '/tournaments');
+  await page.waitForURL((url) => /^\/tournaments\/\d+$/.test(url.pathname));
+  await page.goto('/tournaments');
   const item = page.getByRole('list', { name: 'Upcoming' }).locator('ion-item.tournament', { hasText: 'Thursday Swiss' });
   await item.waitFor();
   assert.match(await item.innerText(), /Swiss · 3 rounds · 15\+10/);
@@ -269,6 +270,7 @@ test('players enter: three by themselves, three added by the organiser', async (
 
 test('the organiser starts the tournament and pairs round 1', async () => {
   await page.getByRole('button', { name: 'Start' }).click();
+  await confirmAlert(page, 'Start');
   await page.getByRole('button', { name: 'Pair round 1' }).click();
   await page.getByRole('heading', { level: 3, name: 'Round 1' }).waitFor();
   const round = (await api('GET', `/tournaments/${swissId}/rounds`))[0];
@@ -340,6 +342,7 @@ test('the crosstable on a desktop', async () => {
 
 test('the organiser finishes the tournament: the final standings on a desktop, every tie-break', async () => {
   await page.getByRole('button', { name: 'Finish' }).click();
+  await confirmAlert(page, 'Finish');
   await page.getByText('Finished', { exact: true }).waitFor();
   assert.equal(await page.getByRole('button', { name: 'Finish' }).count(), 0);
   await page.setViewportSize(desktop);

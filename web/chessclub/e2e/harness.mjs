@@ -215,3 +215,16 @@ export async function coldLoad(browser, baseURL, path, profile = {}) {
     await context.close();
   }
 }
+
+/**
+ * confirmAlert answers the app's confirmation (an ion-alert) of an action that cannot be undone
+ * by tapping its button named word, and returns the alert's message as shown, once it has gone.
+ */
+export async function confirmAlert(page, word) {
+  const alert = page.locator('ion-alert');
+  await alert.getByRole('button', { name: word, exact: true }).waitFor();
+  const message = await alert.locator('.alert-message').innerText();
+  await alert.getByRole('button', { name: word, exact: true }).click();
+  await alert.waitFor({ state: 'detached' });
+  return message;
+}

@@ -11,7 +11,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { artifactsDir as baseArtifacts, isoDay, launchChromium, startServer } from './harness.mjs';
+import { artifactsDir as baseArtifacts, confirmAlert, isoDay, launchChromium, startServer } from './harness.mjs';
 
 const artifactsDir = join(baseArtifacts, 'tournament');
 const phone = { width: 390, height: 844 };
@@ -166,6 +166,7 @@ test('the organiser adds members, starts the tournament and pairs round 1 on a p
     window.__sameDocument = true;
   });
   await olga.getByRole('button', { name: 'Start' }).click();
+  await confirmAlert(olga, 'Start');
   await olga.getByRole('button', { name: 'Pair round 1' }).click();
   await olga.locator('.board').first().waitFor();
   await ana.waitForFunction(() => window.__notifications.length === 1);
@@ -300,6 +301,7 @@ test('the crosstable shows each game as arbiters write it', async () => {
 test('the organiser finishes the tournament; the member’s profile shows the rating chart and the tournament', async () => {
   await olga.goto(`/tournaments/${tournamentId}`);
   await olga.getByRole('button', { name: 'Finish' }).click();
+  assert.match(await confirmAlert(olga, 'Finish'), /^Finish: applies ratings to 4 players\./);
   await olga.getByText('Finished', { exact: true }).waitFor();
   await spectator.getByText('Finished', { exact: true }).waitFor(); // live, on the other screen
   await ana.goto(`/members/${ids.ana}`);

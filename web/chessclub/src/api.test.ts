@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, TOKEN_KEY, decodeProblem, deviceKey, parseRetryAfter } from './api';
+import { plainText, problemText } from './words';
 import { FakeServer, MemoryStore, alice, json, newApi, problem } from './testing';
 
 const loginOK = { token: 'tok-123', token_type: 'Bearer', expires_at: '2026-02-01T00:00:00Z', member: alice };
@@ -195,5 +196,24 @@ describe('parseRetryAfter', () => {
     [null, undefined],
   ])('reads %j as %j seconds', (value, want) => {
     expect(parseRetryAfter(value, now)).toBe(want);
+  });
+});
+
+describe('plainText', () => {
+  it.each([
+    ['Set the number of rounds (PATCH the tournament) before starting a Swiss.', 'Set the number of rounds before starting a Swiss.'],
+    ['A valid bearer token is required; log in with POST /api/login.', 'A valid bearer token is required; log in.'],
+    ['Byes asked for stand in the way of this change: Ana. Cancel them first (DELETE /api/tournaments/3/players/{member_id}/byes/{round}); nothing was changed.', 'Byes asked for stand in the way of this change: Ana. Cancel them first; nothing was changed.'],
+    ['is you: enter yourself with POST /api/tournaments/{id}/players', 'is you: enter yourself'],
+    ['start_date must not be after end_date', 'start date must not be after end date'],
+    ['The tournament has started.', 'The tournament has started.'],
+  ])('%s', (text, want) => {
+    expect(plainText(text)).toBe(want);
+  });
+
+  it('names each field in words when a problem has no detail', () => {
+    expect(problemText({ type: 'about:blank', title: 'Unprocessable Entity', status: 422, errors: { member_id: 'is not a member', rounds: 'must be 1 to 50' } })).toBe(
+      'Member: is not a member Rounds: must be 1 to 50',
+    );
   });
 });

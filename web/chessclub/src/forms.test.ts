@@ -237,7 +237,7 @@ describe('splitError', () => {
   const invalid = new ApiError({ type: 't', title: 'Validation failed', status: 422, detail: 'The request has invalid fields.', errors: { name: 'is required', secret: 'is wrong' } });
 
   it('puts known fields next to the inputs and the rest in the toast', () => {
-    expect(splitError(invalid, ['name'])).toEqual({ fields: { name: 'is required' }, toast: 'The request has invalid fields. secret: is wrong' });
+    expect(splitError(invalid, ['name'])).toEqual({ fields: { name: 'is required' }, toast: 'The request has invalid fields. Secret: is wrong' });
   });
 
   it('needs no toast when the fields say it all', () => {

@@ -2,6 +2,7 @@
 // the server, so a person learns of a mistake without a round trip) and the mapping of a server
 // error onto the form's fields.
 import { ApiError, type FieldErrors, type Registration, type TournamentFormat, type TournamentInput } from './api';
+import { errorText, fieldWord, plainText } from './words';
 
 export interface RegisterValues {
   username: string;
@@ -226,21 +227,23 @@ export function tournamentInput(v: TournamentValues): TournamentInput {
  */
 export function splitError(err: unknown, fields: readonly string[]): { fields: FieldErrors; toast: string } {
   if (!(err instanceof ApiError)) {
-    return { fields: {}, toast: err instanceof Error ? err.message : String(err) };
+    return { fields: {}, toast: errorText(err) };
   }
   const mine: FieldErrors = {};
   const other: string[] = [];
   for (const [field, message] of Object.entries(err.fields)) {
     if (fields.includes(field)) {
-      mine[field] = message;
+      mine[field] = plainText(message);
     } else {
-      other.push(`${field}: ${message}`);
+      other.push(`${fieldWord(field)}: ${plainText(message)}`);
     }
   }
   if (Object.keys(mine).length > 0 && other.length === 0) {
     return { fields: mine, toast: '' };
   }
-  return { fields: mine, toast: [err.message, ...other].join(' ') };
+  // Without a detail the error's own message is the field list itself: say each field once.
+  if (!err.problem.detail && other.length > 0) return { fields: mine, toast: other.join(' ') };
+  return { fields: mine, toast: [errorText(err), ...other].join(' ') };
 }
 
 /** The fields of the login form, which server errors may name. */

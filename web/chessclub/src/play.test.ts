@@ -7,12 +7,15 @@ import {
   crosstableCell,
   formatPoints,
   mayOrganise,
+  finishText,
   nextActions,
+  withdrawText,
   pairingText,
   ratingChart,
   resultChoices,
   resultLabel,
   standingsTable,
+  tiebreakHelp,
 } from './play';
 import { groupTournaments, localDay } from './groups';
 
@@ -195,11 +198,20 @@ describe('standingsTable', () => {
 
   it('puts points first, then the tie-breaks, with their full names', () => {
     const t = standingsTable(standings);
-    expect(t.columns).toEqual([
+    expect(t.columns.map(({ code, heading, title }) => ({ code, heading, title }))).toEqual([
       { code: 'PTS', heading: 'Pts', title: 'Points' },
       { code: 'BH/C1', heading: 'BH/C1', title: 'Buchholz cut 1' },
       { code: 'SB', heading: 'SB', title: 'Sonneborn-Berger' },
     ]);
+  });
+
+  it.each([
+    ['BH/C1', 'the sum of the opponents’ points: a harder field counts more. Leaves out the lowest-scoring opponent.'],
+    ['BH/M1', 'the sum of the opponents’ points: a harder field counts more. Leaves out the highest- and the lowest-scoring opponent.'],
+    ['DE', 'the place among the players tied on points that their games against each other decide (1 is first); 0 where they do not decide it, as long as not all of them have met.'],
+    ['XYZ', 'the tie-break XYZ of the FIDE regulations (C.07).'],
+  ])('says what %s counts', (code, want) => {
+    expect(tiebreakHelp(code)).toBe(want);
   });
 
   it('writes a shared place once as a range, halves as ½, and no value as a dash', () => {
@@ -226,6 +238,7 @@ describe('crosstableCell', () => {
     [{ round: 1, opponent: 3, colour: 'black', result: null, points: null }, '3b…'],
     [{ round: 1, opponent: null, colour: null, result: 'U', points: 1 }, 'bye 1'],
     [{ round: 1, opponent: null, colour: null, result: 'H', points: 0.5 }, 'bye ½'],
+    [{ round: 1, opponent: null, colour: null, result: 'Z', points: 0 }, 'absent'],
     [undefined, ''],
   ] as const)('%o → %s', (cell, want) => {
     expect(crosstableCell(cell)).toBe(want);
@@ -238,15 +251,42 @@ describe('nextActions', () => {
   const half: Round = { number: 2, paired_at: '', complete: false, boards: [board(1, ben, ana, '1-0'), board(2, cleo, dan)], byes: [] };
 
   it.each([
-    ['open', tournament({ state: 'open' }), [], { start: true, pair: false, unpair: false, finish: false }],
-    ['started, nothing paired', tournament({ state: 'running' }), [], { start: false, pair: true, unpair: false, finish: false }],
-    ['a round complete, rounds left', tournament({ state: 'running', current_round: 1 }), [complete], { start: false, pair: true, unpair: false, finish: true }],
-    ['a round without results', tournament({ state: 'running', current_round: 2 }), [complete, pending], { start: false, pair: false, unpair: true, finish: false }],
-    ['a round with some results', tournament({ state: 'running', current_round: 2 }), [complete, half], { start: false, pair: false, unpair: false, finish: false }],
-    ['the last round complete', tournament({ state: 'running', rounds: 1, current_round: 1 }), [complete], { start: false, pair: false, unpair: false, finish: true }],
-    ['finished', tournament({ state: 'finished', current_round: 1 }), [complete], { start: false, pair: false, unpair: false, finish: false }],
+    ['open', tournament({ state: 'open' }), [], { start: true, pair: false, unpair: false, finish: false, allPlayed: false }],
+    ['started, nothing paired', tournament({ state: 'running' }), [], { start: false, pair: true, unpair: false, finish: false, allPlayed: false }],
+    ['a round complete, rounds left', tournament({ state: 'running', current_round: 1 }), [complete], { start: false, pair: true, unpair: false, finish: true, allPlayed: false }],
+    ['a round without results', tournament({ state: 'running', current_round: 2 }), [complete, pending], { start: false, pair: false, unpair: true, finish: false, allPlayed: false }],
+    ['a round with some results', tournament({ state: 'running', current_round: 2 }), [complete, half], { start: false, pair: false, unpair: false, finish: false, allPlayed: false }],
+    ['the last round complete', tournament({ state: 'running', rounds: 1, current_round: 1 }), [complete], { start: false, pair: false, unpair: false, finish: true, allPlayed: true }],
+    ['a knockout’s final in', tournament({ state: 'running', format: 'knockout', rounds: null, current_round: 1 }), [complete], { start: false, pair: true, unpair: false, finish: true, allPlayed: true }],
+    ['finished', tournament({ state: 'finished', current_round: 1 }), [complete], { start: false, pair: false, unpair: false, finish: false, allPlayed: false }],
   ] as const)('%s', (_, t, rounds, want) => {
     expect(nextActions(t, [...rounds])).toEqual(want);
+  });
+});
+
+describe('confirmations', () => {
+  const r1: Round = { number: 1, paired_at: '', complete: true, boards: [board(1, ben, ana, '1-0'), board(2, cleo, dan, '0-1')], byes: [] };
+  const players = [ana, ben, cleo, dan].map((p) => ({ member_id: p.member_id, guest: false }));
+
+  it('says a rated finish applies ratings to the players who played, and what is left unplayed', () => {
+    const t = tournament({ state: 'running', rated: true, rounds: 5, current_round: 1 });
+    expect(finishText(t, [r1], [...players, { member_id: 9, guest: false }]).message).toBe(
+      'Finish: applies ratings to 4 players. Only 1 of 5 rounds are played: the other 4 rounds are never paired. No result can be changed afterwards. This cannot be undone.',
+    );
+  });
+
+  it('says an unrated finish after the last round makes the standings final', () => {
+    const t = tournament({ state: 'running', rated: false, rounds: 1, current_round: 1 });
+    expect(finishText(t, [r1], players)).toEqual({
+      header: 'Finish Thursday Rapid?',
+      message: 'Finish: the standings become final. No result can be changed afterwards. This cannot be undone.',
+      confirm: 'Finish',
+    });
+  });
+
+  it('offers reinstating a withdrawn player in a Swiss only', () => {
+    expect(withdrawText(tournament({ format: 'swiss' }), 'Ben Okafor', false).message).toMatch(/^Withdraw: Ben Okafor is not paired .* can be reinstated/);
+    expect(withdrawText(tournament({ format: 'round_robin' }), 'Ben Okafor', false).message).toMatch(/This cannot be undone\.$/);
   });
 });
 

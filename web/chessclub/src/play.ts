@@ -1,7 +1,7 @@
 // The pure logic of a tournament's screens: which list a tournament belongs in, what a result
 // looks like and which ones an organiser may enter, a member's own board, the words of a pairing
 // notification, and the standings and crosstable as tables. No I/O, so that it is tested alone.
-import type { AuditEntry, Board, Bye, Crosstable, CrosstableCell, GameResult, Member, Round, Standings, Tournament } from './api';
+import type { AuditEntry, Board, Bye, Crosstable, CrosstableCell, GameResult, Member, Player, Round, Standings, Tournament } from './api';
 import { hasAuthority } from './members';
 
 /** mayOrganise tells whether the member may run the tournament: its organiser, an arbiter or an admin. */
@@ -25,6 +25,7 @@ const AUDIT_ACTIONS: Record<string, string> = {
   'entry.added': 'entered %s',
   'entry.removed': 'took out %s',
   'entry.withdrawn': 'withdrew %s',
+  'entry.reinstated': 'reinstated %s',
   'invitation.sent': 'invited %s',
   'invitation.accepted': 'accepted the invitation (%s)',
   'invitation.declined': 'declined the invitation (%s)',
@@ -142,14 +143,63 @@ const TIEBREAK_NAMES: Record<string, string> = {
   SB: 'Sonneborn-Berger',
   DE: 'Direct encounter',
   WIN: 'Wins',
+  WON: 'Games won',
   KS: 'Koya',
+  ARO: 'Average rating of opponents',
+  TPR: 'Performance rating',
+  PS: 'Progressive score',
+  AOB: 'Average of opponents’ Buchholz',
+  FB: 'Fore Buchholz',
+  BPG: 'Games with Black',
+  BWG: 'Wins with Black',
 };
+
+/** What each tie-break counts, in words, by its FIDE code (C.07) without modifiers. */
+const TIEBREAK_COUNTS: Record<string, string> = {
+  PTS: 'the points scored: 1 for a win, ½ for a draw, byes as awarded.',
+  BH: 'the sum of the opponents’ points: a harder field counts more.',
+  SB: 'the points of each opponent beaten, plus half the points of each opponent drawn with.',
+  DE: 'the place among the players tied on points that their games against each other decide (1 is first); 0 where they do not decide it, as long as not all of them have met.',
+  WIN: 'the games won over the board.',
+  WON: 'the games won, forfeits and full-point byes included.',
+  KS: 'the points scored against the opponents who made at least half the points.',
+  ARO: 'the average rating of the opponents played.',
+  TPR: 'the rating at which the score made would be the expected one.',
+  PS: 'the sum of the running scores after each round: early wins count more.',
+  AOB: 'the average of the opponents’ Buchholz.',
+  FB: 'the Buchholz with every game of the last round counted as a draw.',
+  BPG: 'the games played with Black.',
+  BWG: 'the games won with Black.',
+};
+
+/**
+ * tiebreakHelp says what a standings column counts, with its modifier in words: "BH/C1" is the
+ * Buchholz without the lowest-scoring opponent.
+ */
+export function tiebreakHelp(code: string): string {
+  const [base = code, modifier] = code.split('/');
+  const counts = TIEBREAK_COUNTS[base] ?? `the tie-break ${base} of the FIDE regulations (C.07).`;
+  const cut = modifier?.match(/^C(\d+)$/);
+  const median = modifier?.match(/^M(\d+)$/);
+  if (cut) return `${counts} Leaves out the ${cut[1] === '1' ? 'lowest-scoring opponent' : `${cut[1]} lowest-scoring opponents`}.`;
+  if (median) return `${counts} Leaves out the ${median[1] === '1' ? 'highest- and the lowest-scoring opponent' : `${median[1]} highest- and ${median[1]} lowest-scoring opponents`}.`;
+  return counts;
+}
+
+/** tiebreakTitle is a column's full name: "Buchholz cut 1"; the code itself when unknown. */
+function tiebreakTitle(code: string): string {
+  if (TIEBREAK_NAMES[code]) return TIEBREAK_NAMES[code];
+  const [base = code, modifier] = code.split('/');
+  return TIEBREAK_NAMES[base] ? `${TIEBREAK_NAMES[base]} (${modifier})` : code;
+}
 
 /** A column of the standings: its short heading and its full name. */
 export interface StandingsColumn {
   code: string;
   heading: string;
   title: string;
+  /** What the column counts, in words, for the legend under the table. */
+  help: string;
 }
 
 /** A row of the standings as shown: the place (blank when shared with the row above). */
@@ -177,7 +227,8 @@ export function standingsTable(s: Standings): StandingsTable {
   const columns = codes.map((code) => ({
     code,
     heading: code === 'PTS' ? 'Pts' : code,
-    title: TIEBREAK_NAMES[code] ?? code,
+    title: tiebreakTitle(code),
+    help: tiebreakHelp(code),
   }));
   const lines = s.rows.map((row, i) => {
     const shared = s.rows.filter((r) => r.place === row.place).length;
@@ -204,7 +255,8 @@ function formatValue(code: string, value: number | null | undefined): string {
 
 /**
  * crosstableCell writes one game of the crosstable as arbiters do: the opponent's pairing
- * number, the colour's initial and the result ("5w1", "2b½", "3w+"); a bye is its kind ("bye ½");
+ * number, the colour's initial and the result ("5w1", "2b½", "3w+"); a bye is its points ("bye ½"),
+ * a round missed is "absent";
  * a game without a result yet has "…" for it.
  */
 export function crosstableCell(cell: CrosstableCell | undefined): string {
@@ -212,6 +264,8 @@ export function crosstableCell(cell: CrosstableCell | undefined): string {
   const result = cell.result === null ? '…' : cell.result === '=' ? '½' : cell.result;
   if (cell.opponent === null) {
     if (cell.points === null) return '';
+    // A round missed (withdrawn, or before a late entry) reads as on the Pairings tab: absent.
+    if (cell.result === 'Z' || cell.result === '-') return 'absent';
     return `bye ${formatPoints(cell.points)}`;
   }
   return `${cell.opponent}${cell.colour === 'black' ? 'b' : 'w'}${result}`;
@@ -228,16 +282,80 @@ export function crosstableRounds(c: Crosstable): number[] {
  * remain; un-pair the last round while none of its results is in; finish once the last round
  * paired is complete.
  */
-export function nextActions(t: Tournament, rounds: Round[]): { start: boolean; pair: boolean; unpair: boolean; finish: boolean } {
+export function nextActions(t: Tournament, rounds: Round[]): { start: boolean; pair: boolean; unpair: boolean; finish: boolean; allPlayed: boolean } {
   const last = rounds.length > 0 ? rounds[rounds.length - 1]! : undefined;
   const running = t.state === 'running';
   const lastComplete = !last || last.complete;
-  const roundsLeft = t.rounds === null || (t.current_round ?? rounds.length) < t.rounds;
+  const played = t.current_round ?? rounds.length;
+  const roundsLeft = t.rounds === null || played < t.rounds;
+  // A knockout without a set number of rounds is over once its final (one board, no bye) is in.
+  const finalPlayed = t.format === 'knockout' && !!last && last.boards.length === 1 && last.byes.length === 0;
+  const finish = running && !!last && last.complete;
   return {
     start: t.state === 'open',
     pair: running && lastComplete && roundsLeft,
     unpair: running && !!last && last.boards.every((b) => b.result === null),
-    finish: running && !!last && last.complete,
+    finish,
+    allPlayed: finish && ((t.rounds !== null && played >= t.rounds) || finalPlayed),
+  };
+}
+
+/** The words of a confirmation: its question, what the action does, and its button. */
+export interface ConfirmText {
+  header: string;
+  message: string;
+  confirm: string;
+  /** Whether the action takes something away: its button is then red. */
+  danger?: boolean;
+}
+
+/**
+ * finishText says what finishing does before it is done: a rated tournament applies ratings to
+ * the members who played ("Finish: applies ratings to 13 players"), the standings become final
+ * and no result changes any more; finishing before the last round says how many are unplayed.
+ */
+export function finishText(t: Tournament, rounds: Round[], players: Pick<Player, 'member_id' | 'guest'>[]): ConfirmText {
+  const played = new Set<number>();
+  for (const r of rounds) {
+    for (const b of r.boards) {
+      played.add(b.white.member_id);
+      played.add(b.black.member_id);
+    }
+  }
+  const rated = players.filter((p) => !p.guest && played.has(p.member_id)).length;
+  const done = t.current_round ?? rounds.length;
+  const parts = [t.rated ? `Finish: applies ratings to ${rated} ${rated === 1 ? 'player' : 'players'}.` : 'Finish: the standings become final.'];
+  if (t.rounds !== null && done < t.rounds) {
+    const left = t.rounds - done;
+    parts.push(`Only ${done} of ${t.rounds} rounds are played: the other ${left === 1 ? 'round is' : `${left} rounds are`} never paired.`);
+  }
+  parts.push('No result can be changed afterwards. This cannot be undone.');
+  return { header: `Finish ${t.name}?`, message: parts.join(' '), confirm: 'Finish' };
+}
+
+/** startText says what starting does: entries close, the players get pairing numbers. */
+export function startText(t: Tournament, players: Pick<Player, 'withdrawn_after'>[]): ConfirmText {
+  const n = players.length;
+  const late = t.format === 'swiss' ? ' Members can still be added to a running Swiss as late entries.' : ' No player can be added afterwards.';
+  return {
+    header: `Start ${t.name}?`,
+    message: `Start: ${n} ${n === 1 ? 'player gets' : 'players get'} their pairing numbers and the entries close.${late} The tournament cannot go back to taking entries.`,
+    confirm: 'Start',
+  };
+}
+
+/**
+ * withdrawText says what withdrawing a player does: they are not paired again; a running
+ * Swiss can take them back (reinstate), any other format cannot.
+ */
+export function withdrawText(t: Tournament, name: string, self: boolean): ConfirmText {
+  const who = self ? 'You are' : `${name} is`;
+  const undo = t.format === 'swiss' ? ` ${self ? 'You' : 'They'} can be reinstated from a later round (Reinstate on this tab).` : ' This cannot be undone.';
+  return {
+    header: self ? 'Withdraw from the tournament?' : `Withdraw ${name}?`,
+    message: `Withdraw: ${who} not paired in the rounds to come; the games played keep counting.${undo}`,
+    confirm: 'Withdraw',
+    danger: true,
   };
 }
 

@@ -11,6 +11,7 @@ vi.mock('./components/ionic', async () => ({
   ...(await import('./ionic-stand-ins')),
   showToast: vi.fn(async () => undefined),
   showAlert: vi.fn(async () => undefined),
+  askConfirm: vi.fn(async () => true),
 }));
 vi.mock('./components/frame-ionic', () => import('./ionic-stand-ins'));
 vi.mock('./notify', () => ({ askNotifications: vi.fn(async () => 'denied'), notify: vi.fn(async () => undefined), notifyIfAllowed: vi.fn(async () => false) }));
@@ -311,11 +312,13 @@ describe('register', () => {
 describe('tournaments', () => {
   const created = { id: 3, name: 'Blitz Night', start_date: '2027-01-05', end_date: '2027-01-05', location: '', format: 'knockout', rounds: 9, time_control: '3+2', description: '', created_by: 1, created_at: '' };
 
-  it('creates a tournament and returns to the list', async () => {
+  it('creates a tournament and opens it', { timeout: 15_000 }, async () => {
     const server = new FakeServer()
       .on('GET /api/me', json(200, { ...alice, role: 'arbiter' }))
       .on('POST /api/tournaments', json(201, created))
-      .on('GET /api/tournaments', json(200, [created]));
+      .on('GET /api/tournaments/3', json(200, { ...created, state: 'open' }))
+      .on('GET /api/tournaments/3/players', json(200, []))
+      .on('GET /api/tournaments/3/rounds', json(200, []));
     start('/tournaments/new', server, loggedIn());
     await screen.findByLabelText('Name');
     type('Name', 'Blitz Night');
@@ -326,7 +329,7 @@ describe('tournaments', () => {
     type('Time control', '3+2');
     fireEvent.click(screen.getByRole('switch', { name: 'Rated (counts for club ratings)' }));
     fireEvent.click(screen.getByRole('button', { name: 'Create tournament' }));
-    await waitFor(() => expect(pathname()).toBe('/tournaments'));
+    await waitFor(() => expect(pathname()).toBe('/tournaments/3'));
     const post = server.seen.find((r) => r.method === 'POST')!;
     expect(post.headers.get('Authorization')).toBe('Bearer tok');
     expect(JSON.parse(String(post.body))).toEqual({
@@ -342,7 +345,7 @@ describe('tournaments', () => {
       players_report: false,
       double_round_robin: false,
     });
-    expect(await screen.findByText('Blitz Night')).toBeTruthy();
+    expect(await screen.findByText('No players yet.')).toBeTruthy();
   });
 
   it('lets only an arbiter or an admin make a tournament rated, and says so', async () => {

@@ -15,6 +15,8 @@ export function useAction(reload: () => Promise<void>) {
       await call();
       void showToast({ message: done, duration: 3000, color: 'success' });
     } catch (err) {
+      // The server's own words (its problem's detail): src/words.ts is kept out of this module,
+      // which the first screen loads and whose download has no room to spare.
       void showToast({ message: err instanceof Error ? err.message : String(err), duration: 5000, color: 'danger' });
     } finally {
       setBusy('');

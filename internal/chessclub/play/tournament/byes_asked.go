@@ -100,8 +100,8 @@ func (f *Field) CheckSettings(in TournamentInput) error {
 	shown := byes[:min(len(byes), maxByesShown)]
 	return &problem.Error{Kind: problem.Conflict, Fields: fields,
 		Current: byesInTheWay{Current: t.Current(), Byes: shown, ByesTotal: len(byes)},
-		Detail: fmt.Sprintf("Byes asked for stand in the way of this change: %s. Cancel them first (DELETE /api/tournaments/%d/players/{member_id}/byes/{round}); nothing was changed.",
-			f.describeByes(shown, len(byes)), t.ID)}
+		Detail: fmt.Sprintf("Byes asked for stand in the way of this change: %s. Cancel those byes first; nothing was changed.",
+			f.describeByes(shown, len(byes)))}
 }
 
 // describeByes says whose byes are in byes (sorted by member), and how many more there are

@@ -3,6 +3,7 @@ import type { Member } from '../api';
 import { showToast } from '../components/ionic';
 import { useSession } from '../session';
 import { usePhotoCapture } from './usePhotoCapture';
+import { errorText } from '../words';
 
 export interface MemberPhoto {
   /** photograph takes a photo of member and stores it; the toast says how it went. */
@@ -37,7 +38,7 @@ export function useMemberPhoto(saved: (member: Member) => Promise<unknown>): Mem
       await saved(member);
       void showToast({ message: `Photo of ${member.full_name} saved.`, duration: 3000, color: 'success' });
     } catch (err) {
-      void showToast({ message: err instanceof Error ? err.message : String(err), duration: 5000, color: 'danger' });
+      void showToast({ message: errorText(err), duration: 5000, color: 'danger' });
     } finally {
       busy.current = false;
       setUploading(null);

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { cloudUploadOutline } from 'ionicons/icons';
 import { useSession } from '../session';
 import { IonButton, IonIcon, IonSpinner, showToast } from './ionic';
+import { errorText } from '../words';
 
 /** The largest TRF file the server takes (README, limits). */
 export const MAX_TRF_BYTES = 2 << 20;
@@ -31,7 +32,7 @@ export default function ImportTrfButton() {
       void showToast({ message: `Tournament “${t.name}” imported.`, duration: 3000, color: 'success' });
       navigate(`/tournaments/${t.id}`);
     } catch (err) {
-      void showToast({ message: err instanceof Error ? err.message : String(err), duration: 6000, color: 'danger' });
+      void showToast({ message: errorText(err), duration: 6000, color: 'danger' });
     } finally {
       setBusy(false);
     }

@@ -1,4 +1,5 @@
 import { IonInput } from './ionic';
+import './TextField.css';
 
 export interface TextFieldProps {
   name: string;
@@ -22,7 +23,7 @@ export interface TextFieldProps {
 export function TextField({ name, label, value, onChange, error, type = 'text', autocomplete, required, helperText, min, max, disabled }: TextFieldProps) {
   return (
     <IonInput
-      className={error ? 'field ion-invalid ion-touched' : 'field'}
+      className={(error ? 'field ion-invalid ion-touched' : 'field') + (required ? ' required' : '')}
       name={name}
       label={label}
       labelPlacement="stacked"

@@ -30,6 +30,6 @@ export { IonTextarea } from './ion/textarea';
 export { IonTitle } from './ion/title';
 export { IonToggle } from './ion/toggle';
 export { IonToolbar } from './ion/toolbar';
-export { showAlert } from './ion/alert';
+export { askConfirm, showAlert, type Confirmation } from './ion/alert';
 export { showToast } from './ion/toast';
 export { setupIonic } from './ion/setup';

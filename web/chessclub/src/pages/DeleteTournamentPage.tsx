@@ -7,6 +7,7 @@ import { markFirstRender } from '../perf';
 import { dateRange } from './TournamentsPage';
 import { trashOutline } from 'ionicons/icons';
 import { IonButton, IonIcon, IonItem, IonList, IonListHeader, IonRadio, IonRadioGroup, IonSpinner, showAlert, showToast } from '../components/ionic';
+import { errorText } from '../words';
 
 /**
  * DeleteTournamentPage lets a member pick one of their own tournaments (an admin: any) and delete
@@ -36,7 +37,7 @@ export default function DeleteTournamentPage() {
         setData((list) => list?.filter((x) => x.id !== t.id));
         setPicked(null);
       }
-      void showToast({ message: err instanceof Error ? err.message : String(err), duration: 5000, color: 'danger' });
+      void showToast({ message: errorText(err), duration: 5000, color: 'danger' });
     } finally {
       setBusy(false);
     }

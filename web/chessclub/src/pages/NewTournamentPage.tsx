@@ -15,7 +15,7 @@ const FIELDS = ['name', 'start_date', 'end_date', 'location', 'format', 'rounds'
 const FORMATS: TournamentFormat[] = ['swiss', 'round_robin', 'knockout'];
 
 /**
- * NewTournamentPage creates a tournament and returns to the list. The date fields are the
+ * NewTournamentPage creates a tournament and opens it, where players are entered next. The date fields are the
  * browser's own pickers; under each the chosen day is spelled out in the user's locale
  * ("Saturday, 10 April 2027"), as the list will show it.
  */
@@ -31,7 +31,7 @@ export default function NewTournamentPage() {
         const created = await api.createTournament(tournamentInput(v));
         reset();
         void showToast({ message: `Tournament “${created.name}” created.`, duration: 3000, color: 'success' });
-        navigate('/tournaments');
+        navigate(`/tournaments/${created.id}`);
       }}
     />
   );
@@ -55,6 +55,10 @@ export function TournamentForm({ initial, submitLabel, locked, onSubmit }: Tourn
 
   return (
     <form className="form" ref={formRef} onSubmit={submit} noValidate>
+      <p className="hint required-note">
+        <span aria-hidden="true">Fields marked * are required.</span>
+        <span className="sr-only">Name, start date and end date are required.</span>
+      </p>
       <TextField name="name" label="Name" value={values.name} onChange={set('name')} error={errors.name} required />
       <div className="row">
         <TextField name="start_date" label="Start date" type="date" value={values.start_date} onChange={set('start_date')} error={errors.start_date} helperText={formatLongDay(values.start_date)} required disabled={off('start_date')} />

@@ -3,12 +3,12 @@ import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { createOutline, downloadOutline, flagOutline, playOutline, shuffleOutline, timerOutline, trophyOutline, arrowUndoOutline } from 'ionicons/icons';
 import { ApiError, type Crosstable, type Player, type Round, type Standings, type Tournament } from '../api';
 import { Loading } from '../components/AppPage';
-import { IonButton, IonIcon, IonSpinner, showToast } from '../components/ionic';
+import { IonButton, IonIcon, IonSpinner, askConfirm, showToast } from '../components/ionic';
 import { LoadError } from '../components/ListState';
 import { useRouterLink } from '../links';
 import { notifyIfAllowed } from '../notify';
 import { markFirstRender } from '../perf';
-import { assignment, mayDirect, mayOrganise, nextActions, pairingText } from '../play';
+import { assignment, finishText, mayDirect, mayOrganise, nextActions, pairingText, startText, type ConfirmText } from '../play';
 import { useSession } from '../session';
 import { usePageTitle } from '../title';
 import { useLoad } from '../useLoad';
@@ -128,6 +128,11 @@ export default function TournamentPage() {
   }
 
 
+  /** confirmThen asks first (saying what the action does) and acts only on the person's yes. */
+  async function confirmThen(text: ConfirmText, action: () => Promise<void>) {
+    if (await askConfirm(text)) await action();
+  }
+
   if (status === 404) {
     return (
       <div className="state" role="alert">
@@ -174,7 +179,7 @@ export default function TournamentPage() {
       {organiser && (
         <div className="actions organiser-actions no-print" aria-label="Organiser">
           {can.start && director && (
-            <IonButton disabled={!!busy} onClick={() => void act('start', () => api.start(t.id), 'The tournament has started.')}>
+            <IonButton disabled={!!busy} onClick={() => void confirmThen(startText(t, shown.players), () => act('start', () => api.start(t.id), 'The tournament has started.'))}>
               {spinner('start') ?? <IonIcon slot="start" icon={playOutline} aria-hidden="true" />}
               Start
             </IonButton>
@@ -192,9 +197,17 @@ export default function TournamentPage() {
             </IonButton>
           )}
           {can.finish && director && (
-            <IonButton color="success" disabled={!!busy} onClick={() => void act('finish', () => api.finish(t.id), 'The tournament is finished.')}>
+            // Prominent once every round is played; before that a quiet "Finish early", so that
+            // a round's last result does not put a bright button under the thumb.
+            <IonButton
+              className={can.allPlayed ? 'finish' : 'finish-early'}
+              color={can.allPlayed ? 'success' : 'medium'}
+              fill={can.allPlayed ? 'solid' : 'clear'}
+              disabled={!!busy}
+              onClick={() => void confirmThen(finishText(t, shown.rounds, shown.players), () => act('finish', () => api.finish(t.id), 'The tournament is finished.'))}
+            >
               {spinner('finish') ?? <IonIcon slot="start" icon={flagOutline} aria-hidden="true" />}
-              Finish
+              {can.allPlayed ? 'Finish' : 'Finish early'}
             </IonButton>
           )}
           {!director && (can.start || can.finish) && <p className="hint">The tournament is rated: an arbiter or an admin starts and finishes it.</p>}
@@ -235,7 +248,7 @@ export default function TournamentPage() {
         </p>
         {tab === 'players' && <PlayersTab data={shown} organiser={organiser} reload={reload} />}
         {tab === 'pairings' && <PairingsTab data={shown} organiser={organiser} reload={reload} />}
-        {tab === 'standings' && <StandingsTab standings={shown.standings} />}
+        {tab === 'standings' && <StandingsTab standings={shown.standings} state={t.state} />}
         {tab === 'crosstable' && <CrosstableTab crosstable={shown.crosstable} />}
         {tab === 'audit' && <AuditTab tournamentId={t.id} revision={shown} />}
       </section>

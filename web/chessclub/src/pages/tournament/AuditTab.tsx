@@ -5,6 +5,7 @@ import { LoadError } from '../../components/ListState';
 import { formatDateTime } from '../../dates';
 import { auditText } from '../../play';
 import { useSession } from '../../session';
+import { errorText } from '../../words';
 
 /**
  * AuditTab is the tournament's audit trail, for its organisers and the club's arbiters and
@@ -27,7 +28,7 @@ export function AuditTab({ tournamentId, revision }: { tournamentId: number; rev
         setMore(page.length === AUDIT_PAGE);
         setError('');
       } catch (err) {
-        setError(err instanceof Error ? err.message : String(err));
+        setError(errorText(err));
       } finally {
         setLoading(false);
       }

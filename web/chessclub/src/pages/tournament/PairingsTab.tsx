@@ -4,6 +4,7 @@ import { showToast } from '../../components/ionic';
 import { assignment, pairingText, resultChoices, resultLabel, formatPoints } from '../../play';
 import { useSession } from '../../session';
 import type { TournamentData } from '../TournamentPage';
+import { errorText } from '../../words';
 
 export interface TabProps {
   data: TournamentData;
@@ -37,7 +38,7 @@ export function PairingsTab({ data, organiser, reload }: TabProps) {
     try {
       await api.setResult(t.id, board, result);
     } catch (err) {
-      const message = err instanceof ApiError && err.status === 412 ? `Board ${board.board} was changed meanwhile; here is what it has now.` : err instanceof Error ? err.message : String(err);
+      const message = err instanceof ApiError && err.status === 412 ? `Board ${board.board} was changed meanwhile; here is what it has now.` : errorText(err);
       void showToast({ message, duration: 5000, color: 'danger' });
     } finally {
       setSaving('');

@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { checkmarkOutline, closeOutline, enterOutline, exitOutline, linkOutline, mailOutline, personAddOutline } from 'ionicons/icons';
+import { arrowUndoOutline, checkmarkOutline, closeOutline, enterOutline, exitOutline, linkOutline, mailOutline, personAddOutline } from 'ionicons/icons';
 import type { Invitation, Member, Player } from '../../api';
-import { IonButton, IonIcon, IonSpinner } from '../../components/ionic';
+import { IonButton, IonIcon, IonSpinner, askConfirm } from '../../components/ionic';
 import { useRouterLink } from '../../links';
 import { hasAuthority, ratingText } from '../../members';
 import { useSession } from '../../session';
 import { useAction } from '../../useAction';
+import { withdrawText } from '../../play';
 import type { TabProps } from './PairingsTab';
 
 /** What the players tab knows besides the tournament: the members to choose from and the invitations. */
@@ -66,6 +67,18 @@ export function PlayersTab({ data, organiser, reload }: TabProps) {
   const sorted = [...players].sort((a, b) => (a.start_rank ?? 1e9) - (b.start_rank ?? 1e9) || (b.rating ?? 0) - (a.rating ?? 0) || a.full_name.localeCompare(b.full_name));
   const spin = (name: string, icon: string) => (busy === name ? <IonSpinner slot="start" name="dots" aria-hidden="true" /> : <IonIcon slot="start" icon={icon} aria-hidden="true" />);
 
+  // Leaving before the start is undone by entering again; a withdrawal is asked first, saying
+  // what it does and whether it can be undone.
+  async function confirmOut(memberId: number, name: string, done: string) {
+    const call = () => api.leave(t.id, memberId);
+    if (!open && !(await askConfirm(withdrawText(t, name, memberId === me?.id)))) return;
+    await run(memberId === me?.id ? 'leave' : `out-${memberId}`, call, done);
+  }
+  // POST .../reinstate: a running Swiss, by the player themself, an arbiter or an admin. The call
+  // is made here rather than as a method of Api, whose module is part of the first screen's
+  // download, which has no room to spare.
+  const mayReinstate = (p: Player) => running && t.format === 'swiss' && p.withdrawn_after !== null && !!me && (me.id === p.member_id || hasAuthority(me)) && (t.rounds === null || (t.current_round ?? 0) < t.rounds);
+
   return (
     <div className="players">
       {status === 'out' && open && (
@@ -98,7 +111,7 @@ export function PlayersTab({ data, organiser, reload }: TabProps) {
         </IonButton>
       )}
       {me && entry && (open || (running && entry.withdrawn_after === null)) && (
-        <IonButton expand="block" fill="outline" color="danger" disabled={!!busy} onClick={() => void run('leave', () => api.leave(t.id, me.id), open ? 'You have left the tournament.' : 'You have withdrawn.')}>
+        <IonButton expand="block" fill="outline" color="danger" disabled={!!busy} onClick={() => void confirmOut(me.id, 'You', open ? 'You have left the tournament.' : 'You have withdrawn.')}>
           {spin('leave', exitOutline)}
           {open ? 'Leave this tournament' : 'Withdraw'}
         </IonButton>
@@ -162,8 +175,14 @@ export function PlayersTab({ data, organiser, reload }: TabProps) {
               </span>
               <span className="num">{p.rating ?? 'unrated'}</span>
               {organiser && me?.id !== p.member_id && (open || (running && p.withdrawn_after === null)) && (
-                <IonButton size="small" fill="clear" color="danger" className="no-print" aria-label={leaveWord(p)} disabled={!!busy} onClick={() => void run(`out-${p.member_id}`, () => api.leave(t.id, p.member_id), `${p.full_name} is ${open ? 'removed' : 'withdrawn'}.`)}>
+                <IonButton size="small" fill="clear" color="danger" className="no-print" aria-label={leaveWord(p)} disabled={!!busy} onClick={() => void confirmOut(p.member_id, p.full_name, `${p.full_name} is ${open ? 'removed' : 'withdrawn'}.`)}>
                   {open ? 'Remove' : 'Withdraw'}
+                </IonButton>
+              )}
+              {mayReinstate(p) && (
+                <IonButton size="small" fill="clear" className="no-print" aria-label={`Reinstate ${p.full_name}`} disabled={!!busy} onClick={() => void run(`back-${p.member_id}`, () => api.request('POST', `/tournaments/${t.id}/players/${p.member_id}/reinstate`), `${p.full_name} is paired again from the next round.`)}>
+                  <IonIcon slot="start" icon={arrowUndoOutline} aria-hidden="true" />
+                  Reinstate
                 </IonButton>
               )}
               {admin && p.guest && extras.members && (

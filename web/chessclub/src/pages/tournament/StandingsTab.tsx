@@ -1,23 +1,27 @@
 import { Link } from 'react-router-dom';
-import type { Standings } from '../../api';
+import type { Standings, Tournament } from '../../api';
 import { standingsTable } from '../../play';
 import { useSession } from '../../session';
 
 /**
  * StandingsTab is the standings table: place, player, points and each tie-break, over the rounds
  * that have all their results. On a narrow screen the table scrolls sideways under a first
- * column (place and name) that stays put.
+ * column (place and name) that stays put. A finished tournament's standings say they are final;
+ * a legend under the table says what each column counts.
  */
-export function StandingsTab({ standings }: { standings: Standings | null }) {
+export function StandingsTab({ standings, state }: { standings: Standings | null; state: Tournament['state'] }) {
   const { member: me } = useSession();
   if (!standings || standings.rows.length === 0) {
     return <p className="empty-note">No standings yet.</p>;
   }
   const table = standingsTable(standings);
+  // A direct-encounter column of zeros says why, rather than looking like a fault.
+  const unused = table.columns.filter((c, i) => c.code.startsWith('DE') && table.lines.every((l) => l.cells[i] === '0' || l.cells[i] === '–')).map((c) => c.code);
   return (
     <>
       <p className="table-note">
-        {standings.round === 0 ? 'Before the first complete round.' : `After round ${standings.round}.`}
+        {state === 'finished' ? <strong className="final">Final standings</strong> : null}
+        {state === 'finished' ? ` after round ${standings.round}.` : standings.round === 0 ? 'Before the first complete round.' : `After round ${standings.round}.`}
       </p>
       <div className="table-scroll" tabIndex={0} role="region" aria-label="Standings">
         <table className="standings">
@@ -52,6 +56,22 @@ export function StandingsTab({ standings }: { standings: Standings | null }) {
           </tbody>
         </table>
       </div>
+      <section className="legend" aria-labelledby="standings-legend">
+        <h3 id="standings-legend">What the columns count</h3>
+        <dl>
+          {table.columns.map((c) => (
+            <div key={c.code} className="legend-item" data-code={c.code}>
+              <dt>
+                <abbr title={c.title}>{c.heading}</abbr> {c.title}
+              </dt>
+              <dd>
+                {c.help}
+                {unused.includes(c.code) && <strong className="legend-note"> {c.heading} is 0 for everyone so far: no tie on points is yet decided by the tied players’ games against each other.</strong>}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </section>
     </>
   );
 }

@@ -1,0 +1,1 @@
+import"./index-DF5Eqcnk.js";
