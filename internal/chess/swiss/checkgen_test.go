@@ -7,7 +7,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"campus.example/apps/internal/chess"
@@ -215,27 +214,4 @@ func moveBye(t *trf.Tournament, rng *rand.Rand) bool {
 	t.Players[mover].Rounds[r] = chess.Round{Result: chess.PairingBye}
 	t.Players[stays].Rounds[r].Opponent = t.Players[bye].StartRank
 	return true
-}
-
-// bbpFlagged returns the rounds bbpPairings' checker output flags: those followed by a table
-// of pairings or by "No valid pairing exists".
-func bbpFlagged(out []byte) map[string][]int {
-	flagged := map[string][]int{}
-	var name string
-	var round int
-	for line := range strings.Lines(string(out)) {
-		line = strings.TrimRight(line, "\n")
-		if n, rest, ok := strings.Cut(line, ": Round #"); ok && !strings.HasPrefix(line, " ") {
-			name = n
-			fmt.Sscan(rest, &round)
-			if _, seen := flagged[name]; !seen {
-				flagged[name] = nil
-			}
-			continue
-		}
-		if strings.HasPrefix(line, "  Checker pairings") || strings.HasPrefix(line, "No valid pairing exists") {
-			flagged[name] = append(flagged[name], round)
-		}
-	}
-	return flagged
 }

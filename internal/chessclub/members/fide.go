@@ -251,16 +251,6 @@ func (in FIDEInput) apply(m *FIDE) {
 	}
 }
 
-// any reports whether the patch names a FIDE field.
-func (in FIDEInput) any() bool {
-	for _, set := range in.Set {
-		if set {
-			return true
-		}
-	}
-	return false
-}
-
 // setBirth applies a patch's birth year and birth date to m, which keeps the two agreeing:
 // a birth date sets the year; a year alone keeps the date only when it is of that year
 // (else the date becomes the bare year).
