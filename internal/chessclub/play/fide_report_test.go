@@ -179,5 +179,10 @@ func TestRatingTypeClubList(t *testing.T) {
 		if afterStd.RatedGames == before.RatedGames || afterStd.Blitz != afterBlitz.Blitz || len(c.history("p01")) != 2 {
 			t.Errorf("after a standard tournament: %d games, blitz %+v, history %+v", afterStd.RatedGames, afterStd.Blitz, c.history("p01"))
 		}
+		var lists []string
+		for _, h := range c.history("p01") {
+			lists = append(lists, h.RatingType)
+		}
+		diffValues(t, "the lists of the history's lines", lists, []string{tournament.RatingBlitz, tournament.RatingStandard})
 	})
 }

@@ -14,6 +14,9 @@ import (
 type Change struct {
 	TournamentID   int64  `json:"tournament_id"`
 	TournamentName string `json:"tournament_name"`
+	// RatingType is the list the line belongs to, the tournament's rating type: standard,
+	// rapid or blitz (FIDE keeps three lists, B.02; so does the club).
+	RatingType string `json:"rating_type"`
 	// Games is the number of rated games against rated opponents that counted, and Score
 	// the points scored in them.
 	Games int     `json:"games"`
@@ -35,8 +38,9 @@ type Change struct {
 
 // History returns the rating history of member id, oldest first.
 func (s *Store) History(ctx context.Context, id int64) ([]Change, error) {
-	rows, err := s.db.QueryContext(ctx, "SELECT tournament_id, tournament_name, games, score_halves, rating_before, rating_change, rating_after, applied_at, "+
-		"recomputed_at, recompute_reason FROM rating_history WHERE member_id = ? ORDER BY applied_at, tournament_id", id)
+	rows, err := s.db.QueryContext(ctx, "SELECT h.tournament_id, h.tournament_name, COALESCE(t.rating_type, 'standard'), h.games, h.score_halves, "+
+		"h.rating_before, h.rating_change, h.rating_after, h.applied_at, h.recomputed_at, h.recompute_reason "+
+		"FROM rating_history h LEFT JOIN tournaments t ON t.id = h.tournament_id WHERE h.member_id = ? ORDER BY h.applied_at, h.tournament_id", id)
 	if err != nil {
 		return nil, fmt.Errorf("read rating history: %w", err)
 	}
@@ -47,7 +51,7 @@ func (s *Store) History(ctx context.Context, id int64) ([]Change, error) {
 		var before, change, after sql.NullInt64
 		var recomputed sql.NullTime
 		var because sql.NullString
-		if err := rows.Scan(&c.TournamentID, &c.TournamentName, &c.Games, &halves, &before, &change, &after, &c.AppliedAt, &recomputed, &because); err != nil {
+		if err := rows.Scan(&c.TournamentID, &c.TournamentName, &c.RatingType, &c.Games, &halves, &before, &change, &after, &c.AppliedAt, &recomputed, &because); err != nil {
 			return err
 		}
 		c.Score = chess.Score(halves).Float()
