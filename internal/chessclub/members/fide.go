@@ -281,5 +281,23 @@ func updateFIDE(ctx context.Context, tx *sql.Tx, id int64, f FIDE) error {
 	if err != nil {
 		return fmt.Errorf("update member's FIDE fields: %w", err)
 	}
+	return startClubLists(ctx, tx, id)
+}
+
+// startClubLists sets member id's entries on the club's rapid and blitz lists from their
+// FIDE ratings of those types, where the list holds none of their games yet: declared at the
+// FIDE rating, or unrated without one. That is what the next replay of the lists would store
+// (play/ratings starts them from the FIDE ratings), written now so that the member's profile
+// and the tournaments they enter count with it at once. An entry that rests on games is the
+// replay's alone.
+func startClubLists(ctx context.Context, tx *sql.Tx, id int64) error {
+	for _, list := range []string{"rapid", "blitz"} {
+		rating, status, games, fide := list+"_rating", list+"_status", list+"_games", "fide_"+list
+		q := "UPDATE members SET " + rating + " = CASE WHEN " + fide + " IS NULL THEN ? ELSE " + fide + " END, " +
+			status + " = CASE WHEN " + fide + " IS NULL THEN ? ELSE ? END WHERE id = ? AND " + games + " = 0 AND " + status + " <> ?"
+		if _, err := tx.ExecContext(ctx, q, UnratedRating, RatingUnrated, RatingDeclared, id, RatingRated); err != nil {
+			return fmt.Errorf("start member %d's %s list: %w", id, list, err)
+		}
+	}
 	return nil
 }

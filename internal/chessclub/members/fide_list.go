@@ -160,7 +160,7 @@ func applyListChange(ctx context.Context, tx *sql.Tx, c FIDEListChange) error {
 			return fmt.Errorf("apply the FIDE list to member %d: %w", c.MemberID, err)
 		}
 	}
-	return nil
+	return startClubLists(ctx, tx, c.MemberID)
 }
 
 // membersByFIDEID reads the members (guests aside) who have a FIDE id, by it.

@@ -165,7 +165,8 @@ func TestRatingTypeClubList(t *testing.T) {
 		}
 		before := read("p01")
 		unrated := members.ClubRating{Rating: members.UnratedRating, Status: members.RatingUnrated}
-		diffValues(t, "rapid and blitz before", []members.ClubRating{before.Rapid, before.Blitz}, []members.ClubRating{unrated, unrated})
+		declared := members.ClubRating{Rating: 2050, Status: members.RatingDeclared}
+		diffValues(t, "rapid and blitz before", []members.ClubRating{before.Rapid, before.Blitz}, []members.ClubRating{unrated, declared})
 		play(tournament.RatingBlitz)
 		afterBlitz := read("p01")
 		if afterBlitz.Rating != before.Rating || afterBlitz.RatingStatus != before.RatingStatus || afterBlitz.Rapid != unrated {
