@@ -89,3 +89,21 @@ func orZeros(v []chess.Score, n int) []chess.Score {
 	}
 	return v
 }
+
+// CheckSystem returns nil when the records of a TRF file that name how it is paired (192,
+// the pairing system; 013 and 310, teams) let this package pair its next rounds, and
+// otherwise an error wrapping ErrInvalid that names the record: another pairing system than
+// the Dutch one, or a team competition (readSystem). A program that keeps a file to pair its
+// rounds later (an import) calls it so as not to pair by another system without a word.
+func CheckSystem(t *trf.Tournament) error {
+	var rec records
+	for _, line := range t.Other {
+		switch tag := line[:min(3, len(line))]; tag {
+		case "192", "013", "310":
+			if err := rec.readSystem(line); err != nil {
+				return invalid("record %q: %v", line, err)
+			}
+		}
+	}
+	return nil
+}

@@ -70,3 +70,22 @@ func TestReadAcceleration(t *testing.T) {
 		})
 	}
 }
+
+// TestCheckSystem accepts the Dutch system's 192 codes and refuses other systems and teams.
+func TestCheckSystem(t *testing.T) {
+	for _, tc := range []struct {
+		line string
+		ok   bool
+	}{
+		{"192 FIDE_DUTCH_2025", true},
+		{"192 FIDE_DUTCH_BAKU", true},
+		{"XXR 5", true},
+		{"192 FIDE_BURSTEIN_2025", false},
+		{"013 Team A    1    2", false},
+	} {
+		err := CheckSystem(fileWith(4, 5, tc.line))
+		if (err == nil) != tc.ok || (err != nil && !errors.Is(err, ErrInvalid)) {
+			t.Errorf("%q: %v", tc.line, err)
+		}
+	}
+}

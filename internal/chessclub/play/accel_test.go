@@ -77,3 +77,38 @@ func TestBakuAcceleration(t *testing.T) {
 		}
 	})
 }
+
+// TestImportRefusesOtherSystems: a file with rounds still to pair that names another pairing
+// system than the Dutch one is refused by name, since the club would pair the rest by the
+// Dutch system; a finished one, which will not be paired again, is taken.
+func TestImportRefusesOtherSystems(t *testing.T) {
+	clubtest.ForDialects(t, func(t *testing.T, d sqldb.Dialect) {
+		c := newClub(t, d, 4)
+		tr := c.create(map[string]any{"rounds": 3})
+		c.enterAll(tr.ID, 4)
+		c.start(tr.ID)
+		file, err := os.ReadFile(c.report(tr.ID, "running.trf"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		burstein := string(file) + "192 FIDE_BURSTEIN_2025\n"
+		res := c.MustDo(clubtest.Req{Method: "POST", Path: "/api/tournaments/import", As: "org", Body: []byte(burstein),
+			ContentType: "text/plain; charset=utf-8"}, http.StatusUnprocessableEntity)
+		if doc := res.Problem(t); !strings.Contains(doc.Errors["file"], "192 FIDE_BURSTEIN_2025") {
+			t.Errorf("the refusal does not name the record: %+v", doc)
+		}
+		c.importFile([]byte(string(file) + "192 FIDE_DUTCH_2025\n"))
+
+		for round := 1; round <= 3; round++ {
+			c.pair(tr.ID)
+			for board := 1; board <= 2; board++ {
+				c.result(tr.ID, round, board, tournament.ResultDraw)
+			}
+		}
+		finished, err := os.ReadFile(c.report(tr.ID, "played.trf"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		c.importFile([]byte(string(finished) + "192 FIDE_BURSTEIN_2025\n"))
+	})
+}

@@ -138,6 +138,11 @@ func ReadTRF(r io.Reader, today Date) (*Imported, error) {
 	if err := im.readAcceleration(); err != nil {
 		return nil, err
 	}
+	if !im.Finished && im.Input.Format == FormatSwiss {
+		if err := swiss.CheckSystem(t); err != nil {
+			return nil, ImportInvalid("%v", err)
+		}
+	}
 	return im, nil
 }
 
