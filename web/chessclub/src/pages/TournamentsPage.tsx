@@ -39,7 +39,7 @@ export function WhenWhere({ t }: { t: Pick<Tournament, 'start_date' | 'end_date'
       <time dateTime={t.start_date}>{dateRange(t)}</time>
       {t.location && (
         // One item of the wrapping line, so that the pin wraps with the place.
-        <span className="meta">
+        <span>
           <IonIcon icon={locationOutline} aria-hidden="true" />
           <span>{t.location}</span>
         </span>

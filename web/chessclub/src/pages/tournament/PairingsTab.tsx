@@ -120,7 +120,7 @@ export function PairingsTab({ data, organiser, reload }: TabProps) {
         <ul className="byes" aria-label="Byes">
           {round.byes.map((y) => (
             <li key={y.player.member_id}>
-              {y.player.full_name}: {y.kind === 'pairing' ? 'bye' : y.kind === 'zero' ? 'absent' : `${y.kind} bye`} ({formatPoints(y.points)})
+              {y.player.full_name}: {y.kind === 'pairing' ? 'bye' : y.kind === 'zero' ? (t.format === 'round_robin' ? 'free this round' : 'absent') : `${y.kind} bye`} ({formatPoints(y.points)})
             </li>
           ))}
         </ul>
