@@ -224,7 +224,7 @@ test('a knockout has a bracket with each match’s score, stage by stage', async
     const page = await newPage(viewport);
     await page.goto(`/tournaments/${tournaments.ko}`);
     await page.getByRole('tab', { name: 'Bracket' }).click();
-    const matches = page.locator('.bracket-match');
+    const matches = page.locator('.bracket-round:not(.ahead) .bracket-match');
     await matches.first().waitFor();
     assert.equal(await matches.count(), 2);
     const bracket = await api('GET', `/tournaments/${tournaments.ko}/bracket`);
@@ -234,6 +234,10 @@ test('a knockout has a bracket with each match’s score, stage by stage', async
       await page.locator('.bracket-side.won', { hasText: m.winner.full_name }).waitFor();
     }
     await page.getByRole('heading', { name: 'Semi-finals' }).waitFor();
+    // The final still to come, between the two winners.
+    const final = page.locator('.bracket-round.ahead');
+    await final.getByRole('heading', { name: /^Final/ }).waitFor();
+    assert.deepEqual((await final.locator('.bracket-side').allInnerTexts()).sort(), bracket.rounds[0].matches.map((m) => m.winner.full_name).sort());
     await shoot(page, `${size}-knockout-bracket`);
   }
   // Other formats have no bracket tab.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Crosstable, PlayerRef } from './api';
-import { bracketRoundName, cardLines, gridGameLabel, matchScore, ratingLabel, ratingOf, roundRobinGrid, type MatchStage, type PlayerCard } from './views';
+import { bracketAhead, bracketRoundName, cardLines, gridGameLabel, matchScore, ratingLabel, ratingOf, roundRobinGrid, type MatchStage, type PlayerCard } from './views';
 
 const ref = (n: number, rating: number | null = 1500): PlayerRef => ({ member_id: 10 + n, start_rank: n, full_name: `Player ${n}`, rating });
 
@@ -143,5 +143,31 @@ describe('cardLines', () => {
       { round: 4, opponent: 'Player 5 (1500)', colour: 'Black', result: 'lost by forfeit (0)' },
       { round: 5, opponent: 'Player 6 (1500)', colour: 'White', result: 'being played' },
     ]);
+  });
+});
+
+describe('bracketAhead', () => {
+  const match = (a: number, b: number, winner?: number) => ({ a: ref(a), b: ref(b), score: '', stages: [], boards: [], winner: winner ? ref(winner) : undefined });
+
+  it('draws the rounds to come from the winners so far, in the bracket’s order', () => {
+    const bracket = { rounds: [{ number: 1, matches: [match(1, 8, 1), match(4, 5), match(2, 7, 7), match(3, 6, 3)] }] };
+    expect(bracketAhead(bracket, 3)).toEqual([
+      { number: 2, matches: [['Player 1', 'Winner of Player 4 – Player 5'], ['Player 7', 'Player 3']] },
+      { number: 3, matches: [['Winner of semi-final 1', 'Winner of semi-final 2']] },
+    ]);
+  });
+
+  it('names the winners of early rounds by match and round', () => {
+    const bracket = { rounds: [{ number: 1, matches: Array.from({ length: 16 }, (_, i) => match(i + 1, 32 - i)) }] };
+    const ahead = bracketAhead(bracket, 5);
+    expect(ahead.map((r) => r.matches.length)).toEqual([8, 4, 2, 1]);
+    expect(ahead[1]!.matches[0]).toEqual(['Winner of match 1 of round 2', 'Winner of match 2 of round 2']);
+    expect(ahead[2]!.matches[1]).toEqual(['Winner of quarter-final 3', 'Winner of quarter-final 4']);
+    expect(ahead[3]!.matches[0]).toEqual(['Winner of semi-final 1', 'Winner of semi-final 2']);
+  });
+
+  it('draws nothing once the final is paired, or before the first round', () => {
+    expect(bracketAhead({ rounds: [{ number: 2, matches: [match(1, 2)] }] }, 2)).toEqual([]);
+    expect(bracketAhead({ rounds: [] }, 3)).toEqual([]);
   });
 });

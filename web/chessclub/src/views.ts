@@ -173,3 +173,28 @@ export function cardLines(card: Pick<PlayerCard, 'rounds'>): CardLine[] {
     };
   });
 }
+
+/** A match of a knockout round not paired yet: its two sides, a player or whose winner comes. */
+export type MatchAhead = [string, string];
+
+/**
+ * bracketAhead draws the rounds of a knockout still to be paired, up to its last (total), so
+ * that the bracket shows the road to the final: match i of a round is played by the winners
+ * of matches 2i and 2i+1 of the round before (the seeded bracket keeps its order). A side is
+ * the player once the match before is decided, else who it waits for ("Winner of Ana Petrova –
+ * Ben Okafor", "Winner of semi-final 1").
+ */
+export function bracketAhead(b: Pick<Bracket, 'rounds'>, total: number | null): { number: number; matches: MatchAhead[] }[] {
+  const last = b.rounds[b.rounds.length - 1];
+  if (total === null || !last) return [];
+  let sides = last.matches.map((m) => (m.winner ? m.winner.full_name : m.b ? `Winner of ${m.a.full_name} – ${m.b.full_name}` : m.a.full_name));
+  const out: { number: number; matches: MatchAhead[] }[] = [];
+  for (let r = last.number + 1; r <= total && sides.length > 1; r++) {
+    const matches: MatchAhead[] = [];
+    for (let i = 0; i + 1 < sides.length; i += 2) matches.push([sides[i]!, sides[i + 1]!]);
+    out.push({ number: r, matches });
+    const name = bracketRoundName(r, total);
+    sides = matches.map((_, i) => (name.startsWith('Round') ? `Winner of match ${i + 1} of round ${r}` : `Winner of ${name.toLowerCase().replace(/s$/, '')} ${i + 1}`));
+  }
+  return out;
+}

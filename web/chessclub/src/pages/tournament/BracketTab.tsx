@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { PlayerRef, Tournament } from '../../api';
 import { LoadError } from '../../components/ListState';
-import { bracketRoundName, matchScore, type Bracket, type BracketMatch } from '../../views';
+import { bracketAhead, bracketRoundName, matchScore, type Bracket, type BracketMatch } from '../../views';
 import { useView } from './useView';
 
 export interface BracketTabProps {
@@ -14,7 +14,8 @@ export interface BracketTabProps {
 /**
  * BracketTab is a knockout's bracket: round by round (the final, the semi-finals…), each match
  * with its two players, the winner marked and the score from each player's side, stage by stage
- * where a match has several games or went to tie-breaks ("1–1, rapid 1½–½"). On a phone the
+ * where a match has several games or went to tie-breaks ("1–1, rapid 1½–½"); then the rounds
+ * still to come, up to the final, with who waits for whom (bracketAhead). On a phone the
  * rounds stack; on a wide screen they stand side by side, as a bracket is drawn.
  */
 export function BracketTab({ tournament: t, revision, playerLink }: BracketTabProps) {
@@ -39,6 +40,21 @@ export function BracketTab({ tournament: t, revision, playerLink }: BracketTabPr
                 <li key={m.a.member_id} className="bracket-match" aria-label={matchLabel(m)}>
                   <Side m={m} p={m.a} flip={false} playerLink={playerLink} />
                   {m.b ? <Side m={m} p={m.b} flip playerLink={playerLink} /> : <p className="bracket-side bye">Bye: goes through without playing</p>}
+                </li>
+              ))}
+            </ol>
+          </section>
+        ))}
+        {bracketAhead(data, t.rounds).map((r) => (
+          <section key={r.number} className="bracket-round ahead" aria-labelledby={`bracket-round-${r.number}`} data-round={r.number}>
+            <h3 id={`bracket-round-${r.number}`}>
+              {bracketRoundName(r.number, t.rounds)} <small className="muted">· to come</small>
+            </h3>
+            <ol className="bracket-matches">
+              {r.matches.map(([a, b], i) => (
+                <li key={i} className="bracket-match" aria-label={`${a} against ${b}, to come`}>
+                  <p className="bracket-side">{a}</p>
+                  <p className="bracket-side">{b}</p>
                 </li>
               ))}
             </ol>
