@@ -273,6 +273,14 @@ test('guests of an imported tournament have a badge, and the members list has me
   assert.match(await standings.locator('tr', { hasText: 'Guest 01' }).innerText(), /2290 \(declared\)/);
   await page.getByRole('tab', { name: 'Players' }).click();
   assert.equal(await page.getByRole('list', { name: 'Players' }).locator('.guest-badge').count(), 20);
+  await page.getByRole('tab', { name: 'Crosstable' }).click();
+  await page.getByRole('region', { name: 'Crosstable' }).locator('tbody tr').first().waitFor();
+  assert.equal(await page.getByRole('region', { name: 'Crosstable' }).locator('.guest-badge').count(), 20);
+  await page.getByRole('tab', { name: 'Pairings' }).click();
+  const boards = page.getByRole('list', { name: 'Round 10 pairings' });
+  await boards.locator('.board').first().waitFor();
+  assert.equal(await boards.locator('.guest-badge').count(), 20, 'both players of each of the ten boards');
+  await shoot(page, '390-guests-pairings');
 
   const member = await newPage(phone);
   await logIn(member, people.olga);

@@ -261,7 +261,7 @@ export default function TournamentPage() {
         {cardOf !== null && <PlayerCardView tournamentId={t.id} memberId={cardOf} revision={shown} close={closeCard} />}
         {tab === 'bracket' && <BracketTab tournament={t} revision={shown} playerLink={playerLink} />}
         {tab === 'standings' && <StandingsTab standings={shown.standings} state={t.state} players={shown.players} playerLink={playerLink} />}
-        {tab === 'crosstable' && <CrosstableTab crosstable={shown.crosstable} tournament={t} revision={shown} playerLink={playerLink} />}
+        {tab === 'crosstable' && <CrosstableTab crosstable={shown.crosstable} tournament={t} players={shown.players} revision={shown} playerLink={playerLink} />}
         {tab === 'audit' && <AuditTab tournamentId={t.id} revision={shown} />}
       </section>
     </article>

@@ -40,8 +40,7 @@ export function WhenWhere({ t }: { t: Pick<Tournament, 'start_date' | 'end_date'
       {t.location && (
         // One item of the wrapping line, so that the pin wraps with the place.
         <span>
-          <IonIcon icon={locationOutline} aria-hidden="true" />
-          <span>{t.location}</span>
+          <IonIcon icon={locationOutline} aria-hidden="true" /> <span>{t.location}</span>
         </span>
       )}
     </p>

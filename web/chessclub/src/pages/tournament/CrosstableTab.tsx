@@ -1,6 +1,7 @@
-import type { Crosstable, Tournament } from '../../api';
+import type { Crosstable, Player, Tournament } from '../../api';
 import { crosstableCell, crosstableRounds, formatPoints } from '../../play';
 import { Link } from 'react-router-dom';
+import { GuestBadge } from './GuestBadge';
 import { RoundRobinGrid } from './RoundRobinGrid';
 import { ScheduleList } from './ScheduleList';
 import { ScrollTable } from './ScrollTable';
@@ -8,6 +9,8 @@ import { ScrollTable } from './ScrollTable';
 export interface CrosstableTabProps {
   crosstable: Crosstable | null;
   tournament: Pick<Tournament, 'id' | 'format' | 'state'>;
+  /** The entries: who is a guest. */
+  players: Pick<Player, 'member_id' | 'guest'>[];
   /** The tournament's data, which a live event replaces: the schedule loads again with it. */
   revision: unknown;
   playerLink(memberId: number): string;
@@ -19,13 +22,14 @@ export interface CrosstableTabProps {
  * format's is by round, as arbiters write it: the opponent's pairing number, the colour and
  * the result ("5w1"), and the points.
  */
-export function CrosstableTab({ crosstable, tournament: t, revision, playerLink }: CrosstableTabProps) {
+export function CrosstableTab({ crosstable, tournament: t, players, revision, playerLink }: CrosstableTabProps) {
+  const guests = new Set(players.filter((p) => p.guest).map((p) => p.member_id));
   const roundRobin = t.format === 'round_robin' && t.state !== 'open';
   const played = !!crosstable && crosstable.players.length > 0;
   if (roundRobin) {
     return (
       <>
-        {played ? <RoundRobinGrid crosstable={crosstable} playerLink={playerLink} /> : <p className="empty-note">No games yet.</p>}
+        {played ? <RoundRobinGrid crosstable={crosstable} guests={guests} playerLink={playerLink} /> : <p className="empty-note">No games yet.</p>}
         <ScheduleList tournamentId={t.id} revision={revision} playerLink={playerLink} />
       </>
     );
@@ -57,6 +61,7 @@ export function CrosstableTab({ crosstable, tournament: t, revision, playerLink 
             <tr key={row.player.member_id}>
               <th scope="row" className="sticky">
                 <span className="place">{row.player.start_rank}</span> <Link to={playerLink(row.player.member_id)}>{row.player.full_name}</Link>
+                {guests.has(row.player.member_id) && <GuestBadge />}
                 {row.withdrawn && <small> (withdrew)</small>}
               </th>
               {rounds.map((n) => (

@@ -4,6 +4,7 @@ import { showToast } from '../../components/ionic';
 import { assignment, pairingText, resultChoices, resultLabel, formatPoints } from '../../play';
 import { useSession } from '../../session';
 import type { TournamentData } from '../TournamentPage';
+import { GuestBadge } from './GuestBadge';
 import { errorText } from '../../words';
 
 export interface TabProps {
@@ -21,6 +22,7 @@ export interface TabProps {
 export function PairingsTab({ data, organiser, reload }: TabProps) {
   const { api, member: me } = useSession();
   const { tournament: t, rounds } = data;
+  const guests = new Set(data.players.filter((p) => p.guest).map((p) => p.member_id));
   const [chosen, setChosen] = useState<number | null>(null);
   const [saving, setSaving] = useState('');
   if (rounds.length === 0) {
@@ -78,6 +80,7 @@ export function PairingsTab({ data, organiser, reload }: TabProps) {
                   <span className="player-text">
                     <span className="sr-only">White: </span>
                     {b.white.full_name}
+                    {guests.has(b.white.member_id) && <GuestBadge />}
                     {b.white.rating !== null && <small>{b.white.rating}</small>}
                   </span>
                 </span>
@@ -90,6 +93,7 @@ export function PairingsTab({ data, organiser, reload }: TabProps) {
                   <span className="player-text">
                     <span className="sr-only">Black: </span>
                     {b.black.full_name}
+                    {guests.has(b.black.member_id) && <GuestBadge />}
                     {b.black.rating !== null && <small>{b.black.rating}</small>}
                   </span>
                 </span>

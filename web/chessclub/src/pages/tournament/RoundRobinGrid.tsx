@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import type { Crosstable } from '../../api';
 import { formatPoints } from '../../play';
 import { gridGameLabel, roundRobinGrid } from '../../views';
+import { GuestBadge } from './GuestBadge';
 import { ScrollTable } from './ScrollTable';
 
 /**
@@ -10,7 +11,7 @@ import { ScrollTable } from './ScrollTable';
  * player's result against the column's (two in a double round robin), on a white or black
  * square for the colour they had. Names and points stay in view while the table scrolls.
  */
-export function RoundRobinGrid({ crosstable, playerLink }: { crosstable: Crosstable; playerLink(memberId: number): string }) {
+export function RoundRobinGrid({ crosstable, guests, playerLink }: { crosstable: Crosstable; guests: Set<number>; playerLink(memberId: number): string }) {
   const { players, cells } = roundRobinGrid(crosstable);
   const points = new Map(crosstable.players.map((r) => [r.player.member_id, r.points]));
   return (
@@ -36,6 +37,7 @@ export function RoundRobinGrid({ crosstable, playerLink }: { crosstable: Crossta
             <tr key={p.member_id} data-member={p.member_id}>
               <th scope="row" className="sticky">
                 <span className="place">{p.start_rank}</span> <Link to={playerLink(p.member_id)}>{p.full_name}</Link>
+                {guests.has(p.member_id) && <GuestBadge />}
               </th>
               {cells[i]!.map((cell, j) =>
                 cell.own ? (
