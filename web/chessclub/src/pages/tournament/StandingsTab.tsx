@@ -60,7 +60,7 @@ export function StandingsTab({ standings, state, players, playerLink }: Standing
                   {players.some((p) => p.member_id === l.memberId && p.guest) && <GuestBadge />}
                   {l.withdrawn && <small> (withdrew)</small>}
                 </th>
-                <td className="num">{ratingOf(players, standings.rows[n]!.player)}</td>
+                <td className="num rating">{ratingOf(players, standings.rows[n]!.player)}</td>
                 {l.cells.map((v, i) => (
                   <td key={table.columns[i]!.code} className={table.columns[i]!.code === 'PTS' ? 'num sticky-pts' : 'num'}>
                     {v}
