@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Crosstable, PlayerRef } from './api';
-import { bracketAhead, bracketRoundName, cardLines, gridGameLabel, matchScore, ratingLabel, ratingOf, roundRobinGrid, type MatchStage, type PlayerCard } from './views';
+import { bracketAhead, bracketRoundName, cardLines, gridGameLabel, matchScore, performanceText, ratingLabel, ratingOf, roundRobinGrid, type MatchStage, type PlayerCard } from './views';
 
 const ref = (n: number, rating: number | null = 1500): PlayerRef => ({ member_id: 10 + n, start_rank: n, full_name: `Player ${n}`, rating });
 
@@ -169,5 +169,22 @@ describe('bracketAhead', () => {
   it('draws nothing once the final is paired, or before the first round', () => {
     expect(bracketAhead({ rounds: [{ number: 2, matches: [match(1, 2)] }] }, 2)).toEqual([]);
     expect(bracketAhead({ rounds: [] }, 3)).toEqual([]);
+  });
+});
+
+describe('card', () => {
+  it('marks a declared opponent rating when the entries say so', () => {
+    const card: Pick<PlayerCard, 'rounds'> = { rounds: [{ round: 1, opponent: ref(4, 1620), colour: 'black', result: '0', points: 0 }] };
+    const players = [{ member_id: 14, rating: 1620, rating_status: 'declared' as const }];
+    expect(cardLines(card, (p) => ratingOf(players, p))[0]!.opponent).toBe('Player 4 (1620 (declared))');
+  });
+
+  it.each([
+    [1834, false, '1834'],
+    [1834, true, '1834'],
+    [null, true, 'not counted: some players are unrated'],
+    [null, false, 'none yet'],
+  ])('says a performance of %s (anyone unrated: %s) as %s', (perf, unrated, want) => {
+    expect(performanceText(perf, unrated)).toBe(want);
   });
 });

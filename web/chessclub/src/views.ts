@@ -145,6 +145,15 @@ export function matchScore(m: Pick<BracketMatch, 'b' | 'stages'>, flip = false):
   return parts.join(', ');
 }
 
+/**
+ * performanceText says a card's performance rating, or why it has none: FIDE counts the rating
+ * tie-breaks only when every player of the event has a rating (C.07 10).
+ */
+export function performanceText(performance: number | null, anyUnrated: boolean): string {
+  if (performance !== null) return String(performance);
+  return anyUnrated ? 'not counted: some players are unrated' : 'none yet';
+}
+
 /** CardLine is one round of a player's card as the card shows it. */
 export interface CardLine {
   round: number;
@@ -155,9 +164,10 @@ export interface CardLine {
 
 /**
  * cardLines writes a player's rounds for their card: the opponent (or the kind of bye), the
- * colour and the result in words, with the points.
+ * colour and the result in words, with the points. rating writes an opponent's rating (by
+ * default the number, or "unrated"); ratingOf over the entries adds "(declared)".
  */
-export function cardLines(card: Pick<PlayerCard, 'rounds'>): CardLine[] {
+export function cardLines(card: Pick<PlayerCard, 'rounds'>, rating: (p: PlayerRef) => string = (p) => ratingLabel(p.rating)): CardLine[] {
   return card.rounds.map((r) => {
     const pts = r.points === null ? '' : ` (${formatPoints(r.points)})`;
     if (r.opponent === null) {
@@ -167,7 +177,7 @@ export function cardLines(card: Pick<PlayerCard, 'rounds'>): CardLine[] {
     const words: Record<string, string> = { '1': 'won', '=': 'drawn', '0': 'lost', '+': 'won by forfeit', '-': 'lost by forfeit' };
     return {
       round: r.round,
-      opponent: `${r.opponent.full_name} (${r.opponent.rating ?? 'unrated'})`,
+      opponent: `${r.opponent.full_name} (${rating(r.opponent)})`,
       colour: r.colour === 'white' ? 'White' : r.colour === 'black' ? 'Black' : '',
       result: r.result === null ? 'being played' : `${words[r.result] ?? r.result}${pts}`,
     };

@@ -258,7 +258,7 @@ export default function TournamentPage() {
         </p>
         {tab === 'players' && <PlayersTab data={shown} organiser={organiser} reload={reload} />}
         {tab === 'pairings' && <PairingsTab data={shown} organiser={organiser} reload={reload} />}
-        {cardOf !== null && <PlayerCardView tournamentId={t.id} memberId={cardOf} revision={shown} close={closeCard} />}
+        {cardOf !== null && <PlayerCardView tournamentId={t.id} memberId={cardOf} revision={shown} players={shown.players} close={closeCard} />}
         {tab === 'bracket' && <BracketTab tournament={t} revision={shown} playerLink={playerLink} />}
         {tab === 'standings' && <StandingsTab standings={shown.standings} state={t.state} players={shown.players} playerLink={playerLink} />}
         {tab === 'crosstable' && <CrosstableTab crosstable={shown.crosstable} tournament={t} players={shown.players} revision={shown} playerLink={playerLink} />}

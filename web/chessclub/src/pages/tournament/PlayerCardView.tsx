@@ -5,7 +5,8 @@ import { IonButton, IonIcon } from '../../components/ionic';
 import { LoadError } from '../../components/ListState';
 import { formatPoints } from '../../play';
 import { useSession } from '../../session';
-import { cardLines, ratingLabel, type PlayerCard } from '../../views';
+import type { Player } from '../../api';
+import { cardLines, performanceText, ratingLabel, ratingOf, type PlayerCard } from '../../views';
 import { GuestBadge } from './GuestBadge';
 import { useView } from './useView';
 
@@ -14,6 +15,8 @@ export interface PlayerCardViewProps {
   memberId: number;
   /** The tournament's data, which a live event replaces: the card loads again with it. */
   revision: unknown;
+  /** The entries: whose rating is declared, and whether anyone is unrated. */
+  players: Pick<Player, 'member_id' | 'rating' | 'rating_status'>[];
   close(): void;
 }
 
@@ -23,7 +26,7 @@ export interface PlayerCardViewProps {
  * points and the performance rating. It shows only what the tournament itself shows; a member
  * who is logged in also gets a link to the player's profile (a guest has none).
  */
-export function PlayerCardView({ tournamentId, memberId, revision, close }: PlayerCardViewProps) {
+export function PlayerCardView({ tournamentId, memberId, revision, players, close }: PlayerCardViewProps) {
   const { member: me } = useSession();
   const { data, error, status, reload } = useView<PlayerCard>(`/tournaments/${tournamentId}/players/${memberId}`, revision);
   // The card opens above the tab, maybe far from the name tapped: bring it into view and move
@@ -48,7 +51,7 @@ export function PlayerCardView({ tournamentId, memberId, revision, close }: Play
   if (error && !data) return <LoadError error={error} retry={() => void reload()} />;
   if (!data) return null;
   const p = data.player;
-  const lines = cardLines(data);
+  const lines = cardLines(data, (ref) => ratingOf(players, ref));
   return (
     <section className="player-card" aria-labelledby="player-card-name">
       <div className="player-card-head">
@@ -75,7 +78,7 @@ export function PlayerCardView({ tournamentId, memberId, revision, close }: Play
         </div>
         <div>
           <dt>Performance</dt>
-          <dd data-testid="card-performance">{data.performance ?? 'not known'}</dd>
+          <dd data-testid="card-performance">{performanceText(data.performance, players.some((x) => x.rating === null))}</dd>
         </div>
       </dl>
       {p.withdrawn_after !== null && <p className="hint">Withdrew after round {p.withdrawn_after}.</p>}
