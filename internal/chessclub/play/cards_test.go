@@ -12,10 +12,10 @@ import (
 	"campus.example/apps/internal/sqldb"
 )
 
-// TestSchedule reads the whole schedule of a 5-player round robin on each database: before
-// the start and for a Swiss it is refused, from the start on it is FIDE's Berger tables by
-// pairing number (`chessclub berger 5`) with the free round named, and every round paired
-// later is the round the schedule showed.
+// TestSchedule reads the whole schedule of round robins on each database: before the start
+// and for a Swiss it is refused; from the start on it is FIDE's Berger tables by pairing number
+// (`chessclub berger`, single or double), with the free round of an odd field named; and every
+// round paired later is the round the schedule showed.
 func TestSchedule(t *testing.T) {
 	clubtest.ForDialects(t, func(t *testing.T, d sqldb.Dialect) {
 		c := newClub(t, d, 5)
@@ -24,53 +24,73 @@ func TestSchedule(t *testing.T) {
 		c.start(swiss.ID)
 		c.MustDo(clubtest.Req{Method: "GET", Path: tpath(swiss.ID, "/schedule")}, http.StatusConflict)
 
-		rr := c.create(map[string]any{"format": "round_robin"})
-		c.enterAll(rr.ID, 5)
-		c.MustDo(clubtest.Req{Method: "GET", Path: tpath(rr.ID, "/schedule")}, http.StatusConflict)
-		c.start(rr.ID)
-		c.pair(rr.ID)
-
-		var berger struct {
-			Rounds [][][2]int `json:"rounds"`
-		}
-		if err := json.Unmarshal(runCLI(t, "berger", "5"), &berger); err != nil {
-			t.Fatal(err)
-		}
-		var sched tournament.Schedule
-		c.MustDo(clubtest.Req{Method: "GET", Path: tpath(rr.ID, "/schedule")}, http.StatusOK).Decode(t, &sched)
-		if len(sched.Rounds) != len(berger.Rounds) {
-			t.Fatalf("%d rounds scheduled; want %d", len(sched.Rounds), len(berger.Rounds))
-		}
-		for i, sr := range sched.Rounds {
-			var got [][2]int
-			if sr.Free != nil {
-				got = append(got, [2]int{sr.Free.StartRank, 0})
-			}
-			for _, g := range sr.Games {
-				got = append(got, [2]int{g.White.StartRank, g.Black.StartRank})
-			}
-			diffValues(t, fmt.Sprintf("round %d", i+1), got, berger.Rounds[i])
-			if want := i == 0; sr.Paired != want {
-				t.Errorf("round %d: paired %v; want %v", i+1, sr.Paired, want)
-			}
-		}
-		for r := 1; r <= len(sched.Rounds); r++ {
-			if r > 1 {
-				c.pair(rr.ID)
-			}
-			var round tournament.Round
-			c.MustDo(clubtest.Req{Method: "GET", Path: tpath(rr.ID, "/rounds/%d", r)}, http.StatusOK).Decode(t, &round)
-			var got, want [][2]int64
-			for _, b := range round.Boards {
-				got = append(got, [2]int64{b.White.MemberID, b.Black.MemberID})
-				c.result(rr.ID, r, b.Board, tournament.ResultDraw)
-			}
-			for _, g := range sched.Rounds[r-1].Games {
-				want = append(want, [2]int64{g.White.MemberID, g.Black.MemberID})
-			}
-			diffValues(t, fmt.Sprintf("round %d paired", r), got, want)
+		for _, tc := range []struct {
+			name    string
+			players int
+			double  bool
+		}{
+			{"single, odd", 5, false},
+			{"double, even", 4, true},
+		} {
+			// One club (and its test) for every case: the club's helpers fail the test they
+			// were made with, so the cases run in it, named in each message.
+			rr := c.create(map[string]any{"name": tc.name, "format": "round_robin", "double_round_robin": tc.double})
+			c.enterAll(rr.ID, tc.players)
+			c.MustDo(clubtest.Req{Method: "GET", Path: tpath(rr.ID, "/schedule")}, http.StatusConflict)
+			c.start(rr.ID)
+			c.pair(rr.ID)
+			checkSchedule(t, c, tc.name, rr.ID, tc.players, tc.double)
 		}
 	})
+}
+
+// checkSchedule compares the schedule of tournament id (the case name) with the Berger tables of the CLI, then
+// pairs and plays every round and compares each with its round of the schedule.
+func checkSchedule(t *testing.T, c *club, name string, id int64, n int, double bool) {
+	args := []string{"berger", fmt.Sprint(n)}
+	if double {
+		args = []string{"berger", "-double", fmt.Sprint(n)}
+	}
+	var berger struct {
+		Rounds [][][2]int `json:"rounds"`
+	}
+	if err := json.Unmarshal(runCLI(t, args...), &berger); err != nil {
+		t.Fatal(err)
+	}
+	var sched tournament.Schedule
+	c.MustDo(clubtest.Req{Method: "GET", Path: tpath(id, "/schedule")}, http.StatusOK).Decode(t, &sched)
+	if len(sched.Rounds) != len(berger.Rounds) {
+		t.Fatalf("%s: %d rounds scheduled; want %d", name, len(sched.Rounds), len(berger.Rounds))
+	}
+	for i, sr := range sched.Rounds {
+		var got [][2]int
+		if sr.Free != nil {
+			got = append(got, [2]int{sr.Free.StartRank, 0})
+		}
+		for _, g := range sr.Games {
+			got = append(got, [2]int{g.White.StartRank, g.Black.StartRank})
+		}
+		diffValues(t, fmt.Sprintf("%s, round %d", name, i+1), got, berger.Rounds[i])
+		if want := i == 0; sr.Paired != want {
+			t.Errorf("%s, round %d: paired %v; want %v", name, i+1, sr.Paired, want)
+		}
+	}
+	for r := 1; r <= len(sched.Rounds); r++ {
+		if r > 1 {
+			c.pair(id)
+		}
+		var round tournament.Round
+		c.MustDo(clubtest.Req{Method: "GET", Path: tpath(id, "/rounds/%d", r)}, http.StatusOK).Decode(t, &round)
+		var got, want [][2]int64
+		for _, b := range round.Boards {
+			got = append(got, [2]int64{b.White.MemberID, b.Black.MemberID})
+			c.result(id, r, b.Board, tournament.ResultDraw)
+		}
+		for _, g := range sched.Rounds[r-1].Games {
+			want = append(want, [2]int64{g.White.MemberID, g.Black.MemberID})
+		}
+		diffValues(t, fmt.Sprintf("%s, round %d paired", name, r), got, want)
+	}
 }
 
 // TestPlayerCard reads players' cards without logging in, on each database: each round's
