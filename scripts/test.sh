@@ -60,15 +60,14 @@ go test $chess_race -count=1 -timeout 30m $chess_pkgs
 go test -race -count=1 -timeout 30m $(go list ./... | grep -vE '/internal/chess(/|$)')
 
 step "go test on a Galera cluster"
-# The services' store suites once more, on a 3-node MariaDB Galera cluster that each test
-# binary starts on loopback ports (internal/dbtest, galera.go), each database reached through
-# the next node: the catalog's store and API, the club's tournaments, members and logins. The
-# club's API matrix (internal/chessclub, about 3 minutes on a cluster) and its photo store stay
-# with the main run, to keep CI's time; the Galera-only tests (a node killed under a tournament
+# The services' store and API suites once more, on a 3-node MariaDB Galera cluster that each
+# test binary starts on loopback ports (internal/dbtest, galera.go), each database reached
+# through the next node: the catalog's store and API, the club's API matrix, tournaments,
+# members, logins and photo store. The Galera-only tests (a node killed under a tournament
 # night, a node paused, quorum lost, migrations through three nodes) run in the main run above.
 # Without the race detector: the main run has raced the same code.
-TEST_MARIADB_TARGET=galera go test -count=1 -timeout 20m ./internal/creatures ./internal/chessclub/play/... \
-  ./internal/chessclub/members ./internal/chessclub/auth
+TEST_MARIADB_TARGET=galera go test -count=1 -timeout 20m ./internal/creatures ./internal/chessclub \
+  ./internal/chessclub/play/... ./internal/chessclub/members ./internal/chessclub/auth ./internal/chessclub/photos
 
 step "client app (web/chessclub)"
 bash scripts/test-web.sh
