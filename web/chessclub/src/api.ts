@@ -345,7 +345,8 @@ export interface ApiOptions {
 
 interface RequestOptions {
   json?: unknown;
-  form?: FormData;
+  /** A multipart form, or a file sent as it is (a Blob, with its type as the Content-Type). */
+  form?: FormData | Blob;
   /** A plain-text body (a TRF file). */
   text?: string;
   /** The media type of json; application/json unless given. */

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { checkmarkDoneOutline, closeOutline, refreshOutline, saveOutline, swapHorizontalOutline } from 'ionicons/icons';
+import { checkmarkOutline, closeOutline } from 'ionicons/icons';
 import { ApiError, type PlayerRef, type Round } from '../../api';
 import { IonButton, IonIcon, IonSpinner, askConfirm, showToast } from '../../components/ionic';
 import {
@@ -155,9 +155,9 @@ export default function ManualPairing({ data, round: n, close, reload }: Props) 
           <li key={i} className="manual-board" data-board={i + 1}>
             <span className="board-no">{i + 1}</span>
             {player(`${i}:white`, b.white, `Board ${i + 1}, White`)}
-            <IonButton size="small" fill="clear" aria-label={`Swap colours on board ${i + 1}`} onClick={() => change(swapColours(draft, i))}>
-              <IonIcon slot="icon-only" icon={swapHorizontalOutline} aria-hidden="true" />
-            </IonButton>
+            <button type="button" className="swap-colours" aria-label={`Swap colours on board ${i + 1}`} title="Swap colours" onClick={() => change(swapColours(draft, i))}>
+              <span aria-hidden="true">⇄</span>
+            </button>
             {player(`${i}:black`, b.black, `Board ${i + 1}, Black`)}
           </li>
         ))}
@@ -176,15 +176,14 @@ export default function ManualPairing({ data, round: n, close, reload }: Props) 
       {verdict && <Verdict verdict={verdict.text} label="What the checker says" />}
       <div className="actions">
         <IonButton fill="outline" disabled={!!busy} onClick={() => void check()}>
-          {busy === 'check' ? <IonSpinner slot="start" name="dots" aria-hidden="true" /> : <IonIcon slot="start" icon={checkmarkDoneOutline} aria-hidden="true" />}
+          {busy === 'check' ? <IonSpinner slot="start" name="dots" aria-hidden="true" /> : <IonIcon slot="start" icon={checkmarkOutline} aria-hidden="true" />}
           Check
         </IonButton>
         <IonButton disabled={!!busy} onClick={() => void save()}>
-          {busy === 'save' ? <IonSpinner slot="start" name="dots" aria-hidden="true" /> : <IonIcon slot="start" icon={saveOutline} aria-hidden="true" />}
+          {busy === 'save' && <IonSpinner slot="start" name="dots" aria-hidden="true" />}
           Save
         </IonButton>
         <IonButton fill="clear" disabled={!!busy || sameDraft(draft, start)} onClick={() => change(start)}>
-          <IonIcon slot="start" icon={refreshOutline} aria-hidden="true" />
           Start again
         </IonButton>
         <IonButton fill="clear" disabled={!!busy} onClick={close}>

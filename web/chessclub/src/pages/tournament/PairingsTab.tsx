@@ -1,7 +1,6 @@
 import { Suspense, lazy, useState } from 'react';
-import { printOutline } from 'ionicons/icons';
 import { ApiError, type Board, type GameResult, type PlayerRef } from '../../api';
-import { IonButton, IonIcon, showToast } from '../../components/ionic';
+import { IonButton, showToast } from '../../components/ionic';
 import { ScreenBoundary } from '../../components/ScreenError';
 import { assignment, pairingText, resultChoices, resultLabel, formatPoints, mayDirect } from '../../play';
 import { useSession } from '../../session';
@@ -121,7 +120,6 @@ export function PairingsTab({ data, organiser, reload }: TabProps) {
           </button>
         </div>
         <IonButton fill="outline" size="small" onClick={() => window.print()}>
-          <IonIcon slot="start" icon={printOutline} aria-hidden="true" />
           Print
         </IonButton>
         {editableLast && round.number === last.number && (

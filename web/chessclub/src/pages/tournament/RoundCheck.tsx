@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { alertCircleOutline, checkmarkCircleOutline } from 'ionicons/icons';
+import { checkmarkOutline, flagOutline } from 'ionicons/icons';
 import type { Round } from '../../api';
 import { IonIcon } from '../../components/ionic';
 import { verdictText, type PairingCheck, type VerdictText } from '../../checker';
@@ -51,7 +51,7 @@ export function Verdict({ verdict: v, label }: { verdict: VerdictText; label: st
   return (
     <section className={v.clean ? 'round-check clean' : v.breaks ? 'round-check broken' : 'round-check worse'} aria-label={label}>
       <p className="verdict-summary">
-        <IonIcon icon={v.clean ? checkmarkCircleOutline : alertCircleOutline} aria-hidden="true" /> {v.summary}
+        <IonIcon icon={v.clean ? checkmarkOutline : flagOutline} aria-hidden="true" /> {v.summary}
       </p>
       {v.reasons.length > 0 && (
         <>
