@@ -117,7 +117,7 @@ export function verdictText(check: PairingCheck, boardOf?: (whiteId: number) => 
   const boards = check.paired.boards.map((b) => boardOf?.(b.white.member_id)).filter((n): n is number => n !== undefined);
   const where = boards.length === 0 ? '' : ` on ${boards.length === 1 ? 'board' : 'boards'} ${listWords(boards.sort((a, b) => a - b).map(String))}`;
   const bye = check.engine.bye || check.paired.bye ? (boards.length ? ' and in the bye' : ' in the bye') : '';
-  const differs = `This pairing differs from the Dutch system's${where}${bye}.`;
+  const differs = `This pairing differs from the Dutch system’s${where}${bye}.`;
   if (check.breaks.length > 0) return { ...base, clean: false, summary: `${differs} It breaks a rule that allows no exception.` };
   if (check.worse.length > 0) return { ...base, clean: false, summary: `${differs} It is worse on ${check.worse.length === 1 ? 'one criterion' : `${check.worse.length} criteria`}.` };
   return { ...base, clean: true, summary: `${differs} It is as good on every criterion.` };

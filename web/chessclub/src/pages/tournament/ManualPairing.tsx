@@ -143,7 +143,7 @@ export default function ManualPairing({ data, round: n, close, reload }: Props) 
       <h3 id="manual-title">{existing ? `Round ${n}: change the pairing` : `Round ${n}: pair by hand`}</h3>
       <p className="hint">
         Tap a player, then another: they change places. Tap a player, then the bye, to give them the bye. The arrows swap the colours on a board. Check tells you how the pairing compares with the Dutch
-        system's; you answer for the change.
+        system’s; you answer for the change.
       </p>
       {picked !== null && (
         <p className="picked-note" role="status">

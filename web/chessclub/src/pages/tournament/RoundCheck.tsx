@@ -77,7 +77,7 @@ export function Verdict({ verdict: v, label }: { verdict: VerdictText; label: st
           )}
           {v.engine.length > 0 && (
             <div>
-              <p className="verdict-heading">The Dutch system's instead:</p>
+              <p className="verdict-heading">The Dutch system’s instead:</p>
               <ul>
                 {v.engine.map((g) => (
                   <li key={g}>{g}</li>
