@@ -74,22 +74,23 @@ export default function FideForm({ member, done }: { member: Member; done(saved:
         </select>
       </label>
       {TEXT_FIELDS.map((f) => (
-        <label key={f.field} className="select-field">
-          <span>{FIDE_LABELS[f.field]}</span>
+        <div key={f.field} className="select-field">
+          <label htmlFor={`fide-${f.field}`}>{FIDE_LABELS[f.field]}</label>
           <input
+            id={`fide-${f.field}`}
             name={f.field}
             value={values[f.field]}
             autoComplete="off"
             aria-invalid={errors[f.field] ? true : undefined}
-            aria-describedby={errors[f.field] || f.help ? `${f.field}-note` : undefined}
+            aria-describedby={errors[f.field] || f.help ? `fide-${f.field}-note` : undefined}
             onChange={(e) => set(f.field)(e.target.value)}
           />
           {(errors[f.field] || f.help) && (
-            <small id={`${f.field}-note`} className={errors[f.field] ? 'field-error' : 'muted'}>
+            <small id={`fide-${f.field}-note`} className={errors[f.field] ? 'field-error' : 'muted'}>
               {errors[f.field] ?? f.help}
             </small>
           )}
-        </label>
+        </div>
       ))}
       <div className="actions">
         <IonButton type="submit" disabled={saving}>

@@ -106,11 +106,9 @@ export default function ManualPairing({ data, round: n, close, reload }: Props) 
   async function save() {
     const c = await check();
     if (!c) return;
+    // A pairing that breaks an absolute criterion is sent all the same, when a pairing that
+    // meets them exists: the server refuses it (422), and the refusal is explained.
     const warnings = c.no_pairing ? c.breaks : c.breaks.length > 0 ? [] : c.worse;
-    if (c.breaks.length > 0 && !c.no_pairing) {
-      setRefusal(['This pairing cannot be saved:', ...refusalLines({ boards: `breaks ${c.breaks.join(', ')}` })]);
-      return;
-    }
     if (warnings.length > 0 && !(await askConfirm(confirmWorse(warnings, c.no_pairing)))) return;
     setBusy('save');
     try {
