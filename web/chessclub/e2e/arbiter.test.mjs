@@ -252,7 +252,7 @@ test('the arbiter opens the next round’s pairing by hand once the last is comp
   for (const board of r2.boards) await enterResult(swissId, board, '1/2-1/2');
   const ada = await newPage('ada', desktop);
   await ada.goto(`/tournaments/${swissId}?tab=pairings`);
-  await ada.getByRole('button', { name: 'Pair round 3 by hand' }).click();
+  await ada.getByRole('button', { name: 'Pair by hand: round 3' }).click();
   await ada.getByRole('heading', { name: 'Round 3: pair by hand' }).waitFor();
   assert.equal(await ada.locator('.manual-board').count(), 2);
   assert.equal(await ada.locator('.manual-bye .seat').count(), 1);
@@ -260,7 +260,7 @@ test('the arbiter opens the next round’s pairing by hand once the last is comp
   await ada.getByRole('region', { name: 'What the checker says' }).waitFor();
   await shot(ada, 'next-round');
   await ada.getByRole('button', { name: 'Cancel' }).click();
-  await ada.getByRole('button', { name: 'Pair round 3 by hand' }).waitFor();
+  await ada.getByRole('button', { name: 'Pair by hand: round 3' }).waitFor();
   assert.equal((await rounds(swissId)).length, 2, 'nothing was paired');
 });
 

@@ -59,14 +59,16 @@ export function PairingsTab({ data, organiser, reload }: TabProps) {
   const mine = me ? assignment(round, me.id) : null;
   const choices = resultChoices(t.format);
   const finished = t.state === 'finished';
-  const points = pointsBefore(round.number, rounds, data.crosstable, t);
+  // A knockout's matches do not go by points: its boards show the ratings alone.
+  const points = t.format === 'knockout' ? null : pointsBefore(round.number, rounds, data.crosstable, t);
   const facts = (p: PlayerRef) => {
-    const score = `${formatPoints(points.get(p.member_id) ?? 0)} ${points.get(p.member_id) === 1 ? 'point' : 'points'}`;
+    const score = points ? `${formatPoints(points.get(p.member_id) ?? 0)} ${points.get(p.member_id) === 1 ? 'point' : 'points'}` : '';
+    const rating = p.rating !== null ? String(p.rating) : '';
+    if (!score && !rating) return null;
     return (
       <small>
         <span className="sr-only">, </span>
-        {score}
-        {p.rating !== null ? ` · ${p.rating}` : ''}
+        {[score, rating].filter(Boolean).join(' · ')}
       </small>
     );
   };
@@ -129,7 +131,7 @@ export function PairingsTab({ data, organiser, reload }: TabProps) {
         )}
         {pairNextByHand && (
           <IonButton fill="outline" size="small" onClick={() => setEditing(last.number + 1)}>
-            Pair round {last.number + 1} by hand
+            Pair by hand: round {last.number + 1}
           </IonButton>
         )}
       </div>
