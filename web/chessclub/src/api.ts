@@ -22,7 +22,21 @@ export interface Member {
   guest?: boolean;
   /** Rated games the club rating rests on. */
   rated_games?: number;
+  /** The FIDE fields (src/fide.ts words them); birth_date and national_id only for oneself and admins. */
+  fide_id?: number | null;
+  federation?: string | null;
+  title?: FideTitle | null;
+  sex?: 'm' | 'w' | null;
+  birth_date?: string;
+  fide_rating_standard?: number | null;
+  fide_rating_rapid?: number | null;
+  fide_rating_blitz?: number | null;
+  national_id?: string;
+  national_rating?: number | null;
 }
+
+/** A player's FIDE title, as a TRF player record carries it. */
+export type FideTitle = 'GM' | 'IM' | 'WGM' | 'FM' | 'WIM' | 'CM' | 'WFM' | 'WCM';
 
 export type Role = 'member' | 'arbiter' | 'admin';
 
@@ -52,6 +66,11 @@ export interface Tournament {
   players_report?: boolean;
   double_round_robin?: boolean;
   bye_limit?: number;
+  /** The point system (C.02): a win, a draw, a loss, the pairing-allocated bye; 1, ½, 0, 1 unless set. */
+  points_win?: number;
+  points_draw?: number;
+  points_loss?: number;
+  points_bye?: number;
 }
 
 export type TournamentState = 'open' | 'running' | 'finished';
@@ -328,7 +347,8 @@ export interface ApiOptions {
 
 interface RequestOptions {
   json?: unknown;
-  form?: FormData;
+  /** A multipart form, or a file sent as it is (a Blob, with its type as the Content-Type). */
+  form?: FormData | Blob;
   /** A plain-text body (a TRF file). */
   text?: string;
   /** The media type of json; application/json unless given. */

@@ -24,6 +24,7 @@ import { BracketTab } from './tournament/BracketTab';
 import { PlayerCardView } from './tournament/PlayerCardView';
 import { useAction } from '../useAction';
 import './tournament/tournament.css';
+import './tournament/arbiter.css';
 
 /** Everything the tournament screen shows, loaded together and again after each live event. */
 export interface TournamentData {
