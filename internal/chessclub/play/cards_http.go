@@ -4,19 +4,7 @@ import (
 	"net/http"
 
 	"campus.example/apps/internal/chessclub/api"
-	"campus.example/apps/internal/chessclub/play/tournament"
 )
-
-// GetSchedule answers GET /api/tournaments/{id}/schedule: a round robin's every round from
-// the start on, paired or not (tournament.Field.Schedule); a Conflict for another format or
-// before the start.
-func (s *Service) GetSchedule(w http.ResponseWriter, r *http.Request) error {
-	id, err := api.PathID(r)
-	if err != nil {
-		return err
-	}
-	return s.serveView(w, r, id, "schedule", byRevision, 0, func(f *tournament.Field) (any, error) { return f.Schedule() })
-}
 
 // GetPlayerCard answers GET /api/tournaments/{id}/players/{member_id}: one player's
 // tournament as anyone may see it (tournament.Field.PlayerCard). It is public like the
