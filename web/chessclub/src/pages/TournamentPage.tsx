@@ -257,9 +257,9 @@ export default function TournamentPage() {
           {dateRange(t)}
           {t.location ? ` · ${t.location}` : ''}
         </p>
+        {cardOf !== null && <PlayerCardView tournamentId={t.id} memberId={cardOf} revision={shown} players={shown.players} close={closeCard} />}
         {tab === 'players' && <PlayersTab data={shown} organiser={organiser} reload={reload} />}
         {tab === 'pairings' && <PairingsTab data={shown} organiser={organiser} reload={reload} />}
-        {cardOf !== null && <PlayerCardView tournamentId={t.id} memberId={cardOf} revision={shown} players={shown.players} close={closeCard} />}
         {tab === 'bracket' && <BracketTab tournament={t} revision={shown} playerLink={playerLink} />}
         {tab === 'standings' && <StandingsTab standings={shown.standings} state={t.state} players={shown.players} playerLink={playerLink} />}
         {tab === 'crosstable' && <CrosstableTab crosstable={shown.crosstable} tournament={t} players={shown.players} revision={shown} playerLink={playerLink} />}
