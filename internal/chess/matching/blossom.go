@@ -49,7 +49,7 @@ func (g *Graph) nearTo(b int32) {
 			v := k
 			if k >= int32(g.n) {
 				v = g.near[k][x]
-			} else if !g.present[int(k)*g.n+int(x)] {
+			} else if !g.present(k, x) {
 				v = -1
 			}
 			if v >= 0 && (nb[x] < 0 || g.nearer(v, nb[x], x)) {
@@ -73,7 +73,7 @@ func (g *Graph) refreshNear(u int32) {
 // returns b's.
 func (g *Graph) refreshNearIn(b, u int32) int32 {
 	if b < int32(g.n) {
-		if g.present[int(b)*g.n+int(u)] {
+		if g.present(b, u) {
 			return b
 		}
 		return -1

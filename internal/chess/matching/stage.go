@@ -180,7 +180,7 @@ func (g *Graph) scanNode(b int32) {
 			if v = nb[x]; v < 0 {
 				continue
 			}
-		} else if !g.present[int(b)*g.n+int(x)] {
+		} else if !g.present(b, x) {
 			continue
 		}
 		sub(k, g.at(g.a, v), g.w(v, x)) // a(v)+big-w(v,x)
