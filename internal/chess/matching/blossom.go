@@ -1,5 +1,7 @@
 package matching
 
+import "slices"
+
 // A blossom is an odd cycle of nodes (vertices or smaller blossoms) joined by tight edges,
 // shrunk to one node. kids[b] lists the cycle starting with the node that holds the base;
 // links[b][i] is the edge from kids[i] to kids[i+1] (the last one closes the cycle). Going round
@@ -131,14 +133,31 @@ func (g *Graph) kidHolding(b, v int32) int {
 // rotate makes vertex v the base of node b by shifting the matching round the cycles, inside
 // b and inside every kid on the way. Matched edges stay tight because blossom edges are tight.
 // Mates of v itself are left to the caller.
+//
+// The nodes from v up to b are listed once (on the stack g.path), so that each level finds its
+// kid on the way in one step: blossoms nest deep in large brackets, and walking up from v at
+// every level cost the square of the depth.
 func (g *Graph) rotate(b, v int32) {
+	if g.base[b] == v {
+		return
+	}
+	start := len(g.path)
+	for k := v; k != b; k = g.parent[k] {
+		g.path = append(g.path, k)
+	}
+	g.rotateOn(b, v, start, len(g.path))
+	g.path = g.path[:start]
+}
+
+// rotateOn is rotate with g.path[lo:hi] holding the nodes from v up to b's kid that holds v.
+func (g *Graph) rotateOn(b, v int32, lo, hi int) {
 	if g.base[b] == v {
 		return
 	}
 	kids, links := g.kids[b], g.links[b]
 	k := len(kids)
-	j := g.kidHolding(b, v)
-	g.rotate(kids[j], v)
+	j := slices.Index(kids, g.path[hi-1])
+	g.rotateOn(kids[j], v, lo, hi-1)
 	// Counting round the cycle from kid j, the links at odd distance become the matched ones.
 	for i := range k {
 		if (i-j+k)%k%2 == 1 {

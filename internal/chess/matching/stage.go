@@ -39,6 +39,7 @@ type stageState struct {
 	mark     []int32 // per node, for finding common ancestors
 	stamp    int32
 	roots    []int32
+	path     []int32 // nodes from a vertex up to a blossom, a stack (rotate)
 
 	// Keys (see above), each offset by big so that it is never negative.
 	delta   []uint64 // Δ
