@@ -94,8 +94,12 @@ func (g *Graph) refreshNearIn(b, u int32) int32 {
 	return best
 }
 
-// nearer reports whether U(v)-w(v,x) < U(c)-w(c,x).
+// nearer reports whether U(v)-w(v,x) < U(c)-w(c,x). Edges of one weight, the common case,
+// compare by the duals alone.
 func (g *Graph) nearer(v, c, x int32) bool {
+	if g.ids[int(v)*g.n+int(x)] == g.ids[int(c)*g.n+int(x)] {
+		return cmp(g.d(v), g.d(c)) < 0
+	}
 	a, b := g.tmp[2], g.tmp[3]
 	add(a, g.d(v), g.w(c, x))
 	add(b, g.d(c), g.w(v, x))
