@@ -1,5 +1,7 @@
 package matching
 
+import "slices"
+
 // A blossom is an odd cycle of nodes (vertices or smaller blossoms) joined by tight edges,
 // shrunk to one node. kids[b] lists the cycle starting with the node that holds the base;
 // links[b][i] is the edge from kids[i] to kids[i+1] (the last one closes the cycle). Going round
@@ -49,7 +51,7 @@ func (g *Graph) nearTo(b int32) {
 			v := k
 			if k >= int32(g.n) {
 				v = g.near[k][x]
-			} else if !g.present[int(k)*g.n+int(x)] {
+			} else if !g.present(k, x) {
 				v = -1
 			}
 			if v >= 0 && (nb[x] < 0 || g.nearer(v, nb[x], x)) {
@@ -73,7 +75,7 @@ func (g *Graph) refreshNear(u int32) {
 // returns b's.
 func (g *Graph) refreshNearIn(b, u int32) int32 {
 	if b < int32(g.n) {
-		if g.present[int(b)*g.n+int(u)] {
+		if g.present(b, u) {
 			return b
 		}
 		return -1
@@ -92,8 +94,12 @@ func (g *Graph) refreshNearIn(b, u int32) int32 {
 	return best
 }
 
-// nearer reports whether U(v)-w(v,x) < U(c)-w(c,x).
+// nearer reports whether U(v)-w(v,x) < U(c)-w(c,x). Edges of one weight, the common case,
+// compare by the duals alone.
 func (g *Graph) nearer(v, c, x int32) bool {
+	if g.ids[int(v)*g.n+int(x)] == g.ids[int(c)*g.n+int(x)] {
+		return cmp(g.d(v), g.d(c)) < 0
+	}
 	a, b := g.tmp[2], g.tmp[3]
 	add(a, g.d(v), g.w(c, x))
 	add(b, g.d(c), g.w(v, x))
@@ -131,14 +137,31 @@ func (g *Graph) kidHolding(b, v int32) int {
 // rotate makes vertex v the base of node b by shifting the matching round the cycles, inside
 // b and inside every kid on the way. Matched edges stay tight because blossom edges are tight.
 // Mates of v itself are left to the caller.
+//
+// The nodes from v up to b are listed once (on the stack g.path), so that each level finds its
+// kid on the way in one step: blossoms nest deep in large brackets, and walking up from v at
+// every level cost the square of the depth.
 func (g *Graph) rotate(b, v int32) {
+	if g.base[b] == v {
+		return
+	}
+	start := len(g.path)
+	for k := v; k != b; k = g.parent[k] {
+		g.path = append(g.path, k)
+	}
+	g.rotateOn(b, v, start, len(g.path))
+	g.path = g.path[:start]
+}
+
+// rotateOn is rotate with g.path[lo:hi] holding the nodes from v up to b's kid that holds v.
+func (g *Graph) rotateOn(b, v int32, lo, hi int) {
 	if g.base[b] == v {
 		return
 	}
 	kids, links := g.kids[b], g.links[b]
 	k := len(kids)
-	j := g.kidHolding(b, v)
-	g.rotate(kids[j], v)
+	j := slices.Index(kids, g.path[hi-1])
+	g.rotateOn(kids[j], v, lo, hi-1)
 	// Counting round the cycle from kid j, the links at odd distance become the matched ones.
 	for i := range k {
 		if (i-j+k)%k%2 == 1 {

@@ -45,7 +45,7 @@ func (g *Graph) certificate() error {
 			return fmt.Errorf("free vertex %d has dual %v", u, toBig(g.d(u)))
 		}
 		if m := g.mate[u]; m >= 0 {
-			if !g.present[int(u)*g.n+int(m)] {
+			if !g.present(u, m) {
 				return fmt.Errorf("matched edge {%d, %d} is absent", u, m)
 			}
 			if s := slack(u, m); s.Sign() != 0 {
@@ -53,7 +53,7 @@ func (g *Graph) certificate() error {
 			}
 		}
 		for v := u + 1; v < n; v++ {
-			if g.active[v] && g.present[int(u)*g.n+int(v)] {
+			if g.active[v] && g.present(u, v) {
 				if s := slack(u, v); s.Sign() < 0 {
 					return fmt.Errorf("edge {%d, %d} has negative slack %v", u, v, s)
 				}

@@ -6,6 +6,8 @@
 // rules are written that way. The graph is complete and dense; a zero weight means that the
 // edge is absent, and an absent edge is never matched. The matching maximises the total weight;
 // it need not have the most edges (put a large enough "pair" term in the weights for that).
+// Each distinct weight is stored once, and each ordered pair of vertices holds its 4-byte
+// number (table.go): memory is 4·n² bytes and the distinct weights, whatever their width.
 //
 // The algorithm is Edmonds' primal-dual blossom method in the O(n³) form of Gabow and of Galil,
 // Micali and Gabow (1986): vertex duals U, blossom duals Z, and stages that grow an alternating
@@ -42,8 +44,8 @@ type Graph struct {
 	words int // 64-bit words per number
 	bits  int // weights are below 2^bits
 
-	weight  []uint64 // doubled edge weights, n×n numbers, symmetric
-	present []bool   // weight != 0, n×n
+	weights *table   // the distinct doubled edge weights
+	ids     []int32  // per ordered pair u·n+v: the id of its doubled weight, 0 when absent; symmetric
 	big     []uint64 // 2^(bits+1): above every doubled weight and every dual; offsets keys
 
 	// Nodes 0..n-1 are the vertices, n..2n-1 hold blossoms. Node duals: U for vertices, Z for
@@ -84,8 +86,8 @@ func New(n, bits int) *Graph {
 	words := (bits + 5 + 63) / 64
 	g := &Graph{
 		n: n, words: words, bits: bits,
-		weight:  make([]uint64, n*n*words),
-		present: make([]bool, n*n),
+		weights: newTable(words),
+		ids:     make([]int32, n*n),
 		big:     make([]uint64, words),
 		dual:    make([]uint64, 2*n*words),
 		active:  make([]bool, n),
@@ -143,11 +145,11 @@ func (g *Graph) SetWeight(u, v int, w []uint64) {
 		panic(fmt.Sprintf("matching: weight of {%d, %d} does not fit in %d bits", u, v, g.bits))
 	}
 	g.touch(int32(u))
-	i, j := u*g.n+v, v*g.n+u
-	double(g.w(int32(u), int32(v)), w)
-	copy(g.w(int32(v), int32(u)), g.w(int32(u), int32(v)))
-	g.present[i] = !isZero(w)
-	g.present[j] = g.present[i]
+	d := g.tmp[0]
+	double(d, w)
+	id := g.weights.intern(d)
+	g.ids[u*g.n+v] = id
+	g.ids[v*g.n+u] = id
 }
 
 // Weight copies the weight of the edge {u, v} into dst (Words() words).
@@ -211,7 +213,7 @@ func (g *Graph) SlackAbove(u, v int, t uint64) bool {
 // when c is unmatched), the pairs {v, c} and {x, m} weigh no less (an absent {x, m} leaves x
 // and m unmatched). When the matching is maximum, the one with the new pairs is maximum too.
 func (g *Graph) Swappable(v, m, x, c int) bool {
-	if !g.present[v*g.n+c] {
+	if !g.present(int32(v), int32(c)) {
 		return false
 	}
 	gain, loss := g.tmp[0], g.tmp[1]
@@ -244,8 +246,17 @@ func (g *Graph) fits(w []uint64) bool {
 
 // w returns the doubled weight of {u, v}, in place.
 func (g *Graph) w(u, v int32) []uint64 {
-	i := (int(u)*g.n + int(v)) * g.words
-	return g.weight[i : i+g.words : i+g.words]
+	return g.weights.at(g.ids[int(u)*g.n+int(v)])
+}
+
+// present reports whether the edge {u, v} is present (its weight is not zero).
+func (g *Graph) present(u, v int32) bool {
+	return g.ids[int(u)*g.n+int(v)] != 0
+}
+
+// row returns the weight ids of u's edges, indexed by the other vertex.
+func (g *Graph) row(u int32) []int32 {
+	return g.ids[int(u)*g.n : (int(u)+1)*g.n]
 }
 
 // d returns the dual of node b, in place.
@@ -304,9 +315,9 @@ func (g *Graph) repair() {
 			continue
 		}
 		clear(need)
-		row := g.present[int(u)*g.n : (int(u)+1)*g.n]
+		row := g.row(u)
 		for _, y := range g.alive {
-			if !row[y] {
+			if row[y] == 0 {
 				continue
 			}
 			// w - U(y) when positive: compare w with U(y) + need.
@@ -319,7 +330,7 @@ func (g *Graph) repair() {
 	}
 	for _, u := range g.dirties {
 		if m := g.mate[u]; m >= 0 && g.active[u] {
-			if g.slack(sum, u, m); !isZero(sum) || !g.present[int(u)*g.n+int(m)] {
+			if g.slack(sum, u, m); !isZero(sum) || !g.present(u, m) {
 				g.unmatch(u)
 			}
 		}
@@ -328,9 +339,9 @@ func (g *Graph) repair() {
 		if !g.active[u] || g.mate[u] >= 0 || isZero(g.d(u)) {
 			continue
 		}
-		row := g.present[int(u)*g.n : (int(u)+1)*g.n]
+		row := g.row(u)
 		for _, y := range g.alive {
-			if row[y] && y != u && g.mate[y] < 0 && g.top[y] == y {
+			if row[y] != 0 && y != u && g.mate[y] < 0 && g.top[y] == y {
 				if g.slack(sum, u, y); isZero(sum) {
 					g.mate[u], g.mate[y] = y, u
 					break

@@ -39,6 +39,7 @@ type stageState struct {
 	mark     []int32 // per node, for finding common ancestors
 	stamp    int32
 	roots    []int32
+	path     []int32 // nodes from a vertex up to a blossom, a stack (rotate)
 
 	// Keys (see above), each offset by big so that it is never negative.
 	delta   []uint64 // Δ
@@ -47,6 +48,12 @@ type stageState struct {
 	sskey   []uint64 // per S node with a bestSS: a(in)+big-w+a(out)+big
 	tightS  []uint64 // Δ+big: an edge from S vertex s to x is tight when a(s)+big-w+U(x) equals it
 	tightSS []uint64 // 2Δ+2big: an edge between S vertices is tight when its sskey equals it
+
+	// Per weight number, the key of the vertex being scanned (keyOf), valid when keyAt
+	// holds the scan's keyGen.
+	keys   []uint64
+	keyAt  []int32
+	keyGen int32
 }
 
 func (g *Graph) initStage() {
@@ -171,6 +178,9 @@ func (g *Graph) scanNode(b int32) {
 		nb = g.near[b]
 	}
 	k, other := g.tmp[0], g.tmp[1]
+	// A single vertex sees few distinct weights: its key a(v)+big-w towards each is computed
+	// once per weight (keyOf), not once per edge.
+	g.keyGen++
 	for _, x := range g.alive {
 		if g.top[x] == b {
 			continue
@@ -180,10 +190,12 @@ func (g *Graph) scanNode(b int32) {
 			if v = nb[x]; v < 0 {
 				continue
 			}
-		} else if !g.present[int(b)*g.n+int(x)] {
+			sub(k, g.at(g.a, v), g.w(v, x)) // a(v)+big-w(v,x)
+		} else if id := g.ids[int(b)*g.n+int(x)]; id == 0 {
 			continue
+		} else {
+			k = g.keyOf(b, id)
 		}
-		sub(k, g.at(g.a, v), g.w(v, x)) // a(v)+big-w(v,x)
 		bx := g.top[x]
 		if g.label[bx] == labelS {
 			ssk := other
@@ -212,6 +224,23 @@ func (g *Graph) scanNode(b int32) {
 			g.tight = append(g.tight, edge{v, x})
 		}
 	}
+}
+
+// keyOf returns a(v)+big-w for vertex v and the weight numbered id, computed once per scan
+// (keyGen) and kept in keys, in place; the caller only reads it.
+func (g *Graph) keyOf(v int32, id int32) []uint64 {
+	w := g.words
+	if int(id) >= len(g.keyAt) {
+		n := max(2*len(g.keyAt), int(id)+1, g.weights.count)
+		g.keyAt = append(g.keyAt, make([]int32, n-len(g.keyAt))...)
+		g.keys = append(g.keys, make([]uint64, n*w-len(g.keys))...)
+	}
+	k := g.keys[int(id)*w : int(id+1)*w : int(id+1)*w]
+	if g.keyAt[id] != g.keyGen {
+		sub(k, g.at(g.a, v), g.weights.at(id))
+		g.keyAt[id] = g.keyGen
+	}
+	return k
 }
 
 // at returns the number of vertex or node i in the per-node array arr, in place.

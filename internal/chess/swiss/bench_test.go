@@ -127,3 +127,15 @@ func BenchmarkPairLarge(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkPairHuge pairs rounds of Swisses of 4 000 and 9 999 players (11 rounds, simulated
+// as above; the TRF limit of start ranks is 9 999): round 2 has two scoregroups of about a
+// third of the field each. Simulating the rounds before the one paired takes as long as
+// pairing them, so each size is best run alone: -bench 'PairHuge/players=4000'.
+func BenchmarkPairHuge(b *testing.B) {
+	for _, c := range []struct{ n, round int }{{4000, 2}, {4000, 5}, {9999, 2}, {9999, 9}} {
+		b.Run(fmt.Sprintf("players=%d/round=%d", c.n, c.round), func(b *testing.B) {
+			benchPair(b, benchTournament(b, c.n, 11, c.round))
+		})
+	}
+}

@@ -25,7 +25,7 @@ func (e *engine) run(scores int) ([][2]int32, int32, error) {
 	e.g = matching.New(int(n), e.lay.total)
 	words := e.g.Words()
 	e.w, e.cur = make([]uint64, words), make([]uint64, words)
-	e.rec = make([]record, int(n)*int(n))
+	e.rec = make([]record, int(n)*int(n-1)/2)
 	e.stable = make([]int32, n)
 	e.paired = make([]bool, n)
 	e.sub = make([]int, 2*MaxRounds+1)
@@ -36,7 +36,7 @@ func (e *engine) run(scores int) ([][2]int32, int32, error) {
 	for l := range n {
 		for h := range l {
 			if e.compatible(e.ps[h], e.ps[l]) {
-				e.rec[h*n+l] = record{kind: far, bye: e.byeTerm(h, l)}
+				*e.recOf(h, l) = record{kind: far, bye: e.single}
 				e.set(l, h, l)
 			}
 		}
@@ -118,7 +118,6 @@ func (e *engine) setScores(b *bracket, scores int) error {
 // following scoregroup, and re-encodes the edges between MDPs (whose records stand) for the
 // bracket's score sub-fields.
 func (e *engine) loadBracket(b *bracket) {
-	n := int32(len(e.ps))
 	members := append(append([]int32(nil), b.mdps...), rangeOf(b.lo, b.next)...)
 	for i, l := range members {
 		kind := current
@@ -126,7 +125,7 @@ func (e *engine) loadBracket(b *bracket) {
 			kind = next
 		}
 		for _, h := range members[:i] {
-			r := &e.rec[h*n+l]
+			r := e.recOf(h, l)
 			if l < b.lo { // both MDPs: the record stands
 				e.set(l, h, l)
 				continue
@@ -134,7 +133,7 @@ func (e *engine) loadBracket(b *bracket) {
 			if !e.compatible(e.ps[h], e.ps[l]) {
 				continue
 			}
-			*r = record{kind: kind, bye: e.byeTerm(h, l)}
+			*r = record{kind: kind, bye: e.single}
 			e.set(l, h, l)
 		}
 	}
@@ -154,8 +153,7 @@ func (e *engine) set(touch, h, l int32) {
 	if h > l {
 		h, l = l, h
 	}
-	n := int32(len(e.ps))
-	e.encode(e.w, h, l, e.rec[h*n+l])
+	e.encode(e.w, h, l, *e.recOf(h, l))
 	e.g.Weight(e.cur, int(h), int(l))
 	if equal(e.w, e.cur) {
 		return
@@ -176,12 +174,13 @@ func equal(a, b []uint64) bool {
 	return true
 }
 
-// recOf returns the record of edge {a, b}.
+// recOf returns the record of edge {a, b}. The records of the pairs h < l are stored
+// row after row of a triangle, l(l-1)/2 + h: half the square, at 8 bytes a pair.
 func (e *engine) recOf(a, b int32) *record {
 	if a > b {
 		a, b = b, a
 	}
-	return &e.rec[a*int32(len(e.ps))+b]
+	return &e.rec[int(b)*int(b-1)/2+int(a)]
 }
 
 // solve brings the matching up to date and takes a snapshot of it.

@@ -100,11 +100,8 @@ func (e *engine) findByeScore() error {
 	return nil
 }
 
-// byeTerm returns the C9 term of a pair h, l: the ranks of those of them who have the bye score,
-// when C9 applies.
+// byeTerm returns the C9 term of a pair h, l, where C9 applies: the ranks of those of them who
+// have the bye score.
 func (e *engine) byeTerm(h, l int32) uint32 {
-	if !e.single {
-		return 0
-	}
 	return e.byeRank[h] + e.byeRank[l]
 }

@@ -37,12 +37,13 @@ const (
 	current              // a pair made in the bracket being paired
 )
 
-// record is the state of one edge between the sorted players h < l: its kind, its C9 term
-// (fixed when the edge was last computed) and its tail (the generation order, Article 4).
+// record is the state of one edge between the sorted players h < l: its kind, whether its C9
+// term applies (fixed when the edge was last computed: byeTerm) and its tail (the generation
+// order, Article 4). It takes 8 bytes, for there is one per pair of players.
 type record struct {
-	kind uint8
-	bye  uint32
 	tail int32
+	kind uint8
+	bye  bool
 }
 
 // encode writes the weight of the edge between sorted players h < l into w (cleared first).
@@ -64,7 +65,9 @@ func (e *engine) encode(w []uint64, h, l int32, r record) {
 	}
 	L.put(w, fPairs, 0, pairs)
 	// C.04.3 2.4.4 [C9]: the unplayed-games rank of the bye candidates paired.
-	L.put(w, fBye, 0, uint64(r.bye))
+	if r.bye {
+		L.put(w, fBye, 0, uint64(e.byeTerm(h, l)))
+	}
 	switch r.kind {
 	case next:
 		// C.04.3 2.4.3 [C8]: downfloaters chosen so that the following bracket pairs best:

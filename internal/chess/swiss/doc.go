@@ -75,10 +75,18 @@
 // # Cost
 //
 // The matching holds every player still unpaired, n of them, so that completion ([C4]) and the
-// next bracket ([C8]) weigh exactly what they must; a weight is a few 64-bit words (six at
-// 1 000 players, whose largest fields are the score-indexed ones). Memory is O(n²), the weights
-// and a record per pair: about 65 MB at 1 000 players in round 2, 90 MB in later rounds, 300 MB
-// at 2 000.
+// next bracket ([C8]) weigh exactly what they must. A weight is a few 64-bit words (six at
+// 1 000 to 2 000 players, seven at 4 000, eight at 9 999, whose largest fields are the
+// score-indexed ones), but a round has few distinct weights: they are made of the criteria a
+// pair meets, which depend on the two players' scores, colours and floats, and of a small
+// tail. The graph stores each distinct weight once and, per pair, its 4-byte number (package
+// matching), and the engine keeps per pair an 8-byte record (its kind, whether C9 applies, its
+// tail) in a triangle of half the square. Memory is thus about 8·n² bytes, and 4·n² more
+// while the matching of the bye score (bye.go) lives, before the first bracket: a peak of
+// 32 MB for round 2 of 1 000 players, 276 MB for round 2 of 4 000 (where a dense matrix of
+// weights took 56 bytes a pair, 1.1 GB) and 1.37 GB for round 2 of 9 999
+// (docs/BENCHMARKS.md). Blossoms add 4·n bytes each for their nearest vertices (nearTo in
+// package matching), a small part in practice.
 //
 // Time goes to the stages of the matching, each growing a tree of t nodes over tight edges at
 // O(n) per node, and it is driven by the size of the largest scoregroup, g. A bracket of b
@@ -93,7 +101,10 @@
 // O(g·n·t). The round's matching for completion alone is built before the first bracket, in
 // short stages (its edges are near-uniform), so that loading the first bracket repairs a
 // matching rather than building one around its g players from nothing, which cost 40 times
-// as much at 1 000 players. Early rounds, with g close to n/3, are the heaviest: about 1 s of
-// CPU for round 2 of 1 000 players and 6.5 s at 2 000 (g and n doubled: about n^2.6); late
-// rounds, with many small scoregroups, cost about n² (docs/BENCHMARKS.md).
+// as much at 1 000 players. Early rounds, with g close to n/3, are the heaviest: 0.5 to 0.7 s
+// of CPU for round 2 of 1 000 players, 3.3 s at 2 000, 8 s to a minute at 4 000 and 4.5
+// minutes at 9 999 (g and n growing together: n² to n^3.8, by the field); late rounds, with
+// many small scoregroups, cost about n² (docs/BENCHMARKS.md). Memory no longer bounds the
+// players (MaxPlayers), time does: a server should bound its fields by the time a round may
+// take.
 package swiss

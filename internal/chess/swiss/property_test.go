@@ -265,7 +265,7 @@ func TestInvalidRequests(t *testing.T) {
 	}{
 		{"ID 0", Request{Players: []Player{{ID: 0}}, TotalRounds: 1, InitialColour: chess.White}, "out of 1..9999"},
 		{"ID twice", Request{Players: []Player{{ID: 1}, {ID: 1}}, TotalRounds: 1, InitialColour: chess.White}, "used twice"},
-		{"too many players", Request{Players: make([]Player, MaxPlayers+1), TotalRounds: 1, InitialColour: chess.White}, "more than 2000"},
+		{"too many players", Request{Players: make([]Player, MaxPlayers+1), TotalRounds: 1, InitialColour: chess.White}, "more than 9999"},
 		{"uneven rounds", Request{Players: []Player{{ID: 1}, {ID: 2, Rounds: []chess.Round{{Result: chess.ZeroBye}}}}, TotalRounds: 3, InitialColour: chess.White}, "has 1 rounds"},
 		{"no round left", Request{Players: ok, TotalRounds: 1, InitialColour: chess.White}, "no round to pair"},
 		{"no initial colour", Request{Players: ok, TotalRounds: 2}, "initial colour"},

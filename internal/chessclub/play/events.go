@@ -13,6 +13,7 @@ const (
 	EventPlayerReinstated  = "player_reinstated"  // a withdrawn player plays again: {"member_id": 7, "from_round": 5}
 	EventByeRequested      = "bye_requested"      // {"member_id": 7, "round": 4}
 	EventByeCancelled      = "bye_cancelled"      // {"member_id": 7, "round": 4}
+	EventRoundPairing      = "round_pairing"      // a long pairing has started (pairing_notice.go): {"round": 4}
 	EventRoundPaired       = "round_paired"       // {"round": 4}
 	EventRoundUnpaired     = "round_unpaired"     // {"round": 4}
 	EventResultSet         = "result_set"         // {"round": 4, "board": 2, "result": "1-0"} (result null when cleared)

@@ -37,6 +37,12 @@ type Config struct {
 	// ImportsPerDay is how many tournaments a member may import in any 24 hours
 	// (DefaultImportsPerDay), on all replicas together (checkImportQuota).
 	ImportsPerDay int
+	// PairingNoticeField is the number of players from which the live stream says that a
+	// round is being paired as soon as its pairing starts (DefaultPairingNoticeField), and
+	// PairingNoticeAfter how long the pairing of a smaller field runs before it says so
+	// (DefaultPairingNoticeAfter); see pairing_notice.go.
+	PairingNoticeField int
+	PairingNoticeAfter time.Duration
 }
 
 // Defaults of Config.
@@ -57,6 +63,12 @@ func (c *Config) setDefaults() {
 	}
 	if c.ImportsPerDay <= 0 {
 		c.ImportsPerDay = DefaultImportsPerDay
+	}
+	if c.PairingNoticeField <= 0 {
+		c.PairingNoticeField = DefaultPairingNoticeField
+	}
+	if c.PairingNoticeAfter <= 0 {
+		c.PairingNoticeAfter = DefaultPairingNoticeAfter
 	}
 }
 

@@ -43,13 +43,15 @@ const maxPairAttempts = 3
 // round of the same number even so.
 //
 // In this process one request at a time pairs a tournament (pairingTurns); a second one
-// waits for it, and then finds the round paired.
+// waits for it, and then finds the round paired. A long pairing is announced on the live
+// stream (round_pairing, pairing_notice.go) before the round arrives.
 func (s *Service) pairRound(ctx context.Context, id int64, caller api.Caller) (tournament.Round, error) {
 	leave, err := s.pairings.enter(ctx, id, func() { pairingHook(ctx, 0) })
 	if err != nil {
 		return tournament.Round{}, err
 	}
 	defer leave()
+	notice := s.newPairingNotice(ctx, id)
 	for attempt := 1; ; attempt++ {
 		f, err := s.readField(ctx, id)
 		if err != nil {
@@ -58,8 +60,10 @@ func (s *Service) pairRound(ctx context.Context, id int64, caller api.Caller) (t
 		if err := checkPairable(f, caller); err != nil {
 			return tournament.Round{}, err
 		}
+		notice.arm(f)
 		pairingHook(ctx, attempt)
 		p, err := f.PairNext()
+		notice.settle(&f.Tournament)
 		if err != nil {
 			return tournament.Round{}, err
 		}
