@@ -25,6 +25,9 @@ type Validator struct {
 // New loads and validates an OpenAPI document, failing the test when it is invalid.
 func New(t testing.TB, spec []byte) *Validator {
 	t.Helper()
+	if err := duplicateKey(spec); err != nil {
+		t.Fatalf("OpenAPI document: %v", err)
+	}
 	loader := openapi3.NewLoader()
 	doc, err := loader.LoadFromData(spec)
 	if err != nil {
