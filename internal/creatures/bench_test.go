@@ -67,17 +67,7 @@ func BenchmarkGetCreature(b *testing.B) {
 					b.SetParallelism(max(1, clients/runtime.GOMAXPROCS(0)))
 				}
 				b.ResetTimer() // not the 1 000 creates
-				var n atomic.Int64
-				b.RunParallel(func(pb *testing.PB) {
-					for pb.Next() {
-						id := ids[n.Add(1)%int64(len(ids))]
-						rec := httptest.NewRecorder()
-						h.ServeHTTP(rec, httptest.NewRequest("GET", fmt.Sprintf("/creatures/%d", id), nil))
-						if rec.Code != http.StatusOK {
-							b.Fatalf("GET: %d", rec.Code)
-						}
-					}
-				})
+				runGets(b, h, ids)
 			})
 		}
 	}
@@ -87,21 +77,41 @@ func BenchmarkCreateCreature(b *testing.B) {
 	for _, d := range dbtest.Dialects {
 		b.Run(d.String(), func(b *testing.B) {
 			h, _ := benchServer(b, d, 0)
-			var n atomic.Int64
-			b.RunParallel(func(pb *testing.PB) {
-				for pb.Next() {
-					body := fmt.Sprintf(`{"name":"Created %d","species":"Load","danger_level":3}`, n.Add(1))
-					req := httptest.NewRequest("POST", "/creatures", strings.NewReader(body))
-					req.Header.Set("Content-Type", "application/json")
-					rec := httptest.NewRecorder()
-					h.ServeHTTP(rec, req)
-					if rec.Code != http.StatusCreated {
-						b.Fatalf("POST: %d %s", rec.Code, rec.Body.String())
-					}
-				}
-			})
+			runCreates(b, h)
 		})
 	}
+}
+
+// runGets reads the creatures ids in turn, from b's parallel goroutines.
+func runGets(b *testing.B, h http.Handler, ids []int64) {
+	var n atomic.Int64
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			id := ids[n.Add(1)%int64(len(ids))]
+			rec := httptest.NewRecorder()
+			h.ServeHTTP(rec, httptest.NewRequest("GET", fmt.Sprintf("/creatures/%d", id), nil))
+			if rec.Code != http.StatusOK {
+				b.Fatalf("GET: %d", rec.Code)
+			}
+		}
+	})
+}
+
+// runCreates creates creatures, from b's parallel goroutines.
+func runCreates(b *testing.B, h http.Handler) {
+	var n atomic.Int64
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			body := fmt.Sprintf(`{"name":"Created %d","species":"Load","danger_level":3}`, n.Add(1))
+			req := httptest.NewRequest("POST", "/creatures", strings.NewReader(body))
+			req.Header.Set("Content-Type", "application/json")
+			rec := httptest.NewRecorder()
+			h.ServeHTTP(rec, req)
+			if rec.Code != http.StatusCreated {
+				b.Fatalf("POST: %d %s", rec.Code, rec.Body.String())
+			}
+		}
+	})
 }
 
 func BenchmarkListCreatures10k(b *testing.B) {

@@ -1,12 +1,7 @@
 package creatures_test
 
 import (
-	"fmt"
-	"net/http"
-	"net/http/httptest"
 	"runtime"
-	"strings"
-	"sync/atomic"
 	"testing"
 
 	"campus.example/apps/internal/dbtest"
@@ -45,33 +40,12 @@ func BenchmarkClusterNode(b *testing.B) {
 			h, ids := benchServerOn(b, srv.open(b), 1000)
 			b.SetParallelism(max(1, 50/runtime.GOMAXPROCS(0)))
 			b.ResetTimer()
-			var n atomic.Int64
-			b.RunParallel(func(pb *testing.PB) {
-				for pb.Next() {
-					rec := httptest.NewRecorder()
-					h.ServeHTTP(rec, httptest.NewRequest("GET", fmt.Sprintf("/creatures/%d", ids[n.Add(1)%int64(len(ids))]), nil))
-					if rec.Code != http.StatusOK {
-						b.Fatalf("GET: %d", rec.Code)
-					}
-				}
-			})
+			runGets(b, h, ids)
 		})
 		b.Run(srv.name+"/create/clients=8", func(b *testing.B) {
 			h, _ := benchServerOn(b, srv.open(b), 0)
 			b.SetParallelism(max(1, 8/runtime.GOMAXPROCS(0)))
-			var n atomic.Int64
-			b.RunParallel(func(pb *testing.PB) {
-				for pb.Next() {
-					body := fmt.Sprintf(`{"name":"Created %d","species":"Load","danger_level":3}`, n.Add(1))
-					req := httptest.NewRequest("POST", "/creatures", strings.NewReader(body))
-					req.Header.Set("Content-Type", "application/json")
-					rec := httptest.NewRecorder()
-					h.ServeHTTP(rec, req)
-					if rec.Code != http.StatusCreated {
-						b.Fatalf("POST: %d %s", rec.Code, rec.Body.String())
-					}
-				}
-			})
+			runCreates(b, h)
 		})
 	}
 }
