@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ApiError, type Board, type GameResult } from '../../api';
 import { showToast } from '../../components/ionic';
-import { assignment, pairingText, resultChoices, resultLabel, formatPoints } from '../../play';
+import { assignment, forfeitChoices, mayClearResult, pairingText, resultChoices, resultLabel, formatPoints } from '../../play';
 import { useSession } from '../../session';
 import type { TournamentData } from '../TournamentPage';
 import { errorText } from '../../words';
@@ -16,7 +16,9 @@ export interface TabProps {
  * PairingsTab shows a round's boards (board, white, result, black) and byes, any round chosen;
  * the member's own board is marked. The organiser enters each result with one tap on large
  * buttons under the board, made for one thumb on a phone; a player may report their own board
- * once when the tournament lets players report.
+ * once when the tournament lets players report. The organiser also finds, folded under each
+ * board, the results of a game not played (a forfeit either way, a double forfeit) and, in the
+ * last round, a way back to no result at all.
  */
 export function PairingsTab({ data, organiser, reload }: TabProps) {
   const { api, member: me } = useSession();
@@ -30,9 +32,10 @@ export function PairingsTab({ data, organiser, reload }: TabProps) {
   const round = rounds.find((r) => r.number === number)!;
   const mine = me ? assignment(round, me.id) : null;
   const choices = resultChoices(t.format);
+  const forfeits = forfeitChoices(t.format);
   const finished = t.state === 'finished';
 
-  async function enter(board: Board, result: GameResult) {
+  async function enter(board: Board, result: GameResult | null) {
     const key = `${board.round}/${board.board}`;
     setSaving(key);
     try {
@@ -111,6 +114,31 @@ export function PairingsTab({ data, organiser, reload }: TabProps) {
                     </button>
                   ))}
                 </div>
+              )}
+              {organiser && !finished && (
+                <details className="more-results no-print" open={forfeits.some((c) => c.result === b.result) || undefined}>
+                  <summary>Forfeit or clear the result</summary>
+                  <div className="result-buttons" role="group" aria-label={`Forfeits on board ${b.board}`}>
+                    {forfeits.map((c) => (
+                      <button
+                        key={c.result}
+                        type="button"
+                        className={b.result === c.result ? 'result-button forfeit selected' : 'result-button forfeit'}
+                        aria-pressed={b.result === c.result}
+                        aria-label={`${c.spoken} on board ${b.board}`}
+                        disabled={saving === key}
+                        onClick={() => void enter(b, c.result)}
+                      >
+                        {c.label}
+                      </button>
+                    ))}
+                  </div>
+                  {mayClearResult(t, rounds, b) && (
+                    <button type="button" className="clear-result" aria-label={`Clear the result on board ${b.board}`} disabled={saving === key} onClick={() => void enter(b, null)}>
+                      Clear the result (not played yet)
+                    </button>
+                  )}
+                </details>
               )}
             </li>
           );
