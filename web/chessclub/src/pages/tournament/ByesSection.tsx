@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { cafeOutline } from 'ionicons/icons';
 import type { Member } from '../../api';
 import { byeAllowance, byeRounds, byesUsed, roundList } from '../../byes';
-import { IonButton, IonIcon } from '../../components/ionic';
+import { IonButton } from '../../components/ionic';
 import { useSession } from '../../session';
 import { cancelBye, requestBye } from '../../tournamentCalls';
 import { errorText, namedText } from '../../words';
@@ -45,9 +44,7 @@ export function ByesSection({ data, me, organiser, busy, run }: ByesSectionProps
 
   return (
     <section className="byes-section no-print" aria-labelledby="byes-title">
-      <h3 id="byes-title">
-        <IonIcon icon={cafeOutline} aria-hidden="true" /> Half-point byes
-      </h3>
+      <h3 id="byes-title">Half-point byes</h3>
       <p className="hint">
         A player who cannot come to a round may ask for a half-point bye for it before it is paired: they are not paired and score half a point. {limit === 0 ? 'This tournament gives none.' : `At most ${limit} a player in this tournament.`}
       </p>

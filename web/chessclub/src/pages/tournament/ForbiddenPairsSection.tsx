@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
-import { removeCircleOutline } from 'ionicons/icons';
 import type { ForbiddenPair } from '../../api';
-import { IonButton, IonIcon } from '../../components/ionic';
+import { IonButton } from '../../components/ionic';
 import { useSession } from '../../session';
 import { allowPair, forbidPair, forbiddenPairs } from '../../tournamentCalls';
 import { errorText, namedText } from '../../words';
@@ -73,7 +72,6 @@ export function ForbiddenPairsSection({ data, busy, run }: ForbiddenPairsSection
                 disabled={!!busy}
                 onClick={() => void run(`allow-${p.members.join('-')}`, plain(() => allowPair(api, t.id, p.members[0], p.members[1])), `${p.names[0]} and ${p.names[1]} may meet again from round ${nextRound}.`)}
               >
-                <IonIcon slot="start" icon={removeCircleOutline} aria-hidden="true" />
                 Allow
               </IonButton>
             </li>
