@@ -116,7 +116,7 @@ export function PairingsTab({ data, organiser, reload }: TabProps) {
                 </div>
               )}
               {organiser && !finished && (
-                <details className="more-results no-print" open={forfeits.some((c) => c.result === b.result) || undefined}>
+                <details className="more-results no-print">
                   <summary>Forfeit or clear the result</summary>
                   <div className="result-buttons" role="group" aria-label={`Forfeits on board ${b.board}`}>
                     {forfeits.map((c) => (
