@@ -331,6 +331,80 @@ test('the new-tournament form marks its required fields before any submit, and o
   await rita.setViewportSize(phone);
 });
 
+test('the tournament form folds its advanced settings, opens them on a mistake, and creates what they say', async () => {
+  await rita.goto('/tournaments/new');
+  const advanced = rita.locator('details.advanced');
+  await advanced.getByText('Advanced and FIDE report').waitFor();
+  assert.equal(await advanced.evaluate((el) => el.open), false, 'folded: the simple case stays simple');
+  await rita.getByLabel('Name', { exact: true }).fill('Three Points Rapid');
+  await rita.getByLabel('Start date').fill(isoDay(7));
+  await rita.getByLabel('End date').fill(isoDay(7));
+  await rita.getByLabel('Rounds').fill('5');
+  await advanced.getByText('Advanced and FIDE report').click();
+  await rita.getByLabel('Federation').fill('EN');
+  await advanced.getByText('Advanced and FIDE report').click();
+  assert.equal(await advanced.evaluate((el) => el.open), false);
+  await rita.getByRole('button', { name: 'Create tournament' }).click();
+  await advanced.getByText('Use the federation’s three-letter FIDE code, such as ENG or GER, or leave it empty.').waitFor();
+  assert.equal(await advanced.evaluate((el) => el.open), true, 'a mistake in the section opens it');
+
+  await rita.getByLabel('Federation').fill('eng');
+  await rita.getByLabel('Top player’s colour in round 1').selectOption('black');
+  await rita.getByLabel('Acceleration').selectOption('baku');
+  await rita.getByLabel('Win', { exact: true }).fill('3');
+  await rita.getByLabel('Draw', { exact: true }).fill('1');
+  await rita.getByLabel('Bye', { exact: true }).fill('3');
+  await rita.getByLabel('Rating list').selectOption('rapid');
+  await rita.getByLabel('City').fill('Leeds');
+  await rita.getByLabel('Chief arbiter').fill('IA Jane Smith 1234567');
+  await rita.getByLabel('Deputy arbiters').fill('FA Tom Lee\nNA Ann Cole');
+  for (const viewport of [phone, desktop]) {
+    await rita.setViewportSize(viewport);
+    await advanced.scrollIntoViewIfNeeded();
+    await shoot(rita, `${viewport.width}-advanced-settings`);
+  }
+  // The Baku acceleration goes with the usual points only, as the server holds.
+  await rita.getByRole('button', { name: 'Create tournament' }).click();
+  await advanced.getByText('The Baku acceleration goes with the usual points only: 1 for a win, ½ for a draw, 0 for a loss and 1 for the bye.').waitFor();
+  assert.equal(await rita.getByLabel('Acceleration').getAttribute('aria-invalid'), 'true');
+  await shoot(rita, '1280-advanced-baku-refused');
+  await rita.getByLabel('Acceleration').selectOption('none');
+  await rita.getByRole('button', { name: 'Create tournament' }).click();
+  await rita.waitForURL((url) => /^\/tournaments\/\d+$/.test(url.pathname));
+  const id = Number(new URL(rita.url()).pathname.split('/').pop());
+  const t = await api('GET', `/tournaments/${id}`);
+  assert.deepEqual(
+    [t.initial_colour, t.acceleration, t.points_win, t.points_draw, t.points_loss, t.points_bye, t.rating_type, t.city, t.federation, t.chief_arbiter, t.deputy_arbiters],
+    ['black', 'none', 3, 1, 0, 3, 'rapid', 'Leeds', 'ENG', 'IA Jane Smith 1234567', ['FA Tom Lee', 'NA Ann Cole']],
+  );
+  await rita.setViewportSize(phone);
+});
+
+test('a started tournament shows its pairing and scoring settings fixed, and its FIDE report fields still change', async () => {
+  await rita.goto(`/tournaments/${swissId}/edit`);
+  const advanced = rita.locator('details.advanced');
+  await advanced.getByText('Advanced and FIDE report').click();
+  await advanced.getByText('The tournament has started: how it is paired and scored is fixed (greyed out).', { exact: false }).waitFor();
+  for (const label of ['Win', 'Draw', 'Loss', 'Bye']) {
+    assert.equal(await rita.getByLabel(label, { exact: true }).isDisabled(), true, `${label} is fixed`);
+  }
+  assert.equal(await rita.getByLabel('Rating list').isDisabled(), true);
+  assert.equal(await rita.getByLabel('Acceleration').isDisabled(), true);
+  assert.equal(await rita.getByLabel('City').isDisabled(), false, 'the report’s fields may change');
+  await rita.getByLabel('City').fill('York');
+  await rita.getByLabel('Time control for the report').fill("90'/40+30'+30\"");
+  for (const viewport of [phone, desktop]) {
+    await rita.setViewportSize(viewport);
+    await advanced.scrollIntoViewIfNeeded();
+    await shoot(rita, `${viewport.width}-advanced-fixed`);
+  }
+  await rita.getByRole('button', { name: 'Save changes' }).click();
+  await rita.waitForURL((url) => url.pathname === `/tournaments/${swissId}`);
+  const t = await api('GET', `/tournaments/${swissId}`);
+  assert.deepEqual([t.city, t.time_control_code, t.points_win], ['York', "90'/40+30'+30\"", 1]);
+  await rita.setViewportSize(phone);
+});
+
 test('the standings of a finished tournament say Final, and each column says what it counts, on a phone and a desktop', async () => {
   for (const viewport of [phone, desktop]) {
     await rita.setViewportSize(viewport);

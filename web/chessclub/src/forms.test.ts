@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, type Tournament } from './api';
-import { advancedChanged, emptyTournament, length, parsePoints, registration, splitError, textProblem, tournamentInput, trimSpace, validateLogin, validateRegister, validateTournament } from './forms';
+import { advancedChanged, emptyTournament, type TournamentValues, length, parsePoints, registration, splitError, textProblem, tournamentInput, trimSpace, validateLogin, validateRegister, validateTournament } from './forms';
 import { changes, formValues } from './pages/EditTournamentPage';
 
 describe('validateRegister', () => {
@@ -256,11 +256,11 @@ describe('the advanced settings of a tournament', () => {
   });
 
   it('sends what is set, trimmed, the federation in capitals and one deputy a line', () => {
-    const v = { ...ok, initial_colour: 'black' as const, acceleration: 'baku' as const, points_win: '3', points_draw: '1', points_bye: '3', rating_type: 'rapid' as const, city: ' Leeds ', federation: 'eng', chief_arbiter: 'IA Jane Smith 1234567', deputy_arbiters: 'FA Tom Lee\n\n  NA Ann Cole  \n', time_control_code: "90'/40+30'+30\"" };
+    const v = { ...ok, initial_colour: 'black' as const, acceleration: 'none' as const, points_win: '3', points_draw: '1', points_bye: '3', rating_type: 'rapid' as const, city: ' Leeds ', federation: 'eng', chief_arbiter: 'IA Jane Smith 1234567', deputy_arbiters: 'FA Tom Lee\n\n  NA Ann Cole  \n', time_control_code: "90'/40+30'+30\"" };
     expect(validateTournament(v)).toEqual({});
     expect(tournamentInput(v)).toMatchObject({
       initial_colour: 'black',
-      acceleration: 'baku',
+      acceleration: 'none',
       points_win: 3,
       points_draw: 1,
       points_loss: 0,
@@ -301,6 +301,11 @@ describe('the advanced settings of a tournament', () => {
     [{ points_draw: '2' }, { points_draw: 'A draw cannot be worth more than a win.' }],
     [{ points_loss: '1' }, { points_loss: 'A loss cannot be worth more than a draw.' }],
     [{ points_win: '3', points_draw: '1', points_loss: '0' }, {}],
+    [{ acceleration: 'baku' }, {}],
+    [{ acceleration: 'baku', points_win: '3' }, { acceleration: 'The Baku acceleration goes with the usual points only: 1 for a win, ½ for a draw, 0 for a loss and 1 for the bye.' }],
+    [{ acceleration: 'baku', points_bye: '0.5' }, { acceleration: 'The Baku acceleration goes with the usual points only: 1 for a win, ½ for a draw, 0 for a loss and 1 for the bye.' }],
+    [{ acceleration: 'baku', points_win: 'x' }, { points_win: 'Use whole or half points from 0 to 99.5, such as 1 or 0.5.' }],
+    [{ acceleration: 'baku', points_win: '3', format: 'round_robin' }, {}],
     [{ federation: 'EN' }, { federation: 'Use the federation’s three-letter FIDE code, such as ENG or GER, or leave it empty.' }],
     [{ federation: 'eng' }, {}],
     [{ deputy_arbiters: Array.from({ length: 11 }, (_, i) => `Deputy ${i}`).join('\n') }, { deputy_arbiters: 'Name at most 10 deputy arbiters.' }],
@@ -308,7 +313,7 @@ describe('the advanced settings of a tournament', () => {
     [{ city: 'x'.repeat(101) }, { city: 'Use at most 100 characters.' }],
     [{ chief_arbiter: 'x'.repeat(101) }, { chief_arbiter: 'Use at most 100 characters.' }],
     [{ time_control_code: 'x'.repeat(101) }, { time_control_code: 'Use at most 100 characters.' }],
-  ])('checks %o as the server does', (change, want) => {
+  ] as [Partial<TournamentValues>, Record<string, string>][])('checks %o as the server does', (change, want) => {
     expect(validateTournament({ ...ok, ...change })).toEqual(want);
   });
 });

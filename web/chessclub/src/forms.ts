@@ -249,6 +249,12 @@ function checkPoints(v: TournamentValues, errors: FieldErrors) {
   if (n.points_win !== undefined && n.points_win < 0.5) errors.points_win = 'A win is worth at least half a point.';
   if (!errors.points_win && !errors.points_draw && n.points_draw! > n.points_win!) errors.points_draw = 'A draw cannot be worth more than a win.';
   if (!errors.points_draw && !errors.points_loss && n.points_loss! > n.points_draw!) errors.points_loss = 'A loss cannot be worth more than a draw.';
+  // FIDE C.04.5.1 gives the Baku acceleration's virtual points in the usual points, which the
+  // server does not scale to another system.
+  const usual = n.points_win === 1 && n.points_draw === 0.5 && n.points_loss === 0 && n.points_bye === 1;
+  if (v.format === 'swiss' && v.acceleration === 'baku' && Object.keys(n).length === fields.length && !usual) {
+    errors.acceleration = 'The Baku acceleration goes with the usual points only: 1 for a win, ½ for a draw, 0 for a loss and 1 for the bye.';
+  }
 }
 
 /** deputyList is the deputy arbiters typed one a line, without empty lines. */

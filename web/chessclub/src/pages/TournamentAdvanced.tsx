@@ -16,17 +16,22 @@ export interface TournamentAdvancedProps {
 }
 
 /** A native select with its label above it, as the form's other fields have theirs. */
-function Choice<T extends string>({ id, label, value, options, disabled, onChange }: { id: string; label: string; value: T; options: [T, string][]; disabled: boolean; onChange(value: T): void }) {
+function Choice<T extends string>({ id, label, value, options, disabled, error, onChange }: { id: string; label: string; value: T; options: [T, string][]; disabled: boolean; error: string | undefined; onChange(value: T): void }) {
   return (
     <div className="choice">
       <label htmlFor={id}>{label}</label>
-      <select id={id} value={value} disabled={disabled} onChange={(e) => onChange(e.target.value as T)}>
+      <select id={id} value={value} disabled={disabled} aria-invalid={error ? 'true' : undefined} aria-describedby={error ? `${id}-error` : undefined} onChange={(e) => onChange(e.target.value as T)}>
         {options.map(([v, words]) => (
           <option key={v} value={v}>
             {words}
           </option>
         ))}
       </select>
+      {error && (
+        <p className="field-error" id={`${id}-error`}>
+          {error}
+        </p>
+      )}
     </div>
   );
 }
@@ -64,6 +69,7 @@ export function TournamentAdvanced({ values, errors, set, off, format, started }
                 ['black', 'Black'],
               ]}
               disabled={off('initial_colour')}
+              error={errors.initial_colour}
               onChange={set('initial_colour')}
             />
             <Choice
@@ -75,6 +81,7 @@ export function TournamentAdvanced({ values, errors, set, off, format, started }
                 ['baku', 'Baku (first half of the rounds)'],
               ]}
               disabled={off('acceleration')}
+              error={errors.acceleration}
               onChange={set('acceleration')}
             />
           </div>
@@ -96,6 +103,7 @@ export function TournamentAdvanced({ values, errors, set, off, format, started }
             ['blitz', 'Blitz'],
           ]}
           disabled={off('rating_type')}
+          error={errors.rating_type}
           onChange={set('rating_type')}
         />
       </fieldset>
