@@ -392,7 +392,7 @@ test('a started tournament shows its pairing and scoring settings fixed, and its
   assert.equal(await rita.getByLabel('Acceleration').isDisabled(), true);
   assert.equal(await rita.getByLabel('City').isDisabled(), false, 'the report’s fields may change');
   await rita.getByLabel('City').fill('York');
-  await rita.getByLabel('Time control for the report').fill("90'/40+30'+30\"");
+  await rita.getByLabel('Rate of play for the report').fill("90'/40+30'+30\"");
   for (const viewport of [phone, desktop]) {
     await rita.setViewportSize(viewport);
     await advanced.scrollIntoViewIfNeeded();

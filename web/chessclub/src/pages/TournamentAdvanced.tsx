@@ -128,7 +128,7 @@ export function TournamentAdvanced({ values, errors, set, off, format, started }
           disabled={off('deputy_arbiters')}
           onIonInput={(e) => set('deputy_arbiters')(String(e.detail.value ?? ''))}
         />
-        <TextField name="time_control_code" label="Time control for the report" value={values.time_control_code} onChange={set('time_control_code')} error={errors.time_control_code} helperText={'e.g. 90\'/40+30\'+30"'} disabled={off('time_control_code')} />
+        <TextField name="time_control_code" label="Rate of play for the report" value={values.time_control_code} onChange={set('time_control_code')} error={errors.time_control_code} helperText={'e.g. 90\'/40+30\'+30"'} disabled={off('time_control_code')} />
       </fieldset>
     </details>
   );
