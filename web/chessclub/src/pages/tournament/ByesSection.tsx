@@ -46,7 +46,7 @@ export function ByesSection({ data, me, organiser, busy, run }: ByesSectionProps
     <section className="byes-section no-print" aria-labelledby="byes-title">
       <h3 id="byes-title">Half-point byes</h3>
       <p className="hint">
-        A player who cannot come to a round may ask for a half-point bye for it before it is paired: they are not paired and score half a point. {limit === 0 ? 'This tournament gives none.' : `At most ${limit} a player in this tournament.`}
+        A player who cannot come to a round may ask for a half-point bye for it before it is paired: they are not paired and score half a point. {limit === 0 ? 'This tournament gives none.' : `Each player may have ${limit} in this tournament.`}
       </p>
       {asked.length > 0 && (
         <ul className="asked-byes" aria-label="Half-point byes asked for">
