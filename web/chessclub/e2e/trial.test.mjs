@@ -393,6 +393,13 @@ test('a started tournament shows its pairing and scoring settings fixed, and its
   assert.equal(await rita.getByLabel('City').isDisabled(), false, 'the report’s fields may change');
   await rita.getByLabel('City').fill('York');
   await rita.getByLabel('Rate of play for the report').fill("90'/40+30'+30\"");
+  // Dates go from round 1 on: round 2 dated alone is refused under round 1.
+  await rita.getByLabel('Round 2 date').fill(isoDay(0));
+  await rita.getByRole('button', { name: 'Save changes' }).click();
+  const gap = advanced.getByText('Date this round too, or no round after it: the dates go from round 1 on.');
+  await gap.waitFor();
+  assert.equal(await gap.evaluate((el) => el.closest('ion-input')?.name), 'round_date_1', 'said under round 1');
+  await rita.getByLabel('Round 1 date').fill(isoDay(0));
   for (const viewport of [phone, desktop]) {
     await rita.setViewportSize(viewport);
     await advanced.scrollIntoViewIfNeeded();
@@ -401,7 +408,7 @@ test('a started tournament shows its pairing and scoring settings fixed, and its
   await rita.getByRole('button', { name: 'Save changes' }).click();
   await rita.waitForURL((url) => url.pathname === `/tournaments/${swissId}`);
   const t = await api('GET', `/tournaments/${swissId}`);
-  assert.deepEqual([t.city, t.time_control_code, t.points_win], ['York', "90'/40+30'+30\"", 1]);
+  assert.deepEqual([t.city, t.time_control_code, t.round_dates, t.points_win], ['York', "90'/40+30'+30\"", [isoDay(0), isoDay(0)], 1]);
   await rita.setViewportSize(phone);
 });
 

@@ -29,7 +29,7 @@ export type Role = 'member' | 'arbiter' | 'admin';
 export type TournamentFormat = 'swiss' | 'round_robin' | 'knockout';
 
 /** A tournament; dates are YYYY-MM-DD. */
-export interface Tournament extends Omit<TournamentSettings, 'deputy_arbiters'> {
+export interface Tournament extends Omit<TournamentSettings, 'deputy_arbiters' | 'round_dates'> {
   id: number;
   name: string;
   start_date: string;
@@ -54,6 +54,8 @@ export interface Tournament extends Omit<TournamentSettings, 'deputy_arbiters'> 
   bye_limit?: number;
   /** The FIDE report's deputy arbiters, one a line of the report. */
   deputy_arbiters?: string[];
+  /** The FIDE report's round dates, round 1 first (YYYY-MM-DD). */
+  round_dates?: string[];
 }
 
 /** Which FIDE rating list a tournament is played for. */
@@ -79,6 +81,8 @@ export interface TournamentSettings {
   federation?: string | null;
   chief_arbiter?: string | null;
   deputy_arbiters?: string[] | null;
+  /** The FIDE report's 132 record: the rounds' dates, round 1 first, in order; the rest are spread evenly. */
+  round_dates?: string[] | null;
   time_control_code?: string | null;
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, type Tournament } from './api';
-import { advancedChanged, emptyTournament, type TournamentValues, length, parsePoints, registration, splitError, textProblem, tournamentInput, trimSpace, validateLogin, validateRegister, validateTournament } from './forms';
+import { advancedChanged, emptyTournament, roundDatesProblem, setRoundDate, type TournamentValues, length, parsePoints, registration, splitError, textProblem, tournamentInput, trimSpace, validateLogin, validateRegister, validateTournament } from './forms';
 import { changes, formValues } from './pages/EditTournamentPage';
 
 describe('validateRegister', () => {
@@ -318,6 +318,42 @@ describe('the advanced settings of a tournament', () => {
   });
 });
 
+describe('the round dates of the FIDE report', () => {
+  const ok = { ...emptyTournament, name: 'Spring Open', start_date: '2026-04-01', end_date: '2026-04-30', rounds: '4' };
+
+  it('sets one round’s date, keeping the others in their place', () => {
+    expect(setRoundDate('', 1, '2026-04-01')).toBe('2026-04-01');
+    expect(setRoundDate('2026-04-01', 3, '2026-04-15')).toBe('2026-04-01,,2026-04-15');
+    expect(setRoundDate('2026-04-01,,2026-04-15', 2, '2026-04-08')).toBe('2026-04-01,2026-04-08,2026-04-15');
+    expect(setRoundDate('2026-04-01,2026-04-08', 2, '')).toBe('2026-04-01,');
+  });
+
+  it.each([
+    ['none', '', null, []],
+    ['the first rounds', '2026-04-01,2026-04-08', null, ['2026-04-01', '2026-04-08']],
+    ['a round cleared at the end', '2026-04-01,', null, ['2026-04-01']],
+    ['two rounds on one day', '2026-04-01,2026-04-01', null, ['2026-04-01', '2026-04-01']],
+    ['a gap', '2026-04-01,,2026-04-15', { round: 2, message: 'Date this round too, or no round after it: the dates go from round 1 on.' }, null],
+    ['a day before the start', '2026-03-31', { round: 1, message: 'Use a day from the start date to the end date.' }, null],
+    ['a day after the end', '2026-04-01,2026-05-01', { round: 2, message: 'Use a day from the start date to the end date.' }, null],
+    ['a round before the one before it', '2026-04-08,2026-04-01', { round: 2, message: 'This round cannot be before round 1.' }, null],
+    ['dates beyond the rounds, not shown nor sent', '2026-04-01,2026-04-02,2026-04-03,2026-04-04,2026-03-01', null, ['2026-04-01', '2026-04-02', '2026-04-03', '2026-04-04']],
+  ] as const)('%s', (_, round_dates, problem, sent) => {
+    const v = { ...ok, round_dates };
+    expect(roundDatesProblem(v)).toEqual(problem);
+    if (problem) {
+      expect(validateTournament(v)).toEqual({ round_dates: `Round ${problem.round}: ${problem.message}` });
+    } else {
+      expect(validateTournament(v)).toEqual({});
+      expect(tournamentInput(v).round_dates).toEqual(sent);
+    }
+  });
+
+  it('sends no dates without a number of rounds', () => {
+    expect(tournamentInput({ ...ok, rounds: '', round_dates: '2026-04-01' }).round_dates).toEqual([]);
+  });
+});
+
 describe('formValues and changes', () => {
   const t: Tournament = {
     id: 7,
@@ -345,6 +381,7 @@ describe('formValues and changes', () => {
     chief_arbiter: null,
     deputy_arbiters: ['FA Tom Lee'],
     time_control_code: null,
+    round_dates: ['2026-04-01'],
   };
 
   it('sends nothing for a form left as it was, the settings and the deputies included', () => {
@@ -355,8 +392,8 @@ describe('formValues and changes', () => {
 
   it('sends only the FIDE report fields that changed', () => {
     const before = formValues(t);
-    const after = { ...before, chief_arbiter: 'IA Jane Smith', deputy_arbiters: 'FA Tom Lee\nNA Ann Cole', city: '' };
-    expect(changes(before, after)).toEqual({ chief_arbiter: 'IA Jane Smith', deputy_arbiters: ['FA Tom Lee', 'NA Ann Cole'], city: null });
+    const after = { ...before, chief_arbiter: 'IA Jane Smith', deputy_arbiters: 'FA Tom Lee\nNA Ann Cole', city: '', round_dates: '2026-04-01,2026-04-02' };
+    expect(changes(before, after)).toEqual({ chief_arbiter: 'IA Jane Smith', deputy_arbiters: ['FA Tom Lee', 'NA Ann Cole'], city: null, round_dates: ['2026-04-01', '2026-04-02'] });
   });
 
   it('fills the form with a tournament’s points as typed', () => {

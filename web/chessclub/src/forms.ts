@@ -179,13 +179,15 @@ export interface TournamentValues {
   /** The deputy arbiters, one a line. */
   deputy_arbiters: string;
   time_control_code: string;
+  /** The rounds' dates for the FIDE report, comma-separated by round, round 1 first; an empty one is a round without a date. */
+  round_dates: string;
 }
 
 /** ADVANCED_FIELDS are the settings of the form's "Advanced and FIDE report" section. */
-export const ADVANCED_FIELDS = ['initial_colour', 'acceleration', 'points_win', 'points_draw', 'points_loss', 'points_bye', 'rating_type', 'city', 'federation', 'chief_arbiter', 'deputy_arbiters', 'time_control_code'] as const;
+export const ADVANCED_FIELDS = ['initial_colour', 'acceleration', 'points_win', 'points_draw', 'points_loss', 'points_bye', 'rating_type', 'city', 'federation', 'chief_arbiter', 'deputy_arbiters', 'time_control_code', 'round_dates'] as const;
 
 /** FIDE_REPORT_FIELDS are those of the advanced settings that a started tournament may still change. */
-export const FIDE_REPORT_FIELDS = ['city', 'federation', 'chief_arbiter', 'deputy_arbiters', 'time_control_code'] as const;
+export const FIDE_REPORT_FIELDS = ['city', 'federation', 'chief_arbiter', 'deputy_arbiters', 'time_control_code', 'round_dates'] as const;
 
 export const emptyTournament: TournamentValues = {
   name: '',
@@ -212,6 +214,7 @@ export const emptyTournament: TournamentValues = {
   chief_arbiter: '',
   deputy_arbiters: '',
   time_control_code: '',
+  round_dates: '',
 };
 
 /**
@@ -265,6 +268,53 @@ function deputyList(s: string): string[] {
     .filter((d) => d !== '');
 }
 
+/** roundDateList is the form's round dates, one a round from round 1 on ('' for a round without one). */
+export function roundDateList(s: string): string[] {
+  return s === '' ? [] : s.split(',').map((d) => d.trim());
+}
+
+/** setRoundDate is the form's round dates with round's date (1 first) set to day. */
+export function setRoundDate(s: string, round: number, day: string): string {
+  const list = roundDateList(s);
+  while (list.length < round) list.push('');
+  list[round - 1] = day;
+  return list.join(',');
+}
+
+/** shownRounds is how many rounds the form dates: the number of rounds, when it is one. */
+export function shownRounds(rounds: string): number {
+  const n = Number(rounds);
+  return rounds.trim() && Number.isInteger(n) && n >= 1 && n <= MAX_ROUNDS ? n : 0;
+}
+
+/**
+ * roundDates is the round dates to send: those of the first rounds, up to the last one dated; a
+ * date beyond the number of rounds (left from before it was lowered) is not shown, nor sent.
+ */
+function roundDates(v: Pick<TournamentValues, 'round_dates' | 'rounds'>): string[] {
+  const list = roundDateList(v.round_dates).slice(0, shownRounds(v.rounds));
+  while (list.length > 0 && list[list.length - 1] === '') list.pop();
+  return list;
+}
+
+/**
+ * roundDatesProblem checks the round dates as the server does (the FIDE report's 132 record):
+ * the first rounds dated, without a gap (the rest are spread evenly from the start date to the
+ * end date), each from the start date to the end date, none before the round before it. It
+ * names the round at fault; null when all is well.
+ */
+export function roundDatesProblem(v: Pick<TournamentValues, 'round_dates' | 'rounds' | 'start_date' | 'end_date'>): { round: number; message: string } | null {
+  const list = roundDates(v);
+  for (let i = 0; i < list.length; i++) {
+    const day = list[i]!;
+    if (day === '') return { round: i + 1, message: 'Date this round too, or no round after it: the dates go from round 1 on.' };
+    if (!DATE.test(day)) return { round: i + 1, message: 'Enter a date.' };
+    if ((DATE.test(v.start_date) && day < v.start_date) || (DATE.test(v.end_date) && day > v.end_date)) return { round: i + 1, message: 'Use a day from the start date to the end date.' };
+    if (i > 0 && list[i - 1] !== '' && day < list[i - 1]!) return { round: i + 1, message: `This round cannot be before round ${i}.` };
+  }
+  return null;
+}
+
 /** validateAdvanced checks the advanced settings and the FIDE report's fields. */
 function validateAdvanced(v: TournamentValues, errors: FieldErrors) {
   checkPoints(v, errors);
@@ -280,6 +330,8 @@ function validateAdvanced(v: TournamentValues, errors: FieldErrors) {
     if (wrong) errors.deputy_arbiters = `${wrong} One deputy arbiter a line.`;
   }
   into(errors, 'time_control_code', checkText(v.time_control_code, LIMITS.timeControlCode));
+  const dates = roundDatesProblem(v);
+  if (dates) errors.round_dates = `Round ${dates.round}: ${dates.message}`;
 }
 
 /** validateTournament returns a message per invalid field; empty when the form may be sent. */
@@ -349,6 +401,7 @@ export function tournamentInput(v: TournamentValues): TournamentRequest {
     chief_arbiter: optionalText(v.chief_arbiter),
     deputy_arbiters: deputyList(v.deputy_arbiters),
     time_control_code: optionalText(v.time_control_code),
+    round_dates: roundDates(v),
   };
 }
 

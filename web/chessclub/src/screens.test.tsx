@@ -357,6 +357,7 @@ describe('tournaments', () => {
       chief_arbiter: null,
       deputy_arbiters: [],
       time_control_code: null,
+      round_dates: [],
     });
     expect(await screen.findByText('No players yet.')).toBeTruthy();
   });

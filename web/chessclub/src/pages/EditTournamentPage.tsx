@@ -47,6 +47,7 @@ export function formValues(t: Tournament): TournamentValues {
     chief_arbiter: t.chief_arbiter ?? '',
     deputy_arbiters: (t.deputy_arbiters ?? []).join('\n'),
     time_control_code: t.time_control_code ?? '',
+    round_dates: (t.round_dates ?? []).join(','),
   };
 }
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { FieldErrors, TournamentFormat } from '../api';
-import { ADVANCED_FIELDS, advancedChanged, type TournamentValues } from '../forms';
+import { ADVANCED_FIELDS, advancedChanged, roundDateList, roundDatesProblem, setRoundDate, shownRounds, type TournamentValues } from '../forms';
 import { TextField } from '../components/TextField';
 import { IonTextarea } from '../components/ionic';
 
@@ -39,7 +39,8 @@ function Choice<T extends string>({ id, label, value, options, disabled, error, 
 /**
  * TournamentAdvanced is the folded part of the tournament form, so that the simple case stays
  * simple: how a Swiss is paired (the top player's colour in round 1, the Baku acceleration), the
- * point system, the rating list it is played for, and the fields of the FIDE report. It opens by
+ * point system, the rating list it is played for, and the fields of the FIDE report (with a date
+ * for each round, from round 1 on, when the number of rounds is set). It opens by
  * itself when a setting differs from the default, or when a field of it is in error. Once the
  * tournament has started the pairing and scoring settings are shown greyed out, and say so; the
  * FIDE report's fields may still change.
@@ -51,6 +52,10 @@ export function TournamentAdvanced({ values, errors, set, off, format, started }
     if (failing) setOpen(true);
   }, [failing]);
   const swiss = format === 'swiss';
+  const rounds = shownRounds(values.rounds);
+  const dates = roundDateList(values.round_dates);
+  // The round a refused date belongs to, to show the refusal under it.
+  const datesProblem = errors.round_dates ? roundDatesProblem(values) : null;
 
   return (
     <details className="advanced" open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
@@ -129,6 +134,37 @@ export function TournamentAdvanced({ values, errors, set, off, format, started }
           onIonInput={(e) => set('deputy_arbiters')(String(e.detail.value ?? ''))}
         />
         <TextField name="time_control_code" label="Rate of play for the report" value={values.time_control_code} onChange={set('time_control_code')} error={errors.time_control_code} helperText={'e.g. 90\'/40+30\'+30"'} disabled={off('time_control_code')} />
+        <fieldset className="advanced-group round-dates">
+          <legend>Round dates</legend>
+          {rounds === 0 ? (
+            <p className="hint">Set the number of rounds to date each of them.</p>
+          ) : (
+            <>
+              <p className="hint">Rounds without a date are spread evenly from the start date to the end date.</p>
+              <div className="row dates">
+                {Array.from({ length: rounds }, (_, i) => (
+                  <TextField
+                    key={i}
+                    name={`round_date_${i + 1}`}
+                    label={`Round ${i + 1} date`}
+                    type="date"
+                    value={dates[i] ?? ''}
+                    onChange={(day) => set('round_dates')(setRoundDate(values.round_dates, i + 1, day))}
+                    error={datesProblem?.round === i + 1 ? datesProblem.message : undefined}
+                    min={values.start_date || undefined}
+                    max={values.end_date || undefined}
+                    disabled={off('round_dates')}
+                  />
+                ))}
+              </div>
+            </>
+          )}
+          {errors.round_dates && !datesProblem && (
+            <p className="field-error" role="alert">
+              {errors.round_dates}
+            </p>
+          )}
+        </fieldset>
       </fieldset>
     </details>
   );
