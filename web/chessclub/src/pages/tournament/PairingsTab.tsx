@@ -117,7 +117,9 @@ export function PairingsTab({ data, organiser, reload }: TabProps) {
               )}
               {organiser && !finished && (
                 <details className="more-results no-print">
-                  <summary>Forfeit or clear the result</summary>
+                  <summary>
+                    Forfeit or clear the result<span className="sr-only"> on board {b.board}</span>
+                  </summary>
                   <div className="result-buttons" role="group" aria-label={`Forfeits on board ${b.board}`}>
                     {forfeits.map((c) => (
                       <button
