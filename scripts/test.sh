@@ -44,20 +44,42 @@ fi
 staticcheck ./...
 
 step "go test"
+# The chess rules (internal/chess/...) are a pure, single-goroutine domain: the race detector
+# has nothing to find there, and it made their exactness tests (every oracle, bbpPairings and
+# large file, every run) about five times slower. They run once without it; a goroutine appearing in
+# that tree's code brings them back under the detector.
+chess_pkgs=./internal/chess/...
+if grep -rlE --include='*.go' --exclude='*_test.go' '\bgo (func|[A-Za-z_.]+\()' internal/chess >/dev/null; then
+  chess_race=-race
+else
+  chess_race=
+fi
+go test $chess_race -count=1 -timeout 30m $chess_pkgs
 # A package binary may take longer than go test's default 10 minutes on a busy 2-core machine
 # under the race detector (internal/chessclub runs ~4 000 HTTP cases on two databases).
-go test -race -count=1 -timeout 30m ./...
+go test -race -count=1 -timeout 30m $(go list ./... | grep -vE '/internal/chess(/|$)')
 
 step "go test on a Galera cluster"
-# The services' store suites once more, on a 3-node MariaDB Galera cluster that each test
-# binary starts on loopback ports (internal/dbtest, galera.go), each database reached through
-# the next node: the catalog's store and API, the club's tournaments, members and logins. The
-# club's API matrix (internal/chessclub, about 3 minutes on a cluster) and its photo store stay
-# with the main run, to keep CI's time; the Galera-only tests (a node killed under a tournament
+# The services' store and API suites once more, on a 3-node MariaDB Galera cluster on loopback
+# ports (internal/dbtest, galera.go), each database reached through the next node: the catalog's store and API, the club's API matrix, tournaments,
+# members, logins and photo store. The Galera-only tests (a node killed under a tournament
 # night, a node paused, quorum lost, migrations through three nodes) run in the main run above.
-# Without the race detector: the main run has raced the same code.
-TEST_MARIADB_TARGET=galera go test -count=1 -timeout 20m ./internal/creatures ./internal/chessclub/play/... \
-  ./internal/chessclub/members ./internal/chessclub/auth
+# Without the race detector: the main run has raced the same code. One cluster serves every
+# binary of the pass (internal/dbtest/galerarun, TEST_GALERA_NODES), started once for the run.
+galera_dir=$(mktemp -d)
+go build -o "$galera_dir/galerarun" ./internal/dbtest/galerarun
+"$galera_dir/galerarun" >"$galera_dir/ports" 2>"$galera_dir/log" </dev/null &
+galera_pid=$!
+trap 'kill "$galera_pid" 2>/dev/null; wait "$galera_pid" 2>/dev/null; rm -rf "$galera_dir"' EXIT
+for _ in $(seq 1 300); do
+  [ -s "$galera_dir/ports" ] && break
+  if ! kill -0 "$galera_pid" 2>/dev/null; then cat "$galera_dir/log" >&2; echo "the Galera cluster did not start" >&2; exit 1; fi
+  sleep 1
+done
+[ -s "$galera_dir/ports" ] || { cat "$galera_dir/log" >&2; echo "the Galera cluster was not Synced within 300 s" >&2; exit 1; }
+TEST_GALERA_NODES=$(cat "$galera_dir/ports") TEST_MARIADB_TARGET=galera go test -count=1 -timeout 20m ./internal/creatures ./internal/chessclub \
+  ./internal/chessclub/play/... ./internal/chessclub/members ./internal/chessclub/auth ./internal/chessclub/photos
+kill "$galera_pid" && wait "$galera_pid" || true
 
 step "client app (web/chessclub)"
 bash scripts/test-web.sh

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -32,23 +31,13 @@ func runCheck(args []string, stdout, stderr io.Writer) error {
 			"Exit status: 0 when every round agrees, 1 when one differs, 2 for a bad file or one with\n"+
 			"records it does not implement (other points, another pairing system).\n")
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return nil
-		}
-		return withStatus(usageStatus, err)
-	}
-	if fs.NArg() != 1 {
-		fs.Usage()
-		return withStatus(usageStatus, errors.New("check needs exactly one FILE.trf"))
-	}
-	tour, err := readTRF(fs.Arg(0))
-	if err != nil {
-		return withStatus(usageStatus, err)
+	tour, path, err := parseOneFile(fs, args, nil)
+	if err != nil || tour == nil {
+		return err
 	}
 	verdicts, err := swiss.CheckFile(tour)
 	if err != nil {
-		return withStatus(usageStatus, fmt.Errorf("%s: %w", fs.Arg(0), err))
+		return withStatus(usageStatus, fmt.Errorf("%s: %w", path, err))
 	}
 	var out strings.Builder
 	differ := 0
@@ -63,7 +52,7 @@ func runCheck(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if differ > 0 {
-		return fmt.Errorf("%s: %d of %d rounds differ from the Dutch pairing", fs.Arg(0), differ, len(verdicts))
+		return fmt.Errorf("%s: %d of %d rounds differ from the Dutch pairing", path, differ, len(verdicts))
 	}
 	return nil
 }

@@ -72,7 +72,11 @@ type night struct {
 
 func (n *night) do(b *testing.B, method, path string, body any, header ...string) (int, []byte) {
 	var rd io.Reader
-	if body != nil {
+	switch body := body.(type) {
+	case nil:
+	case rawBody:
+		rd = bytes.NewReader(body)
+	default:
 		enc, _ := json.Marshal(body)
 		rd = bytes.NewReader(enc)
 	}

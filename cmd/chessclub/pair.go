@@ -27,30 +27,20 @@ func runPair(args []string, stdout, stderr io.Writer) error {
 			"Exit status: 1 when no pairing meets the absolute criteria, 2 for a bad file or one with\n"+
 			"records it does not implement (other points, another pairing system).\n")
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return nil
-		}
-		return withStatus(usageStatus, err)
-	}
-	if fs.NArg() != 1 {
-		fs.Usage()
-		return withStatus(usageStatus, errors.New("pair needs exactly one FILE.trf"))
-	}
-	tour, err := readTRF(fs.Arg(0))
-	if err != nil {
-		return withStatus(usageStatus, err)
+	tour, path, err := parseOneFile(fs, args, nil)
+	if err != nil || tour == nil {
+		return err
 	}
 	req, err := swiss.NextRound(tour)
 	if err != nil {
-		return withStatus(usageStatus, fmt.Errorf("%s: %w", fs.Arg(0), err))
+		return withStatus(usageStatus, fmt.Errorf("%s: %w", path, err))
 	}
 	p, err := swiss.Pair(req)
 	if errors.Is(err, swiss.ErrInvalid) {
-		return withStatus(usageStatus, fmt.Errorf("%s: %w", fs.Arg(0), err))
+		return withStatus(usageStatus, fmt.Errorf("%s: %w", path, err))
 	}
 	if err != nil {
-		return fmt.Errorf("%s: round %d: %w", fs.Arg(0), len(req.Players[0].Rounds)+1, err)
+		return fmt.Errorf("%s: round %d: %w", path, len(req.Players[0].Rounds)+1, err)
 	}
 	var out strings.Builder
 	lines := len(p.Boards)

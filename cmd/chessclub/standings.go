@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -34,32 +33,24 @@ func runStandings(args []string, stdout, stderr io.Writer) error {
 			"/Cn /Mn (cut, median), /Ln /L+n /L-n (Koya limit), /Un (rating of unrated players), /P, /F.\n",
 			codes(tiebreak.Defaults(tiebreak.Swiss)), codes(tiebreak.Defaults(tiebreak.RoundRobin)), strings.Join(tiebreak.Names(), " "))
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return nil
-		}
-		return withStatus(usageStatus, err)
-	}
-	if fs.NArg() != 1 {
-		fs.Usage()
-		return withStatus(usageStatus, errors.New("standings needs exactly one FILE.trf"))
-	}
-	// The flags are checked before the file is read: a mistyped code fails at once.
 	var specs []tiebreak.Spec
-	if *list != "" {
-		var err error
-		if specs, err = tiebreak.ParseList(*list); err != nil {
-			return withStatus(usageStatus, fmt.Errorf("-tiebreaks: %w", err))
+	checkFlags := func() error {
+		if *list != "" {
+			var err error
+			if specs, err = tiebreak.ParseList(*list); err != nil {
+				return fmt.Errorf("-tiebreaks: %w", err)
+			}
+		}
+		switch *format {
+		case "", "swiss", "round_robin":
+			return nil
+		default:
+			return fmt.Errorf("-format %q: want swiss or round_robin", *format)
 		}
 	}
-	switch *format {
-	case "", "swiss", "round_robin":
-	default:
-		return withStatus(usageStatus, fmt.Errorf("-format %q: want swiss or round_robin", *format))
-	}
-	tour, err := readTRF(fs.Arg(0))
-	if err != nil {
-		return withStatus(usageStatus, err)
+	tour, path, err := parseOneFile(fs, args, checkFlags)
+	if err != nil || tour == nil {
+		return err
 	}
 	f := tiebreak.FormatOf(tour.Type)
 	if *format == "swiss" {
@@ -75,7 +66,7 @@ func runStandings(args []string, stdout, stderr io.Writer) error {
 	// pairing only and are left aside.
 	ev, err := tiebreak.FromTRF(tour, f)
 	if err != nil {
-		return withStatus(usageStatus, fmt.Errorf("%s: %w", fs.Arg(0), err))
+		return withStatus(usageStatus, fmt.Errorf("%s: %w", path, err))
 	}
 	st, err := tiebreak.Compute(ev, specs)
 	if err != nil {

@@ -26,7 +26,12 @@ import (
 // creatures, and their ids (which a Galera cluster does not hand out as 1, 2, 3…).
 func benchServer(b *testing.B, d sqldb.Dialect, rows int) (http.Handler, []int64) {
 	b.Helper()
-	db := dbtest.Open(b, d)
+	return benchServerOn(b, dbtest.Open(b, d), rows)
+}
+
+// benchServerOn is benchServer on a database the caller opened.
+func benchServerOn(b *testing.B, db *sqldb.DB, rows int) (http.Handler, []int64) {
+	b.Helper()
 	store, err := creatures.NewStore(db, "creatures")
 	if err != nil {
 		b.Fatal(err)

@@ -53,6 +53,9 @@ type Galera struct {
 	mu     sync.Mutex
 	admins map[int]*sql.DB
 	next   int
+	// attached is set on a cluster another process started (attachGalera): its nodes are
+	// not this process's to kill, pause or restart.
+	attached bool
 }
 
 // nextNode returns the number of the node after the one it returned last, so that the
@@ -86,13 +89,17 @@ var (
 )
 
 // SharedGalera returns the test binary's cluster, starting it on first use (about 15 s on two
-// processors). Tests that stop, kill or pause nodes must leave every node running and Synced
+// processors), or the cluster of the whole run that GaleraNodesEnv names. Tests that stop, kill or pause nodes must leave every node running and Synced
 // when they end (see WaitSynced), for the tests that come after them. Like every MariaDB helper
 // it skips, or fails under CI=true, when Galera is not installed.
 func SharedGalera(t testing.TB) *Galera {
 	t.Helper()
 	needGalera(t)
 	sharedGaleraOnce.Do(func() {
+		if ports := os.Getenv(GaleraNodesEnv); ports != "" {
+			sharedGalera, sharedGaleraErr = attachGalera(ports)
+			return
+		}
 		sharedGalera, sharedGaleraErr = startGalera(os.TempDir())
 	})
 	if sharedGaleraErr != nil {
@@ -409,6 +416,7 @@ func (g *Galera) Open(t testing.TB, i int, name string) *sqldb.DB {
 // has exited.
 func (g *Galera) Kill(t testing.TB, i int) {
 	t.Helper()
+	g.needOwnNodes(t)
 	n := g.Nodes[i-1]
 	n.mu.Lock()
 	defer n.mu.Unlock()
@@ -429,6 +437,7 @@ func (g *Galera) Resume(t testing.TB, i int) { g.signal(t, i, syscall.SIGCONT) }
 
 func (g *Galera) signal(t testing.TB, i int, sig syscall.Signal) {
 	t.Helper()
+	g.needOwnNodes(t)
 	n := g.Nodes[i-1]
 	n.mu.Lock()
 	defer n.mu.Unlock()
@@ -445,6 +454,7 @@ func (g *Galera) signal(t testing.TB, i int, sig syscall.Signal) {
 // transfer, and waits until the node is Synced.
 func (g *Galera) Restart(t testing.TB, i int) {
 	t.Helper()
+	g.needOwnNodes(t)
 	n := g.Nodes[i-1]
 	pos, err := g.recoverPosition(n)
 	if err != nil {

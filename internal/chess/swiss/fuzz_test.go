@@ -16,17 +16,7 @@ import (
 // the round impossible (ErrNoPairing), and any pairing must keep the absolute criteria.
 // Inputs beyond fuzzMaxBytes are skipped, which bounds each run's work.
 func FuzzPairTRF(f *testing.F) {
-	for _, seed := range fuzzSeeds(f) {
-		f.Add(seed)
-	}
-	f.Fuzz(func(t *testing.T, data []byte) {
-		if len(data) > fuzzMaxBytes {
-			t.Skip()
-		}
-		tour, err := trf.Read(bytes.NewReader(data))
-		if err != nil {
-			return
-		}
+	fuzzTRF(f, func(t *testing.T, tour *trf.Tournament) {
 		req, err := NextRound(tour)
 		if err != nil {
 			if !errors.Is(err, ErrInvalid) {
@@ -44,6 +34,24 @@ func FuzzPairTRF(f *testing.F) {
 		if err := checkAbsolute(req, p); err != nil {
 			t.Fatalf("pairing breaks the absolute criteria: %v", err)
 		}
+	})
+}
+
+// fuzzTRF seeds f with fuzzSeeds and calls check with every input of at most fuzzMaxBytes
+// that the TRF reader takes.
+func fuzzTRF(f *testing.F, check func(t *testing.T, tour *trf.Tournament)) {
+	for _, seed := range fuzzSeeds(f) {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if len(data) > fuzzMaxBytes {
+			t.Skip()
+		}
+		tour, err := trf.Read(bytes.NewReader(data))
+		if err != nil {
+			return
+		}
+		check(t, tour)
 	})
 }
 
@@ -108,17 +116,7 @@ func simulationTRF(s *simulation) *trf.Tournament {
 // it must not panic or run away, any error must wrap ErrInvalid, and a round that does not
 // differ must be one whose pairing the engine makes, breaking no absolute criterion.
 func FuzzCheckTRF(f *testing.F) {
-	for _, seed := range fuzzSeeds(f) {
-		f.Add(seed)
-	}
-	f.Fuzz(func(t *testing.T, data []byte) {
-		if len(data) > fuzzMaxBytes {
-			t.Skip()
-		}
-		tour, err := trf.Read(bytes.NewReader(data))
-		if err != nil {
-			return
-		}
+	fuzzTRF(f, func(t *testing.T, tour *trf.Tournament) {
 		verdicts, err := CheckFile(tour)
 		if err != nil {
 			if !errors.Is(err, ErrInvalid) {

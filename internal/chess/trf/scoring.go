@@ -101,24 +101,14 @@ func read162(r row, ps *chess.PointSystem, pabGiven *bool) error {
 		if err != nil {
 			return fmt.Errorf("columns %d-%d: %v", at+1, at+4, err)
 		}
-		switch code {
-		case 'W':
-			ps.Win = pts
-			if !*pabGiven {
-				ps.PairingBye = pts
-			}
-		case 'D':
-			ps.Draw = pts
-		case 'L':
-			ps.Loss = pts
-		case 'A':
-			ps.ZeroBye, ps.ForfeitLoss = pts, pts
-		case 'P':
-			ps.PairingBye, *pabGiven = pts, true
-		case 'X':
-		default:
+		if code == 'X' { // a code 162 reserves and the pairing does not count
+			continue
+		}
+		slots, ok := slotsOf162[code]
+		if !ok {
 			return fmt.Errorf("column %d: %q is not a result code of record 162 (W, D, L, A, P, X)", at, code)
 		}
+		setPoints(ps, slots, pts, pabGiven)
 	}
 	return nil
 }
@@ -135,24 +125,57 @@ func readBB(r row, tag string, ps *chess.PointSystem, pabGiven *bool) error {
 	if strings.Trim(r.field(5, len(r)), " ") == "" {
 		return fmt.Errorf("%s without its points", tag)
 	}
-	switch tag {
-	case "BBW":
-		ps.Win = pts
-		if !*pabGiven {
-			ps.PairingBye = pts
-		}
-	case "BBD":
-		ps.Draw = pts
-	case "BBL":
-		ps.Loss = pts
-	case "BBZ":
-		ps.ZeroBye = pts
-	case "BBF":
-		ps.ForfeitLoss = pts
-	case "BBU":
-		ps.PairingBye, *pabGiven = pts, true
-	}
+	setPoints(ps, slotsOfBB[tag], pts, pabGiven)
 	return nil
+}
+
+// pointSlot is one result a point record gives points for.
+type pointSlot int
+
+const (
+	slotWin pointSlot = iota
+	slotDraw
+	slotLoss
+	slotZeroBye
+	slotForfeitLoss
+	slotPairingBye
+)
+
+// slotsOf162 are the results each code of record 162 gives points for: A both the absence and
+// the forfeit loss.
+var slotsOf162 = map[rune][]pointSlot{
+	'W': {slotWin}, 'D': {slotDraw}, 'L': {slotLoss},
+	'A': {slotZeroBye, slotForfeitLoss}, 'P': {slotPairingBye},
+}
+
+// slotsOfBB are the results each of bbpPairings' point records gives points for.
+var slotsOfBB = map[string][]pointSlot{
+	"BBW": {slotWin}, "BBD": {slotDraw}, "BBL": {slotLoss},
+	"BBZ": {slotZeroBye}, "BBF": {slotForfeitLoss}, "BBU": {slotPairingBye},
+}
+
+// setPoints gives pts to the results slots in ps. The pairing-allocated bye follows the win
+// until a record names it (pabGiven), as both record 162 and bbpPairings define.
+func setPoints(ps *chess.PointSystem, slots []pointSlot, pts chess.Score, pabGiven *bool) {
+	for _, slot := range slots {
+		switch slot {
+		case slotWin:
+			ps.Win = pts
+			if !*pabGiven {
+				ps.PairingBye = pts
+			}
+		case slotDraw:
+			ps.Draw = pts
+		case slotLoss:
+			ps.Loss = pts
+		case slotZeroBye:
+			ps.ZeroBye = pts
+		case slotForfeitLoss:
+			ps.ForfeitLoss = pts
+		case slotPairingBye:
+			ps.PairingBye, *pabGiven = pts, true
+		}
+	}
 }
 
 // SetPointSystem replaces the file's point records (162, BBW to BBU) by those of ps, after

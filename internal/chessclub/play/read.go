@@ -50,6 +50,13 @@ func (s *Service) readFieldRound(ctx context.Context, id int64, only int) (*tour
 // Afterwards the process forgets the revisions it knew of the tournament (revisionCache), so
 // that what it serves next shows the change.
 func (s *Service) change(ctx context.Context, id int64, fn func(tx *sql.Tx, f *tournament.Field) error) error {
+	return s.changeWith(ctx, id, tournament.Load, fn)
+}
+
+// changeWith is change with the tournament's contents read by load, for a change that needs
+// less than all of it (setResult).
+func (s *Service) changeWith(ctx context.Context, id int64, load func(context.Context, tournament.Querier, tournament.Tournament) (*tournament.Field, error),
+	fn func(tx *sql.Tx, f *tournament.Field) error) error {
 	defer s.live.MaybeSweep(ctx)
 	defer s.revs.forget(id)
 	defer s.list.changed()
@@ -58,7 +65,7 @@ func (s *Service) change(ctx context.Context, id int64, fn func(tx *sql.Tx, f *t
 		if err != nil {
 			return err
 		}
-		f, err := tournament.Load(ctx, tx, t)
+		f, err := load(ctx, tx, t)
 		if err != nil {
 			return err
 		}

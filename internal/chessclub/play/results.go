@@ -26,7 +26,16 @@ import (
 // format does not take), Conflict or PreconditionFailed.
 func (s *Service) setResult(ctx context.Context, id int64, caller api.Caller, r, b int, result *string, ifMatch string) (tournament.Board, error) {
 	var out tournament.Board
-	err := s.change(ctx, id, func(tx *sql.Tx, f *tournament.Field) error {
+	// A result of a running Swiss or round robin needs its board alone (LoadBoard), so that
+	// entering a round's results takes time in proportion to its boards, not to their
+	// square. A knockout's match and a finished tournament's replay need the whole field.
+	load := func(ctx context.Context, q tournament.Querier, t tournament.Tournament) (*tournament.Field, error) {
+		if t.Format == tournament.FormatKnockout || t.State == tournament.StateFinished {
+			return tournament.Load(ctx, q, t)
+		}
+		return tournament.LoadBoard(ctx, q, t, r, b)
+	}
+	err := s.changeWith(ctx, id, load, func(tx *sql.Tx, f *tournament.Field) error {
 		t := f.Tournament
 		if r < 1 || r > len(f.Rounds) {
 			return problem.New(problem.NotFound, "Round %d of tournament %d is not paired.", r, id)
@@ -64,7 +73,17 @@ func (s *Service) setResult(ctx context.Context, id int64, caller api.Caller, r,
 				return err
 			}
 		}
-		wasComplete := f.Rounds[r-1].Complete()
+		pending, err := tournament.PendingResults(ctx, tx, id, r)
+		if err != nil {
+			return err
+		}
+		wasComplete := pending == 0
+		switch {
+		case bd.Result == nil && result != nil:
+			pending--
+		case bd.Result != nil && result == nil:
+			pending++
+		}
 		if _, err := tx.ExecContext(ctx, "UPDATE tournament_boards SET result = ?, version = version + 1 WHERE tournament_id = ? AND round = ? AND board = ?",
 			result, id, r, b); err != nil {
 			return fmt.Errorf("set result: %w", err)
@@ -88,7 +107,7 @@ func (s *Service) setResult(ctx context.Context, id int64, caller api.Caller, r,
 		}
 		// The standings count complete rounds: a result changes them when its round was
 		// complete (a correction) or is now.
-		if wasComplete || f.Rounds[r-1].Complete() {
+		if wasComplete || pending == 0 {
 			if err := bumpStandings(ctx, tx, id); err != nil {
 				return err
 			}

@@ -22,7 +22,21 @@ export interface Member {
   guest?: boolean;
   /** Rated games the club rating rests on. */
   rated_games?: number;
+  /** The FIDE fields (src/fide.ts words them); birth_date and national_id only for oneself and admins. */
+  fide_id?: number | null;
+  federation?: string | null;
+  title?: FideTitle | null;
+  sex?: 'm' | 'w' | null;
+  birth_date?: string;
+  fide_rating_standard?: number | null;
+  fide_rating_rapid?: number | null;
+  fide_rating_blitz?: number | null;
+  national_id?: string;
+  national_rating?: number | null;
 }
+
+/** A player's FIDE title, as a TRF player record carries it. */
+export type FideTitle = 'GM' | 'IM' | 'WGM' | 'FM' | 'WIM' | 'CM' | 'WFM' | 'WCM';
 
 export type Role = 'member' | 'arbiter' | 'admin';
 
@@ -370,7 +384,8 @@ export interface ApiOptions {
 
 interface RequestOptions {
   json?: unknown;
-  form?: FormData;
+  /** A multipart form, or a file sent as it is (a Blob, with its type as the Content-Type). */
+  form?: FormData | Blob;
   /** A plain-text body (a TRF file). */
   text?: string;
   /** The media type of json; application/json unless given. */

@@ -5,6 +5,7 @@ import { cleanup as cleanupAll, fireEvent, render, screen, waitFor, within } fro
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { TOKEN_KEY } from './api';
 import { App } from './App';
+import { askConfirm } from './components/ionic';
 import { FakeServer, MemoryStore, alice, json, newApi, problem } from './testing';
 
 vi.mock('./components/ionic', async () => ({
@@ -794,6 +795,49 @@ describe('tournament', () => {
     expect(screen.queryByRole('button', { name: 'Enter this tournament' })).toBeNull();
     fireEvent.click(within(card).getByRole('button', { name: 'Accept' }));
     await waitFor(() => expect(s.seen.some((r) => r.method === 'POST' && r.url.endsWith('/accept'))).toBe(true));
+  });
+
+  describe('the pairing by hand', () => {
+    const clean = { round: 1, differs: false, no_pairing: false, engine: { boards: [], bye: null }, paired: { boards: [], bye: null }, breaks: [], worse: [] };
+    const swapped = { ...clean, differs: true, engine: { boards: [{ white: bob, black: me }], bye: null }, paired: { boards: [{ white: me, black: bob }], bye: null } };
+    const route = '/api/tournaments/5/rounds/1/pairing';
+    const puts = (s: FakeServer) => s.seen.filter((r) => r.method === 'PUT').map((r) => JSON.parse(String(r.body)));
+
+    async function swapAndSave(s: FakeServer) {
+      start('/tournaments/5?tab=pairings', s, loggedIn());
+      expect(await screen.findByText('The checker agrees: this is the pairing the Dutch system makes.', {}, { timeout: 5000 })).toBeTruthy();
+      fireEvent.click(screen.getByRole('button', { name: 'Change the pairing' }));
+      fireEvent.click(await screen.findByRole('button', { name: 'Swap colours on board 1' }, { timeout: 5000 }));
+      expect(screen.getByRole('button', { name: 'Board 1, White: 2 Alice Liddell' })).toBeTruthy();
+      fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    }
+
+    it('asks before saving a pairing the tournament has made worse since the check, naming the criterion', async () => {
+      vi.mocked(askConfirm).mockClear();
+      const s = server()
+        .on('GET /api/tournaments/5/rounds/1/check', json(200, clean))
+        .on(`POST ${route}/check`, json(200, swapped))
+        .on(`PUT ${route}`, problem(409, 'Conflict', 'The pairing scores worse than the engine’s on C12; send confirm: true to save it.', { confirm: 'worse on C12' }), json(200, round));
+      await swapAndSave(s);
+      await waitFor(() => expect(puts(s)).toHaveLength(2));
+      expect(puts(s)).toEqual([
+        { boards: [{ white: 1, black: 2 }], bye: null },
+        { boards: [{ white: 1, black: 2 }], bye: null, confirm: true },
+      ]);
+      expect(vi.mocked(askConfirm).mock.calls[0]![0].message).toContain('more players do not get the colour they are due (C12)');
+    });
+
+    it('explains a refused pairing field by field, and saves nothing', async () => {
+      const s = server()
+        .on('GET /api/tournaments/5/rounds/1/check', json(200, clean))
+        .on(`POST ${route}/check`, json(200, swapped))
+        .on(`PUT ${route}`, problem(422, 'Invalid', 'The pairing does not pair the round’s players.', { 'boards[0].white': 'has withdrawn' }));
+      await swapAndSave(s);
+      const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+      expect(alert.textContent).toContain('This pairing cannot be saved:');
+      expect(alert.textContent).toContain('Board 1, White: has withdrawn');
+      expect(screen.getByRole('heading', { name: 'Round 1: change the pairing' })).toBeTruthy();
+    });
   });
 
   it('says there is no such tournament for a number that is not one', async () => {

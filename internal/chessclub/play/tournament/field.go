@@ -158,10 +158,17 @@ func roundFilter(id int64, only int) (string, []any) {
 }
 
 func (f *Field) loadPlayers(ctx context.Context, q Querier) error {
+	return f.loadPlayersWhere(ctx, q, "")
+}
+
+// loadPlayersWhere reads the players that cond (an SQL condition on p, the tournament's
+// players, and m, their members, with its arguments args) keeps.
+func (f *Field) loadPlayersWhere(ctx context.Context, q Querier, cond string, args ...any) error {
 	// The members' ratings are those of the tournament's rating type's club list.
 	rating, status := ClubRatingColumns(f.Tournament.RatingType)
 	rows, err := q.QueryContext(ctx, "SELECT p.member_id, m.username, m.full_name, m.guest, p.start_rank, p.rating, "+rating+", "+status+", "+
-		"p.entered_at, p.first_round, p.withdrawn_after FROM tournament_players p JOIN members m ON m.id = p.member_id WHERE p.tournament_id = ?", f.Tournament.ID)
+		"p.entered_at, p.first_round, p.withdrawn_after FROM tournament_players p JOIN members m ON m.id = p.member_id WHERE p.tournament_id = ?"+cond,
+		append([]any{f.Tournament.ID}, args...)...)
 	if err != nil {
 		return fmt.Errorf("read players: %w", err)
 	}

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { cameraOutline, mailOutline, peopleOutline, ribbonOutline, shieldCheckmarkOutline } from 'ionicons/icons';
 import { IonButton, IonIcon, IonSpinner } from '../components/ionic';
@@ -17,6 +17,11 @@ import { usePageTitle } from '../title';
 import { useLoad } from '../useLoad';
 import { markFirstRender } from '../perf';
 import { useAction } from '../useAction';
+import { ScreenBoundary } from '../components/ScreenError';
+
+// The FIDE details are a chunk of their own, with their words and their form: the shared
+// chunks a screen needs are listed in the first screen's download.
+const FideDetails = lazy(() => import('../components/FideDetails'));
 
 /** memberId reads the route's :id, a positive whole number, or returns null. */
 export function memberId(param: string | undefined): number | null {
@@ -28,8 +33,10 @@ export function memberId(param: string | undefined): number | null {
 /**
  * MemberPage is a member's profile: the photo, large (the member takes or replaces it here; an
  * admin too), the role, the rating (or that they are unrated, or have only declared one) and how
- * long they have been a member; an admin appoints an arbiter here, or takes the role back. The
- * heading and the document title are the member's name.
+ * long they have been a member, and their FIDE details (FIDE id, title, federation, FIDE's
+ * ratings; birth date and national id only for the member and admins), which the member or an
+ * admin changes here; an admin appoints an arbiter here, or takes the role back. The heading
+ * and the document title are the member's name.
  */
 export default function MemberPage() {
   const { api, member: me } = useSession();
@@ -138,6 +145,11 @@ export default function MemberPage() {
           )}
         </dl>
       </div>
+      <ScreenBoundary fallback={null}>
+        <Suspense fallback={null}>
+          <FideDetails member={shown} mine={mine} mayEdit={mayPhotograph(me, shown)} reload={reload} />
+        </Suspense>
+      </ScreenBoundary>
       {me?.role === 'admin' && !mine && shown.role !== 'admin' && (
         <section className="role-control" aria-labelledby="role-title">
           <h2 id="role-title">Role</h2>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect } from 'react';
+import { Suspense, lazy, useCallback, useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { cameraOutline } from 'ionicons/icons';
 import { IonAvatar, IonButton, IonIcon, IonItem, IonLabel, IonList, IonNote, IonSpinner } from '../components/ionic';
@@ -8,10 +8,14 @@ import { initials, mayPhotograph, ratingText, roleName } from '../members';
 import { useSession } from '../session';
 import { useLoad } from '../useLoad';
 import { markFirstRender } from '../perf';
+import { ScreenBoundary } from '../components/ScreenError';
+
+// The upload of FIDE's rating list is the admins' alone: its code loads for them only.
+const FideRatingsUpload = lazy(() => import('../components/FideRatingsUpload'));
 
 /**
  * MembersPage lists the members, each name a link to the member's profile, and lets a member
- * (an admin: anyone) take and store a photo.
+ * (an admin: anyone) take and store a photo; an admin uploads FIDE's rating list here.
  */
 export default function MembersPage() {
   const { api, member: me } = useSession();
@@ -24,6 +28,13 @@ export default function MembersPage() {
   return (
     <>
       <Refresher reload={reload} />
+      {me?.role === 'admin' && (
+        <ScreenBoundary fallback={null}>
+          <Suspense fallback={null}>
+            <FideRatingsUpload />
+          </Suspense>
+        </ScreenBoundary>
+      )}
       <ListState loading={loading} error={error} empty={!members || members.length === 0} emptyText="No members yet." retry={() => void reload()}>
         <IonList aria-label="Members" className="cards">
           {members?.map((m) => (

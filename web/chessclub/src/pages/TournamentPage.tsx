@@ -22,6 +22,7 @@ import { CrosstableTab } from './tournament/CrosstableTab';
 import { AuditTab } from './tournament/AuditTab';
 import { useAction } from '../useAction';
 import './tournament/tournament.css';
+import './tournament/arbiter.css';
 
 /** Everything the tournament screen shows, loaded together and again after each live event. */
 export interface TournamentData {

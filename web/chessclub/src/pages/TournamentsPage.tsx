@@ -1,6 +1,6 @@
-import { Suspense, lazy, useCallback, useEffect, useState } from 'react';
-import { addOutline, calendarOutline, checkmarkOutline, closeOutline, locationOutline, mailOutline, trashOutline } from 'ionicons/icons';
-import type { Invitation, Tournament } from '../api';
+import { Suspense, lazy, useCallback, useEffect } from 'react';
+import { addOutline, calendarOutline, locationOutline, trashOutline } from 'ionicons/icons';
+import type { Tournament } from '../api';
 import { ListState, Refresher } from '../components/ListState';
 import { formatDayRange } from '../dates';
 import { useRouterLink } from '../links';
@@ -10,10 +10,11 @@ import { markFirstRender } from '../perf';
 import { ScreenBoundary } from '../components/ScreenError';
 import { IonButton, IonIcon, IonItem, IonLabel, IonList } from '../components/ionic';
 import { groupTournaments, localDay } from '../groups';
-import { useAction } from '../useAction';
 
 // Only a member who is logged in may import: the button's code is not part of the first screen.
 const ImportTrfButton = lazy(() => import('../components/ImportTrfButton'));
+// Nor are a member's invitations to play, with their accept and decline buttons.
+const MyInvitations = lazy(() => import('../components/MyInvitations'));
 
 const FORMATS: Record<Tournament['format'], string> = {
   swiss: 'Swiss',
@@ -50,23 +51,13 @@ export function WhenWhere({ t }: { t: Pick<Tournament, 'start_date' | 'end_date'
 /**
  * TournamentsPage lists the tournaments, upcoming, running and past; anyone may see them, and
  * tapping one opens it. A member may create one or import one from a TRF file, and answers here
- * the invitations to play that organisers sent them.
+ * the invitations to play that organisers sent them (MyInvitations, its own chunk).
  */
 export default function TournamentsPage() {
   const { api, status } = useSession();
   const link = useRouterLink();
   const load = useCallback(() => api.tournaments(), [api]);
   const { data: tournaments, loading, error, reload } = useLoad(load);
-  const [invitations, setInvitations] = useState<Invitation[]>([]);
-  const loadInvitations = useCallback(async () => {
-    setInvitations(status === 'in' ? await api.myInvitations().catch(() => []) : []);
-  }, [api, status]);
-  useEffect(() => {
-    void loadInvitations();
-  }, [loadInvitations]);
-  const { busy, run } = useAction(async () => {
-    await Promise.all([reload(), loadInvitations()]);
-  });
 
   useEffect(markFirstRender, []);
 
@@ -97,30 +88,12 @@ export default function TournamentsPage() {
           </IonButton>
         </div>
       )}
-      {invitations.length > 0 && (
-        <IonList aria-labelledby="list-invitations" className="cards invitations">
-          <h2 id="list-invitations" className="list-heading">
-            <IonIcon icon={mailOutline} aria-hidden="true" /> Invitations
-          </h2>
-          {invitations.map((i) => (
-            <IonItem key={i.tournament_id} className="invitation" data-tournament={i.tournament_name}>
-              <IonLabel>
-                <h3>
-                  <a {...link(`/tournaments/${i.tournament_id}`)}>{i.tournament_name}</a>
-                </h3>
-                <p>You are invited to play. Your games count only once you accept.</p>
-              </IonLabel>
-              <IonButton slot="end" size="small" disabled={!!busy} aria-label={`Accept the invitation to ${i.tournament_name}`} onClick={() => void run(`accept-${i.tournament_id}`, () => api.acceptInvitation(i.tournament_id, i.member_id), `You are entered in ${i.tournament_name}.`)}>
-                <IonIcon slot="start" icon={checkmarkOutline} aria-hidden="true" />
-                Accept
-              </IonButton>
-              <IonButton slot="end" size="small" fill="outline" disabled={!!busy} aria-label={`Decline the invitation to ${i.tournament_name}`} onClick={() => void run(`decline-${i.tournament_id}`, () => api.declineInvitation(i.tournament_id, i.member_id), `You have declined the invitation to ${i.tournament_name}.`)}>
-                <IonIcon slot="start" icon={closeOutline} aria-hidden="true" />
-                Decline
-              </IonButton>
-            </IonItem>
-          ))}
-        </IonList>
+      {status === 'in' && (
+        <ScreenBoundary fallback={null}>
+          <Suspense fallback={null}>
+            <MyInvitations reload={reload} />
+          </Suspense>
+        </ScreenBoundary>
       )}
       <ListState loading={loading} error={error} empty={!tournaments || tournaments.length === 0} emptyText="No tournaments yet." retry={() => void reload()}>
         {sections.map((g) => (

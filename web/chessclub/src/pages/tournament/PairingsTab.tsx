@@ -1,10 +1,17 @@
-import { useState } from 'react';
-import { ApiError, type Board, type GameResult } from '../../api';
-import { showToast } from '../../components/ionic';
-import { assignment, forfeitChoices, mayClearResult, pairingText, resultChoices, resultLabel, formatPoints } from '../../play';
+import { Suspense, lazy, useState } from 'react';
+import { ApiError, type Board, type GameResult, type PlayerRef } from '../../api';
+import { IonButton, showToast } from '../../components/ionic';
+import { ScreenBoundary } from '../../components/ScreenError';
+import { assignment, forfeitChoices, mayClearResult, pairingText, resultChoices, resultLabel, formatPoints, mayDirect } from '../../play';
 import { useSession } from '../../session';
 import type { TournamentData } from '../TournamentPage';
 import { errorText } from '../../words';
+import { pointsBefore } from '../../wall';
+import { RoundCheck } from './RoundCheck';
+import { WallList } from './WallList';
+
+// The editor of a pairing by hand is the arbiter's alone: its code loads when they open it.
+const ManualPairing = lazy(() => import('./ManualPairing'));
 
 export interface TabProps {
   data: TournamentData;
@@ -13,18 +20,39 @@ export interface TabProps {
 }
 
 /**
- * PairingsTab shows a round's boards (board, white, result, black) and byes, any round chosen;
- * the member's own board is marked. The organiser enters each result with one tap on large
- * buttons under the board, made for one thumb on a phone; a player may report their own board
- * once when the tournament lets players report. The organiser also finds, folded under each
+ * PairingsTab shows a round's boards (board, white, result, black, each player with their
+ * pairing number and their points before the round) and byes, any round chosen; the member's
+ * own board is marked. The same round reads alphabetically too, for the wall ("which board am I
+ * on?"), and either view prints as a clean sheet. The organiser enters each result with one tap
+ * on large buttons under the board, made for one thumb on a phone; a player may report their own
+ * board once when the tournament lets players report. The organiser also finds, folded under each
  * board, the results of a game not played (a forfeit either way, a double forfeit) and, in the
- * last round, a way back to no result at all.
+ * last round, a way back to no result at all. For a Swiss the organiser sees the pairing
+ * checker's verdict on the round, and whoever directs it may pair it by hand.
  */
 export function PairingsTab({ data, organiser, reload }: TabProps) {
   const { api, member: me } = useSession();
   const { tournament: t, rounds } = data;
   const [chosen, setChosen] = useState<number | null>(null);
   const [saving, setSaving] = useState('');
+  const [view, setView] = useState<'boards' | 'wall'>('boards');
+  const [editing, setEditing] = useState<number | null>(null);
+  const director = mayDirect(me, t);
+  const swiss = t.format === 'swiss';
+  const last = rounds[rounds.length - 1];
+  // Pairing by hand (C.04.2: the arbiter answers for it): the last round while none of its
+  // results is in, or the next one once the last is complete and rounds remain.
+  const editableLast = director && swiss && t.state === 'running' && !!last && last.boards.every((b) => b.result === null);
+  const pairNextByHand = director && swiss && t.state === 'running' && !!last && last.complete && (t.rounds === null || (t.current_round ?? rounds.length) < t.rounds);
+  if (editing !== null) {
+    return (
+      <ScreenBoundary fallback={<p className="empty-note">The pairing editor could not be loaded.</p>}>
+        <Suspense fallback={<p className="empty-note">Loading the pairing editor…</p>}>
+          <ManualPairing data={data} round={editing} close={() => setEditing(null)} reload={reload} />
+        </Suspense>
+      </ScreenBoundary>
+    );
+  }
   if (rounds.length === 0) {
     return <p className="empty-note">No round has been paired yet.</p>;
   }
@@ -34,6 +62,28 @@ export function PairingsTab({ data, organiser, reload }: TabProps) {
   const choices = resultChoices(t.format);
   const forfeits = forfeitChoices(t.format);
   const finished = t.state === 'finished';
+  // A knockout's matches do not go by points: its boards show the ratings alone.
+  const points = t.format === 'knockout' ? null : pointsBefore(round.number, rounds, data.crosstable, t);
+  const facts = (p: PlayerRef) => {
+    const score = points ? `${formatPoints(points.get(p.member_id) ?? 0)} ${points.get(p.member_id) === 1 ? 'point' : 'points'}` : '';
+    const rating = p.rating !== null ? String(p.rating) : '';
+    if (!score && !rating) return null;
+    return (
+      <small>
+        <span className="sr-only">, </span>
+        {[score, rating].filter(Boolean).join(' · ')}
+      </small>
+    );
+  };
+  const name = (p: PlayerRef) => (
+    <span className="player-name-line">
+      <span className="pno" title="Pairing number">
+        <span className="sr-only">Pairing number </span>
+        {p.start_rank}
+      </span>{' '}
+      {p.full_name}
+    </span>
+  );
 
   async function enter(board: Board, result: GameResult | null) {
     const key = `${board.round}/${board.board}`;
@@ -65,6 +115,34 @@ export function PairingsTab({ data, organiser, reload }: TabProps) {
         {round.complete ? ' · complete' : ''}
       </h3>
       {mine && <p className="my-pairing">{pairingText(mine)}</p>}
+      <div className="pairings-tools no-print">
+        <div className="view-picker" role="group" aria-label="Show the pairings">
+          <button type="button" className={view === 'boards' ? 'chip selected' : 'chip'} aria-pressed={view === 'boards'} onClick={() => setView('boards')}>
+            By board
+          </button>
+          <button type="button" className={view === 'wall' ? 'chip selected' : 'chip'} aria-pressed={view === 'wall'} onClick={() => setView('wall')}>
+            By name
+          </button>
+        </div>
+        <IonButton fill="outline" size="small" onClick={() => window.print()}>
+          Print
+        </IonButton>
+        {editableLast && round.number === last.number && (
+          <IonButton fill="outline" size="small" onClick={() => setEditing(round.number)}>
+            Change the pairing
+          </IonButton>
+        )}
+        {pairNextByHand && (
+          <IonButton fill="outline" size="small" onClick={() => setEditing(last.number + 1)}>
+            Pair by hand: round {last.number + 1}
+          </IonButton>
+        )}
+      </div>
+      {organiser && swiss && <RoundCheck tournamentId={t.id} round={round} revision={data} />}
+      {view === 'wall' ? (
+        <WallList round={round} />
+      ) : (
+        <>
       <ol className="boards" aria-label={`Round ${round.number} pairings`}>
         {round.boards.map((b) => {
           const own = mine?.kind === 'board' && mine.board.board === b.board;
@@ -80,8 +158,8 @@ export function PairingsTab({ data, organiser, reload }: TabProps) {
                   <span className="colour-dot white" aria-hidden="true" />
                   <span className="player-text">
                     <span className="sr-only">White: </span>
-                    {b.white.full_name}
-                    {b.white.rating !== null && <small>{b.white.rating}</small>}
+                    {name(b.white)}
+                    {facts(b.white)}
                   </span>
                 </span>
                 <span className="result" data-result={b.result ?? ''}>
@@ -92,8 +170,8 @@ export function PairingsTab({ data, organiser, reload }: TabProps) {
                   <span className="colour-dot black" aria-hidden="true" />
                   <span className="player-text">
                     <span className="sr-only">Black: </span>
-                    {b.black.full_name}
-                    {b.black.rating !== null && <small>{b.black.rating}</small>}
+                    {name(b.black)}
+                    {facts(b.black)}
                   </span>
                 </span>
               </div>
@@ -150,10 +228,12 @@ export function PairingsTab({ data, organiser, reload }: TabProps) {
         <ul className="byes" aria-label="Byes">
           {round.byes.map((y) => (
             <li key={y.player.member_id}>
-              {y.player.full_name}: {y.kind === 'pairing' ? 'bye' : y.kind === 'zero' ? 'absent' : `${y.kind} bye`} ({formatPoints(y.points)})
+              {y.player.start_rank} {y.player.full_name}: {y.kind === 'pairing' ? 'bye' : y.kind === 'zero' ? 'absent' : `${y.kind} bye`} ({formatPoints(y.points)})
             </li>
           ))}
         </ul>
+      )}
+        </>
       )}
     </div>
   );
