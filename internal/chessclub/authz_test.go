@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"slices"
 	"testing"
+	"time"
 
 	"campus.example/apps/internal/chessclub/photos"
 	"campus.example/apps/internal/chessclub/play/tournament"
@@ -118,6 +119,19 @@ func (m matrixFixtures) knockout() int64 {
 	return id
 }
 
+// roundRobin is a running round robin that olga organises, with pat, pp1 and pp2 in it (an
+// odd field, so that its schedule has a free round) and round 1 paired.
+func (m matrixFixtures) roundRobin() int64 {
+	id := m.Tournament("olga", "Matrix round robin", time.Now().UTC().Format(time.DateOnly))
+	m.MustDo(clubtest.Req{Method: "PATCH", Path: m.path(id, ""), As: "olga", Body: map[string]any{"format": "round_robin"}}, http.StatusOK)
+	for _, u := range []string{"pat", "pp1", "pp2"} {
+		m.MustDo(clubtest.Req{Method: "POST", Path: m.path(id, "/players"), As: u}, http.StatusCreated)
+	}
+	m.MustDo(clubtest.Req{Method: "POST", Path: m.path(id, "/start"), As: "olga"}, http.StatusOK)
+	m.MustDo(clubtest.Req{Method: "POST", Path: m.path(id, "/rounds"), As: "olga"}, http.StatusCreated)
+	return id
+}
+
 // complete is running with round 1's results in.
 func (m matrixFixtures) complete(rated bool) int64 {
 	id := m.running(rated)
@@ -197,6 +211,7 @@ func (m matrixFixtures) endpoints(t *testing.T) []clubtest.Endpoint {
 	m.MustDo(clubtest.Req{Method: "POST", Path: "/api/figures", As: "pat", Body: body, ContentType: ct}, http.StatusCreated).Decode(t, &patsPhoto)
 	view := m.running(false)
 	knockout := m.knockout()
+	roundRobin := m.roundRobin()
 	m.MustDo(clubtest.Req{Method: "PUT", Path: m.path(view, "/rounds/1/boards/1"), As: "olga", Body: map[string]any{"result": tournament.ResultDraw}}, http.StatusOK)
 	trf := m.MustDo(clubtest.Req{Method: "GET", Path: m.path(view, "/report.trf")}, http.StatusOK).Body
 	pat := m.IDs["pat"]
@@ -337,6 +352,8 @@ func (m matrixFixtures) endpoints(t *testing.T) []clubtest.Endpoint {
 		// Entries: a member enters themself; others only on an arbiter's or an admin's
 		// authority (the organiser invites).
 		{Op: "GET /api/tournaments/{id}/players", Build: get(m.path(view, "/players")), Want: everyone(200), SameBody: true},
+		// A player's card is public, like the standings that link to it.
+		{Op: "GET /api/tournaments/{id}/players/{member_id}", Build: get(m.path(view, "/players/%d", m.IDs["pat"])), Want: everyone(200), SameBody: true},
 		{Op: "POST /api/tournaments/{id}/players", Case: "themself", Build: func() clubtest.Req {
 			return clubtest.Req{Method: "POST", Path: m.path(m.open(false), "/players")}
 		}, Want: loggedInBut(201, map[string]int{"player": 409})},
@@ -420,6 +437,7 @@ func (m matrixFixtures) endpoints(t *testing.T) []clubtest.Endpoint {
 		{Op: "GET /api/tournaments/{id}/standings", Build: get(m.path(view, "/standings?tiebreaks=PTS,BH")), Want: everyone(200), SameBody: true},
 		{Op: "GET /api/tournaments/{id}/crosstable", Build: get(m.path(view, "/crosstable")), Want: everyone(200), SameBody: true},
 		{Op: "GET /api/tournaments/{id}/bracket", Build: get(m.path(knockout, "/bracket")), Want: everyone(200), SameBody: true},
+		{Op: "GET /api/tournaments/{id}/schedule", Build: get(m.path(roundRobin, "/schedule")), Want: everyone(200), SameBody: true},
 		{Op: "GET /api/tournaments/{id}/report.trf", Build: get(m.path(view, "/report.trf")), Want: everyone(200), SameBody: true},
 		// The audit trail: a tournament's to those who direct it, the whole to admins.
 		{Op: "GET /api/tournaments/{id}/audit", Build: get(m.path(view, "/audit")), Want: directors(200)},

@@ -55,6 +55,17 @@ func (s *Service) GetBracket(w http.ResponseWriter, r *http.Request) error {
 	return s.serveView(w, r, id, "bracket", byRevision, 0, func(f *tournament.Field) (any, error) { return f.Bracket() })
 }
 
+// GetSchedule answers GET /api/tournaments/{id}/schedule: a round robin's every round from
+// the start on, paired or not (tournament.Field.Schedule); a Conflict for another format or
+// before the start.
+func (s *Service) GetSchedule(w http.ResponseWriter, r *http.Request) error {
+	id, err := api.PathID(r)
+	if err != nil {
+		return err
+	}
+	return s.serveView(w, r, id, "schedule", byRevision, 0, func(f *tournament.Field) (any, error) { return f.Schedule() })
+}
+
 // GetReport answers GET /api/tournaments/{id}/report.trf: the tournament as the TRF-2026 file
 // FIDE's rating officers take (tournament.Field.Report), with the standings' places in the
 // rank column, named after the tournament (tournament.ReportFileName).

@@ -127,6 +127,8 @@ export interface Player {
   guest: boolean;
   start_rank: number | null;
   rating: number | null;
+  /** What rating is: unrated (rating is null), declared (a starting rating the member gave, or a guest's from an imported file) or rated. */
+  rating_status?: 'unrated' | 'declared' | 'rated';
   entered_at: string;
   first_round: number;
   withdrawn_after: number | null;

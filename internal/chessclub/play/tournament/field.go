@@ -42,6 +42,9 @@ type Entrant struct {
 	Rating       int
 	MemberRating int
 	MemberRated  bool
+	// MemberStatus is the member's rating status on the tournament's list now (members'
+	// RatingUnrated, RatingDeclared or RatingRated): it says whether a rating is declared.
+	MemberStatus string
 	EnteredAt    time.Time
 	// FirstRound is the first round the player could be paired in: 1, or the round after
 	// the last one paired when they entered late.
@@ -182,6 +185,7 @@ func (f *Field) loadPlayersWhere(ctx context.Context, q Querier, cond string, ar
 		}
 		e.StartRank = int(rank.Int64)
 		e.MemberRated = status != members.RatingUnrated
+		e.MemberStatus = status
 		e.EnteredAt = e.EnteredAt.UTC()
 		if withdrawn.Valid {
 			n := int(withdrawn.Int64)

@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"campus.example/apps/internal/chess"
+	"campus.example/apps/internal/chessclub/members"
 )
 
 // PlayerRef names a player where a board, a bye or the standings mention them.
@@ -27,7 +28,11 @@ type Player struct {
 	StartRank *int `json:"start_rank"`
 	// Rating is the rating the tournament counts with (fixed at the start; before it, the
 	// member's rating now); nil for an unrated player.
-	Rating         *int      `json:"rating"`
+	Rating *int `json:"rating"`
+	// RatingStatus says what Rating is, so that a client shows it truthfully: unrated
+	// (Rating is nil), declared (a starting rating the member gave, or a guest's rating from
+	// an imported file, not yet borne out by a rated game in the club) or rated.
+	RatingStatus   string    `json:"rating_status"`
 	EnteredAt      time.Time `json:"entered_at"`
 	FirstRound     int       `json:"first_round"`
 	WithdrawnAfter *int      `json:"withdrawn_after"`
@@ -86,6 +91,18 @@ func ratingPtr(r int) *int {
 	return &r
 }
 
+// ratingStatus is the status of a rating shown: unrated without one, else declared while the
+// member's rating is declared, else rated.
+func ratingStatus(shown *int, memberStatus string) string {
+	switch {
+	case shown == nil:
+		return members.RatingUnrated
+	case memberStatus == members.RatingDeclared:
+		return members.RatingDeclared
+	}
+	return members.RatingRated
+}
+
 func (f *Field) ref(id int64) PlayerRef {
 	e := f.ByID[id]
 	return PlayerRef{MemberID: e.MemberID, StartRank: e.StartRank, FullName: e.FullName, Rating: ratingPtr(e.Rating)}
@@ -102,6 +119,7 @@ func (f *Field) PlayerView(e *Entrant) Player {
 	} else {
 		p.Rating = ratingPtr(e.seedRating())
 	}
+	p.RatingStatus = ratingStatus(p.Rating, e.MemberStatus)
 	for r := len(f.Rounds) + 1; r <= MaxRounds; r++ {
 		if kind, ok := e.Requested[r]; ok && kind == chess.HalfBye {
 			p.RequestedByes = append(p.RequestedByes, r)

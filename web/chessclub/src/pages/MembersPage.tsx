@@ -19,7 +19,8 @@ const FideRatingsUpload = lazy(() => import('../components/FideRatingsUpload'));
  */
 export default function MembersPage() {
   const { api, member: me } = useSession();
-  const load = useCallback(() => api.members(), [api]);
+  // The members alone: an imported tournament's guests are its players, not the club's.
+  const load = useCallback(async () => (await api.members()).filter((m) => !m.guest), [api]);
   const { data: members, loading, error, reload } = useLoad(load);
   const { photograph, uploading, dialog } = useMemberPhoto(reload);
 

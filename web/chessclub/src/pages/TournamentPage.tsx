@@ -20,6 +20,8 @@ import { PlayersTab } from './tournament/PlayersTab';
 import { StandingsTab } from './tournament/StandingsTab';
 import { CrosstableTab } from './tournament/CrosstableTab';
 import { AuditTab } from './tournament/AuditTab';
+import { BracketTab } from './tournament/BracketTab';
+import { PlayerCardView } from './tournament/PlayerCardView';
 import { useAction } from '../useAction';
 import './tournament/tournament.css';
 import './tournament/arbiter.css';
@@ -33,13 +35,17 @@ export interface TournamentData {
   crosstable: Crosstable | null;
 }
 
-/** The tabs; the audit trail is its organisers' (and the club's arbiters' and admins'). */
+/**
+ * The tabs; the bracket is a knockout's alone, the audit trail its organisers' (and the club's
+ * arbiters' and admins').
+ */
 const TABS = [
-  { id: 'players', label: 'Players', organisers: false },
-  { id: 'pairings', label: 'Pairings', organisers: false },
-  { id: 'standings', label: 'Standings', organisers: false },
-  { id: 'crosstable', label: 'Crosstable', organisers: false },
-  { id: 'audit', label: 'Audit trail', organisers: true },
+  { id: 'players', label: 'Players', organisers: false, knockout: false },
+  { id: 'pairings', label: 'Pairings', organisers: false, knockout: false },
+  { id: 'bracket', label: 'Bracket', organisers: false, knockout: true },
+  { id: 'standings', label: 'Standings', organisers: false, knockout: false },
+  { id: 'crosstable', label: 'Crosstable', organisers: false, knockout: false },
+  { id: 'audit', label: 'Audit trail', organisers: true, knockout: false },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 
@@ -150,11 +156,15 @@ export default function TournamentPage() {
 
   const organiser = mayOrganise(me, t);
   const director = mayDirect(me, t);
-  const tabs = TABS.filter((x) => organiser || !x.organisers);
+  const tabs = TABS.filter((x) => (organiser || !x.organisers) && (t.format === 'knockout' || !x.knockout));
   const can = nextActions(t, shown.rounds);
   const lastRound = shown.rounds[shown.rounds.length - 1];
   const requested = params.get('tab') as TabId | null;
   const tab: TabId = tabs.some((x) => x.id === requested) ? requested! : t.state === 'open' ? 'players' : 'pairings';
+  // A player's card opens over the tab that named them (?player=ID), for anyone, logged in or not.
+  const cardOf = routeId(params.get('player') ?? undefined);
+  const playerLink = (memberId: number) => `/tournaments/${t.id}?tab=${tab}&player=${memberId}`;
+  const closeCard = () => setParams({ tab }, { replace: true });
   const spinner = (name: string) => (busy === name ? <IonSpinner slot="start" name="dots" aria-hidden="true" /> : null);
 
   return (
@@ -247,10 +257,12 @@ export default function TournamentPage() {
           {dateRange(t)}
           {t.location ? ` · ${t.location}` : ''}
         </p>
+        {cardOf !== null && <PlayerCardView tournamentId={t.id} memberId={cardOf} revision={shown} players={shown.players} close={closeCard} />}
         {tab === 'players' && <PlayersTab data={shown} organiser={organiser} reload={reload} />}
         {tab === 'pairings' && <PairingsTab data={shown} organiser={organiser} reload={reload} />}
-        {tab === 'standings' && <StandingsTab standings={shown.standings} state={t.state} />}
-        {tab === 'crosstable' && <CrosstableTab crosstable={shown.crosstable} />}
+        {tab === 'bracket' && <BracketTab tournament={t} revision={shown} playerLink={playerLink} />}
+        {tab === 'standings' && <StandingsTab standings={shown.standings} state={t.state} players={shown.players} playerLink={playerLink} />}
+        {tab === 'crosstable' && <CrosstableTab crosstable={shown.crosstable} tournament={t} players={shown.players} revision={shown} playerLink={playerLink} />}
         {tab === 'audit' && <AuditTab tournamentId={t.id} revision={shown} />}
       </section>
     </article>

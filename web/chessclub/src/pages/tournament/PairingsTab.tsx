@@ -5,6 +5,7 @@ import { ScreenBoundary } from '../../components/ScreenError';
 import { assignment, forfeitChoices, mayClearResult, pairingText, resultChoices, resultLabel, formatPoints, mayDirect } from '../../play';
 import { useSession } from '../../session';
 import type { TournamentData } from '../TournamentPage';
+import { GuestBadge } from './GuestBadge';
 import { errorText } from '../../words';
 import { pointsBefore } from '../../wall';
 import { RoundCheck } from './RoundCheck';
@@ -33,6 +34,7 @@ export interface TabProps {
 export function PairingsTab({ data, organiser, reload }: TabProps) {
   const { api, member: me } = useSession();
   const { tournament: t, rounds } = data;
+  const guests = new Set(data.players.filter((p) => p.guest).map((p) => p.member_id));
   const [chosen, setChosen] = useState<number | null>(null);
   const [saving, setSaving] = useState('');
   const [view, setView] = useState<'boards' | 'wall'>('boards');
@@ -159,6 +161,7 @@ export function PairingsTab({ data, organiser, reload }: TabProps) {
                   <span className="player-text">
                     <span className="sr-only">White: </span>
                     {name(b.white)}
+                    {guests.has(b.white.member_id) && <GuestBadge />}
                     {facts(b.white)}
                   </span>
                 </span>
@@ -171,6 +174,7 @@ export function PairingsTab({ data, organiser, reload }: TabProps) {
                   <span className="player-text">
                     <span className="sr-only">Black: </span>
                     {name(b.black)}
+                    {guests.has(b.black.member_id) && <GuestBadge />}
                     {facts(b.black)}
                   </span>
                 </span>
@@ -228,7 +232,7 @@ export function PairingsTab({ data, organiser, reload }: TabProps) {
         <ul className="byes" aria-label="Byes">
           {round.byes.map((y) => (
             <li key={y.player.member_id}>
-              {y.player.start_rank} {y.player.full_name}: {y.kind === 'pairing' ? 'bye' : y.kind === 'zero' ? 'absent' : `${y.kind} bye`} ({formatPoints(y.points)})
+              {y.player.start_rank} {y.player.full_name}: {y.kind === 'pairing' ? 'bye' : y.kind === 'zero' ? (t.format === 'round_robin' ? 'free this round' : 'absent') : `${y.kind} bye`} ({formatPoints(y.points)})
             </li>
           ))}
         </ul>

@@ -3,8 +3,9 @@ import { Link } from 'react-router-dom';
 import { arrowUndoOutline, checkmarkOutline, closeOutline, enterOutline, exitOutline, linkOutline, mailOutline, personAddOutline } from 'ionicons/icons';
 import type { Invitation, Member, Player } from '../../api';
 import { IonButton, IonIcon, IonSpinner, askConfirm } from '../../components/ionic';
-import { useRouterLink } from '../../links';
 import { hasAuthority, ratingText } from '../../members';
+import { ratingLabel } from '../../views';
+import { GuestBadge } from './GuestBadge';
 import { useSession } from '../../session';
 import { useAction } from '../../useAction';
 import { withdrawText } from '../../play';
@@ -36,7 +37,6 @@ interface Extras {
  */
 export function PlayersTab({ data, organiser, reload }: TabProps) {
   const { api, member: me, status } = useSession();
-  const link = useRouterLink();
   const { tournament: t, players } = data;
   const [extras, setExtras] = useState<Extras>({ members: null, invitations: [], mine: null });
   const [adding, setAdding] = useState('');
@@ -194,12 +194,12 @@ export function PlayersTab({ data, organiser, reload }: TabProps) {
             <li key={p.member_id} className={me?.id === p.member_id ? 'player-row mine' : 'player-row'} data-member={p.member_id}>
               <span className="place">{p.start_rank ?? ''}</span>
               <span className="player-name">
-                {p.guest ? p.full_name : <a {...link(`/members/${p.member_id}`)}>{p.full_name}</a>}
-                {p.guest && <small className="muted"> (guest)</small>}
+                <Link to={`/tournaments/${t.id}?tab=players&player=${p.member_id}`}>{p.full_name}</Link>
+                {p.guest && <GuestBadge />}
                 {p.withdrawn_after !== null && <small> (withdrew after round {p.withdrawn_after})</small>}
                 {p.requested_byes.length > 0 && <small className="muted"> (half-point bye asked for {roundList(p.requested_byes)})</small>}
               </span>
-              <span className="num">{p.rating ?? 'unrated'}</span>
+              <span className="num">{ratingLabel(p.rating, p.rating_status)}</span>
               {organiser && me?.id !== p.member_id && (open || (running && p.withdrawn_after === null)) && (
                 <IonButton size="small" fill="clear" color="danger" className="no-print" aria-label={leaveWord(p)} disabled={!!busy} onClick={() => void confirmOut(p.member_id, p.full_name, `${p.full_name} is ${open ? 'removed' : 'withdrawn'}.`)}>
                   {open ? 'Remove' : 'Withdraw'}

@@ -1,15 +1,29 @@
 import { Link } from 'react-router-dom';
-import type { Standings, Tournament } from '../../api';
+import type { Player, Standings, Tournament } from '../../api';
 import { standingsTable } from '../../play';
 import { useSession } from '../../session';
+import { ratingOf } from '../../views';
+import { GuestBadge } from './GuestBadge';
+import { ScrollTable } from './ScrollTable';
+
+export interface StandingsTabProps {
+  standings: Standings | null;
+  state: Tournament['state'];
+  /** The entries: each rating's status (declared or not) and who is a guest. */
+  players: Pick<Player, 'member_id' | 'rating' | 'rating_status' | 'guest'>[];
+  /** The address of a player's card, which anyone may open (a member's profile needs a login). */
+  playerLink(memberId: number): string;
+}
 
 /**
  * StandingsTab is the standings table: place, player, points and each tie-break, over the rounds
  * that have all their results. On a narrow screen the table scrolls sideways under a first
- * column (place and name) that stays put. A finished tournament's standings say they are final;
- * a legend under the table says what each column counts.
+ * column (place and name) and points that stay put, and says that it scrolls (ScrollTable).
+ * Each name opens the player's card; a rating reads "unrated" or "(declared)" for what it is,
+ * and an imported tournament's guest player has a badge. A finished tournament's standings
+ * say they are final; a legend under the table says what each column counts.
  */
-export function StandingsTab({ standings, state }: { standings: Standings | null; state: Tournament['state'] }) {
+export function StandingsTab({ standings, state, players, playerLink }: StandingsTabProps) {
   const { member: me } = useSession();
   if (!standings || standings.rows.length === 0) {
     return <p className="empty-note">No standings yet.</p>;
@@ -23,7 +37,7 @@ export function StandingsTab({ standings, state }: { standings: Standings | null
         {state === 'finished' ? <strong className="final">Final standings</strong> : null}
         {state === 'finished' ? ` after round ${standings.round}.` : standings.round === 0 ? 'Before the first complete round.' : `After round ${standings.round}.`}
       </p>
-      <div className="table-scroll" tabIndex={0} role="region" aria-label="Standings">
+      <ScrollTable label="Standings">
         <table className="standings">
           <thead>
             <tr>
@@ -32,22 +46,23 @@ export function StandingsTab({ standings, state }: { standings: Standings | null
               </th>
               <th scope="col" className="num">Rating</th>
               {table.columns.map((c) => (
-                <th key={c.code} scope="col" className="num">
+                <th key={c.code} scope="col" className={c.code === 'PTS' ? 'num sticky-pts' : 'num'}>
                   <abbr title={c.title}>{c.heading}</abbr>
                 </th>
               ))}
             </tr>
           </thead>
           <tbody>
-            {table.lines.map((l) => (
+            {table.lines.map((l, n) => (
               <tr key={l.memberId} className={me?.id === l.memberId ? 'mine' : undefined} data-member={l.memberId}>
                 <th scope="row" className="sticky">
-                  <span className="place">{l.place}</span> <Link to={`/members/${l.memberId}`}>{l.name}</Link>
+                  <span className="place">{l.place}</span> <Link to={playerLink(l.memberId)}>{l.name}</Link>
+                  {players.some((p) => p.member_id === l.memberId && p.guest) && <GuestBadge />}
                   {l.withdrawn && <small> (withdrew)</small>}
                 </th>
-                <td className="num">{l.rating}</td>
+                <td className="num rating">{ratingOf(players, standings.rows[n]!.player)}</td>
                 {l.cells.map((v, i) => (
-                  <td key={table.columns[i]!.code} className="num">
+                  <td key={table.columns[i]!.code} className={table.columns[i]!.code === 'PTS' ? 'num sticky-pts' : 'num'}>
                     {v}
                   </td>
                 ))}
@@ -55,7 +70,7 @@ export function StandingsTab({ standings, state }: { standings: Standings | null
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollTable>
       <section className="legend" aria-labelledby="standings-legend">
         <h3 id="standings-legend">What the columns count</h3>
         <dl>
