@@ -382,6 +382,8 @@ test('the tournament form folds its advanced settings, opens them on a mistake, 
 
 test('a started tournament shows its pairing and scoring settings fixed, and its FIDE report fields still change', async () => {
   await rita.goto(`/tournaments/${swissId}/edit`);
+  await rita.getByText('The tournament has started: the settings greyed out are fixed.', { exact: false }).waitFor();
+  assert.equal(await rita.getByLabel('Start date').isDisabled(), true, 'the dates are fixed');
   const advanced = rita.locator('details.advanced');
   await advanced.getByText('Advanced and FIDE report').click();
   await advanced.getByText('The tournament has started: how it is paired and scored is fixed (greyed out).', { exact: false }).waitFor();

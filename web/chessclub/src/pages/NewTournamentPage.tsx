@@ -65,6 +65,7 @@ export function TournamentForm({ initial, submitLabel, locked, started = false, 
         <span aria-hidden="true">Fields marked * are required.</span>
         <span className="sr-only">Name, start date and end date are required.</span>
       </p>
+      {started && <p className="hint fixed-note">The tournament has started: the settings greyed out are fixed. Its name, location, description and FIDE report may still change.</p>}
       <TextField name="name" label="Name" value={values.name} onChange={set('name')} error={errors.name} required />
       <div className="row">
         <TextField name="start_date" label="Start date" type="date" value={values.start_date} onChange={set('start_date')} error={errors.start_date} helperText={formatLongDay(values.start_date)} required disabled={off('start_date')} />
