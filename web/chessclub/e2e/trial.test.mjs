@@ -1,7 +1,9 @@
 // End-to-end test of what a club night's organiser, its players and a spectator meet, in the
 // real app against the real Go server on a temporary SQLite database, in Debian's Chromium:
 // what cannot be undone is asked first and says what it does, Finish is prominent only once
-// every round is played, and a withdrawn player is reinstated.
+// every round is played, a withdrawn player is reinstated, a player asks for a half-point bye,
+// a member enters late with half a point for the round missed, two players are kept apart, a
+// board is lost by forfeit (and a result cleared), and the tournament form's advanced settings.
 //
 //   node --test e2e/trial.test.mjs     (npm run e2e runs every file of e2e/)
 import { after, before, test } from 'node:test';
@@ -19,6 +21,7 @@ const people = {
   ben: { fullName: 'Ben Okafor', rating: 1900 },
   cleo: { fullName: 'Cleo Martin', rating: 1600 },
   dan: { fullName: 'Dan Weiss', rating: 1500 },
+  eve: { fullName: 'Eve Stone', rating: 1550 },
 };
 const players = ['ana', 'ben', 'cleo', 'dan'];
 const password = (u) => `${u}-secret-pass`;
@@ -150,8 +153,130 @@ test('a player withdraws themself only after saying yes', async () => {
   assert.equal((await api('GET', `/tournaments/${swissId}/players`)).find((p) => p.member_id === ids.dan).withdrawn_after, null);
 });
 
+test('a player asks for a half-point bye for round 2 on their phone; the limit of 1 is then used', async () => {
+  const ana = await newPage('ana');
+  await ana.goto(`/tournaments/${swissId}?tab=players`);
+  const byes = ana.getByRole('region', { name: 'Half-point byes' });
+  await byes.getByText('You: 1 of 1 half-point bye left.').waitFor();
+  await byes.getByLabel('Round of the bye').selectOption('2');
+  await shoot(ana, '390-bye-ask');
+  await byes.getByRole('button', { name: 'Ask for a bye' }).click();
+  await ana.locator('ion-toast').filter({ hasText: 'You have a half-point bye in round 2.' }).waitFor({ state: 'attached' });
+  await byes.getByRole('list', { name: 'Half-point byes asked for' }).getByText('You: round 2').waitFor();
+  await byes.getByText('You: No half-point byes left: the limit is 1. Asked for round 2.').waitFor();
+  assert.equal(await byes.getByLabel('Round of the bye').isDisabled(), true, 'no round left to ask for');
+  await ana.locator('.player-row', { hasText: 'Ana Petrova' }).getByText('(half-point bye asked for round 2)').waitFor();
+  assert.deepEqual((await api('GET', `/tournaments/${swissId}/players`)).find((p) => p.member_id === ids.ana).requested_byes, [2]);
+  await shoot(ana, '390-bye-asked');
+  await ana.setViewportSize(desktop);
+  await shoot(ana, '1280-bye-asked');
+});
+
+test('a refused bye is told with the player’s name, in plain words', async () => {
+  // A page that missed the live update: it still offers Ana a round, which the server refuses.
+  const stale = await newPage('rita', desktop);
+  await stale.route('**/events', (route) => route.abort());
+  await api('DELETE', `/tournaments/${swissId}/players/${ids.ana}/byes/2`, { token: tokens.ana });
+  await stale.goto(`/tournaments/${swissId}?tab=players`);
+  const byes = stale.getByRole('region', { name: 'Half-point byes' });
+  await byes.getByLabel('Player').selectOption(String(ids.ana));
+  await byes.getByLabel('Round of the bye').selectOption('3');
+  await api('PUT', `/tournaments/${swissId}/players/${ids.ana}/byes/2`, { token: tokens.ana });
+  await byes.getByRole('button', { name: 'Ask for a bye' }).click();
+  const toast = stale.locator('ion-toast').filter({ hasText: /Ana Petrova/ });
+  await toast.waitFor({ state: 'attached' });
+  const text = await toast.evaluate((el) => el.message);
+  assert.equal(text, 'Ana Petrova has asked for 1 half-point bye already, the most this tournament allows.');
+  assert.doesNotMatch(text, /Member \d|tournament \d/);
+  await shoot(stale, '1280-bye-refused');
+  assert.deepEqual((await api('GET', `/tournaments/${swissId}/players`)).find((p) => p.member_id === ids.ana).requested_byes, [2]);
+});
+
+test('a member added after round 1 gets half a point for it, as the organiser chose', async () => {
+  await rita.setViewportSize(phone);
+  await rita.goto(`/tournaments/${swissId}?tab=players`);
+  await rita.getByLabel('Add a member').selectOption(String(ids.eve));
+  const missed = rita.getByRole('group', { name: 'Round 1 is played already: it counts for them as' });
+  assert.equal(await missed.getByLabel('Absent, no points').isChecked(), true, 'zero points unless chosen');
+  await missed.getByLabel('A half-point bye (½ point)').check();
+  await shoot(rita, '390-late-entry');
+  await rita.getByRole('button', { name: 'Add', exact: true }).click();
+  await rita.locator('.player-row', { hasText: 'Eve Stone' }).waitFor();
+  const eve = (await api('GET', `/tournaments/${swissId}/players`)).find((p) => p.member_id === ids.eve);
+  assert.equal(eve.first_round, 2);
+  const round1 = (await api('GET', `/tournaments/${swissId}/rounds`))[0];
+  assert.deepEqual(
+    round1.byes.filter((b) => b.player.member_id === ids.eve).map((b) => [b.kind, b.points]),
+    [['half', 0.5]],
+  );
+  await rita.setViewportSize(desktop);
+  await shoot(rita, '1280-late-entry');
+  await rita.setViewportSize(phone);
+});
+
+test('the organiser keeps two players apart, and lets another two meet again', async () => {
+  const section = rita.getByRole('region', { name: 'Players kept apart' });
+  await section.getByText('No players are kept apart.').waitFor();
+  for (const [a, b] of [
+    ['ben', 'dan'],
+    ['cleo', 'eve'],
+  ]) {
+    await section.getByLabel('First player kept apart').selectOption(String(ids[a]));
+    await section.getByLabel('Second player kept apart').selectOption(String(ids[b]));
+    await section.getByRole('button', { name: 'Keep apart' }).click();
+    await section.getByText(`${people[a].fullName} and ${people[b].fullName}`).waitFor();
+  }
+  await shoot(rita, '390-kept-apart');
+  await section.getByRole('button', { name: 'Let Cleo Martin and Eve Stone meet again' }).click();
+  await section.getByText('Cleo Martin and Eve Stone').waitFor({ state: 'detached' });
+  const pairs = await api('GET', `/tournaments/${swissId}/forbidden-pairs`);
+  assert.deepEqual(
+    pairs.filter((p) => p.to_round === null).map((p) => p.names),
+    [['Ben Okafor', 'Dan Weiss']],
+  );
+  await rita.setViewportSize(desktop);
+  await shoot(rita, '1280-kept-apart');
+  await rita.setViewportSize(phone);
+});
+
+test('round 2 keeps the pair apart and gives Ana her bye; a board lost by forfeit, and a result cleared', async () => {
+  await rita.getByRole('button', { name: 'Pair round 2' }).click();
+  await rita.getByRole('heading', { name: 'Round 2' }).waitFor();
+  const round2 = (await api('GET', `/tournaments/${swissId}/rounds`))[1];
+  assert.ok(!round2.boards.some((b) => [b.white.member_id, b.black.member_id].sort().join() === [ids.ben, ids.dan].sort().join()), 'Ben and Dan do not meet');
+  await rita.getByText('Ana Petrova: half bye (½)').waitFor();
+
+  const board = rita.locator('li.board[data-board="1"]');
+  await board.getByText('Forfeit or clear the result').click();
+  await board.getByRole('button', { name: 'White wins by forfeit on board 1' }).click();
+  await board.locator('.result[data-result="1-0 forfeit"]').waitFor();
+  assert.equal((await api('GET', `/tournaments/${swissId}/rounds/2/boards/1`)).result, '1-0 forfeit');
+  assert.match(await board.locator('.result').innerText(), /1–0 forfeit$/);
+  await shoot(rita, '390-forfeit');
+
+  await board.getByRole('button', { name: 'Clear the result on board 1' }).click();
+  await board.locator('.result[data-result=""]').waitFor();
+  assert.equal((await api('GET', `/tournaments/${swissId}/rounds/2/boards/1`)).result, null);
+  await board.getByRole('button', { name: 'Both lose by forfeit on board 1' }).click();
+  await board.locator('.result[data-result="0-0 forfeit"]').waitFor();
+  await rita.setViewportSize(desktop);
+  await shoot(rita, '1280-double-forfeit');
+  await rita.setViewportSize(phone);
+  await board.getByRole('button', { name: 'Black wins by forfeit on board 1' }).click();
+  await board.locator('.result[data-result="0-1 forfeit"]').waitFor();
+  for (const b of round2.boards.filter((x) => x.board !== 1)) {
+    await api('PUT', `/tournaments/${swissId}/rounds/2/boards/${b.board}`, { token: tokens.rita, json: { result: '1/2-1/2' } });
+  }
+  // Eve: half a point for round 1, missed; in round 2 a win by forfeit on board 1 as Black, none
+  // as White, a draw elsewhere.
+  const first = round2.boards[0];
+  const eveRound2 = first.black.member_id === ids.eve ? 1 : first.white.member_id === ids.eve ? 0 : 0.5;
+  const standings = await api('GET', `/tournaments/${swissId}/standings`);
+  assert.equal(standings.round, 2);
+  assert.equal(standings.rows.find((r) => r.player.member_id === ids.eve).values.PTS, 0.5 + eveRound2);
+});
+
 test('once every round is played Finish is prominent, on a phone and a desktop, and finishes after a yes', async () => {
-  await playRound(swissId);
   await playRound(swissId);
   await rita.goto(`/tournaments/${swissId}`);
   const finish = rita.getByRole('button', { name: 'Finish', exact: true });
@@ -162,7 +287,7 @@ test('once every round is played Finish is prominent, on a phone and a desktop, 
   await rita.setViewportSize(desktop);
   await shoot(rita, '1280-finish');
   await finish.click();
-  assert.match(await confirmAlert(rita, 'Finish'), /^Finish: applies ratings to 4 players\. No result can be changed afterwards\./);
+  assert.match(await confirmAlert(rita, 'Finish'), /^Finish: applies ratings to 5 players\. No result can be changed afterwards\./);
   await rita.getByText('Finished', { exact: true }).waitFor();
   await rita.setViewportSize(phone);
 });
@@ -203,6 +328,89 @@ test('the new-tournament form marks its required fields before any submit, and o
   await rita.getByRole('button', { name: 'Create tournament' }).click();
   await rita.waitForURL((url) => /^\/tournaments\/\d+$/.test(url.pathname));
   await rita.getByRole('heading', { level: 1, name: 'Friday Blitz' }).waitFor();
+  await rita.setViewportSize(phone);
+});
+
+test('the tournament form folds its advanced settings, opens them on a mistake, and creates what they say', async () => {
+  await rita.goto('/tournaments/new');
+  const advanced = rita.locator('details.advanced');
+  await advanced.getByText('Advanced and FIDE report').waitFor();
+  assert.equal(await advanced.evaluate((el) => el.open), false, 'folded: the simple case stays simple');
+  await rita.getByLabel('Name', { exact: true }).fill('Three Points Rapid');
+  await rita.getByLabel('Start date').fill(isoDay(7));
+  await rita.getByLabel('End date').fill(isoDay(7));
+  await rita.getByLabel('Rounds').fill('5');
+  await advanced.getByText('Advanced and FIDE report').click();
+  await rita.getByLabel('Federation').fill('EN');
+  await advanced.getByText('Advanced and FIDE report').click();
+  assert.equal(await advanced.evaluate((el) => el.open), false);
+  await rita.getByRole('button', { name: 'Create tournament' }).click();
+  await advanced.getByText('Use the federation’s three-letter FIDE code, such as ENG or GER, or leave it empty.').waitFor();
+  assert.equal(await advanced.evaluate((el) => el.open), true, 'a mistake in the section opens it');
+
+  await rita.getByLabel('Federation').fill('eng');
+  await rita.getByLabel('Top player’s colour in round 1').selectOption('black');
+  await rita.getByLabel('Acceleration').selectOption('baku');
+  await rita.getByLabel('Win', { exact: true }).fill('3');
+  await rita.getByLabel('Draw', { exact: true }).fill('1');
+  await rita.getByLabel('Bye', { exact: true }).fill('3');
+  await rita.getByLabel('Rating list').selectOption('rapid');
+  await rita.getByLabel('City').fill('Leeds');
+  await rita.getByLabel('Chief arbiter').fill('IA Jane Smith 1234567');
+  await rita.getByLabel('Deputy arbiters').fill('FA Tom Lee\nNA Ann Cole');
+  for (const viewport of [phone, desktop]) {
+    await rita.setViewportSize(viewport);
+    await advanced.scrollIntoViewIfNeeded();
+    await shoot(rita, `${viewport.width}-advanced-settings`);
+  }
+  // The Baku acceleration goes with the usual points only, as the server holds.
+  await rita.getByRole('button', { name: 'Create tournament' }).click();
+  await advanced.getByText('The Baku acceleration goes with the usual points only: 1 for a win, ½ for a draw, 0 for a loss and 1 for the bye.').waitFor();
+  assert.equal(await rita.getByLabel('Acceleration').getAttribute('aria-invalid'), 'true');
+  await shoot(rita, '1280-advanced-baku-refused');
+  await rita.getByLabel('Acceleration').selectOption('none');
+  await rita.getByRole('button', { name: 'Create tournament' }).click();
+  await rita.waitForURL((url) => /^\/tournaments\/\d+$/.test(url.pathname));
+  const id = Number(new URL(rita.url()).pathname.split('/').pop());
+  const t = await api('GET', `/tournaments/${id}`);
+  assert.deepEqual(
+    [t.initial_colour, t.acceleration, t.points_win, t.points_draw, t.points_loss, t.points_bye, t.rating_type, t.city, t.federation, t.chief_arbiter, t.deputy_arbiters],
+    ['black', 'none', 3, 1, 0, 3, 'rapid', 'Leeds', 'ENG', 'IA Jane Smith 1234567', ['FA Tom Lee', 'NA Ann Cole']],
+  );
+  await rita.setViewportSize(phone);
+});
+
+test('a started tournament shows its pairing and scoring settings fixed, and its FIDE report fields still change', async () => {
+  await rita.goto(`/tournaments/${swissId}/edit`);
+  await rita.getByText('The tournament has started: the settings greyed out are fixed.', { exact: false }).waitFor();
+  assert.equal(await rita.getByLabel('Start date').isDisabled(), true, 'the dates are fixed');
+  const advanced = rita.locator('details.advanced');
+  await advanced.getByText('Advanced and FIDE report').click();
+  await advanced.getByText('The tournament has started: how it is paired and scored is fixed (greyed out).', { exact: false }).waitFor();
+  for (const label of ['Win', 'Draw', 'Loss', 'Bye']) {
+    assert.equal(await rita.getByLabel(label, { exact: true }).isDisabled(), true, `${label} is fixed`);
+  }
+  assert.equal(await rita.getByLabel('Rating list').isDisabled(), true);
+  assert.equal(await rita.getByLabel('Acceleration').isDisabled(), true);
+  assert.equal(await rita.getByLabel('City').isDisabled(), false, 'the report’s fields may change');
+  await rita.getByLabel('City').fill('York');
+  await rita.getByLabel('Rate of play for the report').fill("90'/40+30'+30\"");
+  // Dates go from round 1 on: round 2 dated alone is refused under round 1.
+  await rita.getByLabel('Round 2 date').fill(isoDay(0));
+  await rita.getByRole('button', { name: 'Save changes' }).click();
+  const gap = advanced.getByText('Date this round too, or no round after it: the dates go from round 1 on.');
+  await gap.waitFor();
+  assert.equal(await gap.evaluate((el) => el.closest('ion-input')?.name), 'round_date_1', 'said under round 1');
+  await rita.getByLabel('Round 1 date').fill(isoDay(0));
+  for (const viewport of [phone, desktop]) {
+    await rita.setViewportSize(viewport);
+    await advanced.scrollIntoViewIfNeeded();
+    await shoot(rita, `${viewport.width}-advanced-fixed`);
+  }
+  await rita.getByRole('button', { name: 'Save changes' }).click();
+  await rita.waitForURL((url) => url.pathname === `/tournaments/${swissId}`);
+  const t = await api('GET', `/tournaments/${swissId}`);
+  assert.deepEqual([t.city, t.time_control_code, t.round_dates, t.points_win], ['York', "90'/40+30'+30\"", [isoDay(0), isoDay(0)], 1]);
   await rita.setViewportSize(phone);
 });
 

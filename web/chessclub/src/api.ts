@@ -43,7 +43,7 @@ export type Role = 'member' | 'arbiter' | 'admin';
 export type TournamentFormat = 'swiss' | 'round_robin' | 'knockout';
 
 /** A tournament; dates are YYYY-MM-DD. */
-export interface Tournament {
+export interface Tournament extends Omit<TournamentSettings, 'deputy_arbiters' | 'round_dates'> {
   id: number;
   name: string;
   start_date: string;
@@ -66,11 +66,47 @@ export interface Tournament {
   players_report?: boolean;
   double_round_robin?: boolean;
   bye_limit?: number;
-  /** The point system (C.02): a win, a draw, a loss, the pairing-allocated bye; 1, ½, 0, 1 unless set. */
+  /** The FIDE report's deputy arbiters, one a line of the report. */
+  deputy_arbiters?: string[];
+  /** The FIDE report's round dates, round 1 first (YYYY-MM-DD). */
+  round_dates?: string[];
+}
+
+/** Which FIDE rating list a tournament is played for. */
+export type RatingType = 'standard' | 'rapid' | 'blitz';
+
+/**
+ * The settings of how a Swiss is paired and scored, and what its FIDE report says of it; each
+ * takes the API's default when absent. The pairing and scoring ones are fixed at the start.
+ */
+export interface TournamentSettings {
+  /** The colour of the top player paired in round 1 (FIDE C.04.3 5.1). */
+  initial_colour?: 'white' | 'black';
+  /** The Baku acceleration of a Swiss's first rounds (FIDE C.04.5.1), or none. */
+  acceleration?: 'none' | 'baku';
+  /** The point system: a win (also by forfeit, and a full-point bye), a draw (and a half-point bye), a loss, the pairing-allocated bye. */
   points_win?: number;
   points_draw?: number;
   points_loss?: number;
   points_bye?: number;
+  rating_type?: RatingType;
+  /** The FIDE report's 022 (city), 032 (federation), 102 (chief arbiter), 112 (deputies) and 122 (time control) records. */
+  city?: string | null;
+  federation?: string | null;
+  chief_arbiter?: string | null;
+  deputy_arbiters?: string[] | null;
+  /** The FIDE report's 132 record: the rounds' dates, round 1 first, in order; the rest are spread evenly. */
+  round_dates?: string[] | null;
+  time_control_code?: string | null;
+}
+
+/** Two players of a Swiss who must not meet from from_round to to_round (null: to the last). */
+export interface ForbiddenPair {
+  /** The two member ids, the lower first. */
+  members: [number, number];
+  names: [string, string];
+  from_round: number;
+  to_round: number | null;
 }
 
 export type TournamentState = 'open' | 'running' | 'finished';
@@ -229,8 +265,11 @@ export interface TournamentInput {
   bye_limit?: number;
 }
 
+/** What POST /tournaments accepts, with the advanced and FIDE report settings. */
+export type TournamentRequest = TournamentInput & TournamentSettings;
+
 /** A merge patch of a tournament (PATCH /tournaments/{id}). */
-export type TournamentPatch = Partial<TournamentInput>;
+export type TournamentPatch = Partial<TournamentRequest>;
 
 /** What POST /user accepts. */
 export interface Registration {
@@ -506,7 +545,7 @@ export class Api {
     return this.request<Tournament[]>('GET', '/tournaments');
   }
 
-  createTournament(input: TournamentInput): Promise<Tournament> {
+  createTournament(input: TournamentRequest): Promise<Tournament> {
     return this.request<Tournament>('POST', '/tournaments', { json: input });
   }
 

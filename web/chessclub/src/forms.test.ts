@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from './api';
-import { emptyTournament, length, registration, splitError, textProblem, tournamentInput, trimSpace, validateLogin, validateRegister, validateTournament } from './forms';
+import { ApiError, type Tournament } from './api';
+import { advancedChanged, emptyTournament, roundDatesProblem, setRoundDate, type TournamentValues, length, parsePoints, registration, splitError, textProblem, tournamentInput, trimSpace, validateLogin, validateRegister, validateTournament } from './forms';
+import { changes, formValues } from './pages/EditTournamentPage';
 
 describe('validateRegister', () => {
   const ok = { username: 'alice', password: 'correct horse', full_name: 'Alice Liddell', email: '' };
@@ -230,6 +231,173 @@ describe('validateTournament', () => {
   it('sends the values trimmed as the server would', () => {
     const input = tournamentInput({ ...ok, name: '\u3000Spring Open\u00a0', location: ' Hall\u2028', description: '\n\tLine one\nLine two\n' });
     expect(input).toMatchObject({ name: 'Spring Open', location: 'Hall', description: 'Line one\nLine two' });
+  });
+});
+
+describe('the advanced settings of a tournament', () => {
+  const ok = { ...emptyTournament, name: 'Spring Open', start_date: '2026-04-01', end_date: '2026-04-02' };
+
+  it('sends the API’s defaults when nothing is changed, and no FIDE report fields', () => {
+    expect(tournamentInput(ok)).toMatchObject({
+      initial_colour: 'white',
+      acceleration: 'none',
+      points_win: 1,
+      points_draw: 0.5,
+      points_loss: 0,
+      points_bye: 1,
+      rating_type: 'standard',
+      city: null,
+      federation: null,
+      chief_arbiter: null,
+      deputy_arbiters: [],
+      time_control_code: null,
+    });
+    expect(advancedChanged(ok)).toBe(false);
+  });
+
+  it('sends what is set, trimmed, the federation in capitals and one deputy a line', () => {
+    const v = { ...ok, initial_colour: 'black' as const, acceleration: 'none' as const, points_win: '3', points_draw: '1', points_bye: '3', rating_type: 'rapid' as const, city: ' Leeds ', federation: 'eng', chief_arbiter: 'IA Jane Smith 1234567', deputy_arbiters: 'FA Tom Lee\n\n  NA Ann Cole  \n', time_control_code: "90'/40+30'+30\"" };
+    expect(validateTournament(v)).toEqual({});
+    expect(tournamentInput(v)).toMatchObject({
+      initial_colour: 'black',
+      acceleration: 'none',
+      points_win: 3,
+      points_draw: 1,
+      points_loss: 0,
+      points_bye: 3,
+      rating_type: 'rapid',
+      city: 'Leeds',
+      federation: 'ENG',
+      chief_arbiter: 'IA Jane Smith 1234567',
+      deputy_arbiters: ['FA Tom Lee', 'NA Ann Cole'],
+      time_control_code: "90'/40+30'+30\"",
+    });
+    expect(advancedChanged(v)).toBe(true);
+  });
+
+  it('sends no acceleration for a format other than a Swiss', () => {
+    expect(tournamentInput({ ...ok, format: 'round_robin', acceleration: 'baku' }).acceleration).toBe('none');
+  });
+
+  it.each([
+    ['1', 1],
+    ['0.5', 0.5],
+    ['0,5', 0.5],
+    ['½', 0.5],
+    ['2½', 2.5],
+    [' 3 ', 3],
+    ['', NaN],
+    ['-1', NaN],
+    ['one', NaN],
+  ])('reads %j points as %d', (typed, want) => {
+    expect(parsePoints(typed)).toBe(want);
+  });
+
+  it.each([
+    [{ points_win: '0' }, { points_win: 'A win is worth at least half a point.' }],
+    [{ points_win: '1.25' }, { points_win: 'Use whole or half points from 0 to 99.5, such as 1 or 0.5.' }],
+    [{ points_bye: '100' }, { points_bye: 'Use whole or half points from 0 to 99.5, such as 1 or 0.5.' }],
+    [{ points_loss: '' }, { points_loss: 'Use whole or half points from 0 to 99.5, such as 1 or 0.5.' }],
+    [{ points_draw: '2' }, { points_draw: 'A draw cannot be worth more than a win.' }],
+    [{ points_loss: '1' }, { points_loss: 'A loss cannot be worth more than a draw.' }],
+    [{ points_win: '3', points_draw: '1', points_loss: '0' }, {}],
+    [{ acceleration: 'baku' }, {}],
+    [{ acceleration: 'baku', points_win: '3' }, { acceleration: 'The Baku acceleration goes with the usual points only: 1 for a win, ½ for a draw, 0 for a loss and 1 for the bye.' }],
+    [{ acceleration: 'baku', points_bye: '0.5' }, { acceleration: 'The Baku acceleration goes with the usual points only: 1 for a win, ½ for a draw, 0 for a loss and 1 for the bye.' }],
+    [{ acceleration: 'baku', points_win: 'x' }, { points_win: 'Use whole or half points from 0 to 99.5, such as 1 or 0.5.' }],
+    [{ acceleration: 'baku', points_win: '3', format: 'round_robin' }, {}],
+    [{ federation: 'EN' }, { federation: 'Use the federation’s three-letter FIDE code, such as ENG or GER, or leave it empty.' }],
+    [{ federation: 'eng' }, {}],
+    [{ deputy_arbiters: Array.from({ length: 11 }, (_, i) => `Deputy ${i}`).join('\n') }, { deputy_arbiters: 'Name at most 10 deputy arbiters.' }],
+    [{ deputy_arbiters: 'Tom\tLee' }, { deputy_arbiters: 'Use a single line, without tabs. One deputy arbiter a line.' }],
+    [{ city: 'x'.repeat(101) }, { city: 'Use at most 100 characters.' }],
+    [{ chief_arbiter: 'x'.repeat(101) }, { chief_arbiter: 'Use at most 100 characters.' }],
+    [{ time_control_code: 'x'.repeat(101) }, { time_control_code: 'Use at most 100 characters.' }],
+  ] as [Partial<TournamentValues>, Record<string, string>][])('checks %o as the server does', (change, want) => {
+    expect(validateTournament({ ...ok, ...change })).toEqual(want);
+  });
+});
+
+describe('the round dates of the FIDE report', () => {
+  const ok = { ...emptyTournament, name: 'Spring Open', start_date: '2026-04-01', end_date: '2026-04-30', rounds: '4' };
+
+  it('sets one round’s date, keeping the others in their place', () => {
+    expect(setRoundDate('', 1, '2026-04-01')).toBe('2026-04-01');
+    expect(setRoundDate('2026-04-01', 3, '2026-04-15')).toBe('2026-04-01,,2026-04-15');
+    expect(setRoundDate('2026-04-01,,2026-04-15', 2, '2026-04-08')).toBe('2026-04-01,2026-04-08,2026-04-15');
+    expect(setRoundDate('2026-04-01,2026-04-08', 2, '')).toBe('2026-04-01,');
+  });
+
+  it.each([
+    ['none', '', null, []],
+    ['the first rounds', '2026-04-01,2026-04-08', null, ['2026-04-01', '2026-04-08']],
+    ['a round cleared at the end', '2026-04-01,', null, ['2026-04-01']],
+    ['two rounds on one day', '2026-04-01,2026-04-01', null, ['2026-04-01', '2026-04-01']],
+    ['a gap', '2026-04-01,,2026-04-15', { round: 2, message: 'Date this round too, or no round after it: the dates go from round 1 on.' }, null],
+    ['a day before the start', '2026-03-31', { round: 1, message: 'Use a day from the start date to the end date.' }, null],
+    ['a day after the end', '2026-04-01,2026-05-01', { round: 2, message: 'Use a day from the start date to the end date.' }, null],
+    ['a round before the one before it', '2026-04-08,2026-04-01', { round: 2, message: 'This round cannot be before round 1.' }, null],
+    ['dates beyond the rounds, not shown nor sent', '2026-04-01,2026-04-02,2026-04-03,2026-04-04,2026-03-01', null, ['2026-04-01', '2026-04-02', '2026-04-03', '2026-04-04']],
+  ] as const)('%s', (_, round_dates, problem, sent) => {
+    const v = { ...ok, round_dates };
+    expect(roundDatesProblem(v)).toEqual(problem);
+    if (problem) {
+      expect(validateTournament(v)).toEqual({ round_dates: `Round ${problem.round}: ${problem.message}` });
+    } else {
+      expect(validateTournament(v)).toEqual({});
+      expect(tournamentInput(v).round_dates).toEqual(sent);
+    }
+  });
+
+  it('sends no dates without a number of rounds', () => {
+    expect(tournamentInput({ ...ok, rounds: '', round_dates: '2026-04-01' }).round_dates).toEqual([]);
+  });
+});
+
+describe('formValues and changes', () => {
+  const t: Tournament = {
+    id: 7,
+    name: 'Spring Open',
+    start_date: '2026-04-01',
+    end_date: '2026-04-02',
+    location: null,
+    format: 'swiss',
+    rounds: 5,
+    time_control: null,
+    description: null,
+    created_by: 1,
+    created_at: '2026-03-01T10:00:00Z',
+    state: 'running',
+    bye_limit: 1,
+    initial_colour: 'black',
+    acceleration: 'baku',
+    points_win: 3,
+    points_draw: 1,
+    points_loss: 0,
+    points_bye: 3,
+    rating_type: 'blitz',
+    city: 'Leeds',
+    federation: 'ENG',
+    chief_arbiter: null,
+    deputy_arbiters: ['FA Tom Lee'],
+    time_control_code: null,
+    round_dates: ['2026-04-01'],
+  };
+
+  it('sends nothing for a form left as it was, the settings and the deputies included', () => {
+    const v = formValues(t);
+    expect(changes(v, v)).toEqual({});
+    expect(changes(v, { ...v })).toEqual({});
+  });
+
+  it('sends only the FIDE report fields that changed', () => {
+    const before = formValues(t);
+    const after = { ...before, chief_arbiter: 'IA Jane Smith', deputy_arbiters: 'FA Tom Lee\nNA Ann Cole', city: '', round_dates: '2026-04-01,2026-04-02' };
+    expect(changes(before, after)).toEqual({ chief_arbiter: 'IA Jane Smith', deputy_arbiters: ['FA Tom Lee', 'NA Ann Cole'], city: null, round_dates: ['2026-04-01', '2026-04-02'] });
+  });
+
+  it('fills the form with a tournament’s points as typed', () => {
+    expect(formValues({ ...t, points_draw: 0.5 })).toMatchObject({ points_win: '3', points_draw: '0.5', initial_colour: 'black', acceleration: 'baku', rating_type: 'blitz' });
   });
 });
 

@@ -5,7 +5,9 @@ import {
   auditText,
   mayDirect,
   crosstableCell,
+  forfeitChoices,
   formatPoints,
+  mayClearResult,
   mayOrganise,
   finishText,
   nextActions,
@@ -145,6 +147,37 @@ describe('results', () => {
     expect(resultChoices('swiss').map((c) => c.result)).toEqual(['1-0', '1/2-1/2', '0-1']);
     expect(resultChoices('round_robin').map((c) => c.spoken)).toEqual(['White wins', 'Draw', 'Black wins']);
     expect(resultChoices('knockout').map((c) => c.result)).toEqual(['1-0', '1-0 decider', '0-1 decider', '0-1']);
+  });
+});
+
+describe('forfeitChoices', () => {
+  it.each([
+    ['swiss', ['1-0 forfeit', '0-1 forfeit', '0-0 forfeit']],
+    ['round_robin', ['1-0 forfeit', '0-1 forfeit', '0-0 forfeit']],
+    ['knockout', ['1-0 forfeit', '0-1 forfeit']],
+  ] as const)('offers a %s the forfeits it takes', (format, results) => {
+    expect(forfeitChoices(format).map((c) => c.result)).toEqual(results);
+  });
+
+  it('names each forfeit in words, the double one too', () => {
+    expect(forfeitChoices('swiss').map((c) => [c.label, c.spoken])).toEqual([
+      ['1–0 forfeit', 'White wins by forfeit'],
+      ['0–1 forfeit', 'Black wins by forfeit'],
+      ['Double forfeit', 'Both lose by forfeit'],
+    ]);
+  });
+});
+
+describe('mayClearResult', () => {
+  const rounds = [{ number: 1 }, { number: 2 }];
+  it.each([
+    ['a result of the last round, running', 'running', 2, '1-0', true],
+    ['a forfeit of the last round', 'running', 2, '0-0 forfeit', true],
+    ['no result yet', 'running', 2, null, false],
+    ['an earlier round', 'running', 1, '1-0', false],
+    ['a finished tournament', 'finished', 2, '1-0', false],
+  ] as const)('%s: %s', (_, state, round, result, want) => {
+    expect(mayClearResult({ state }, rounds, { round, result })).toBe(want);
   });
 });
 

@@ -102,6 +102,30 @@ export function resultChoices(format: Tournament['format']): ResultChoice[] {
   return [choices[0]!, { result: '1-0 decider', label: '1–0 decider', spoken: 'White wins the decider' }, { result: '0-1 decider', label: '0–1 decider', spoken: 'Black wins the decider' }, choices[2]!];
 }
 
+/**
+ * forfeitChoices are the results of a game not played, offered apart from the everyday ones: a
+ * player who does not come loses by forfeit (FIDE Laws of Chess 6.7.1), and when neither comes
+ * both lose (a double forfeit), which a knockout cannot take, since a match needs a winner.
+ */
+export function forfeitChoices(format: Tournament['format']): ResultChoice[] {
+  const choices: ResultChoice[] = [
+    { result: '1-0 forfeit', label: '1–0 forfeit', spoken: 'White wins by forfeit' },
+    { result: '0-1 forfeit', label: '0–1 forfeit', spoken: 'Black wins by forfeit' },
+  ];
+  if (format === 'knockout') return choices;
+  return [...choices, { result: '0-0 forfeit', label: 'Double forfeit', spoken: 'Both lose by forfeit' }];
+}
+
+/**
+ * mayClearResult tells whether a board's result may be taken back to unplayed: the organiser's
+ * call, on a board with a result, in the last round paired of a tournament still running (the
+ * server refuses it elsewhere, since later pairings were made from it).
+ */
+export function mayClearResult(t: Pick<Tournament, 'state'>, rounds: Pick<Round, 'number'>[], board: Pick<Board, 'round' | 'result'>): boolean {
+  const last = rounds.length > 0 ? rounds[rounds.length - 1]!.number : 0;
+  return t.state === 'running' && board.result !== null && board.round === last;
+}
+
 /** A member's game in a round: their board and colour, or their bye. */
 export type Assignment =
   | { kind: 'board'; round: number; board: Board; colour: 'White' | 'Black'; opponent: string }

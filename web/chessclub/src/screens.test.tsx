@@ -345,6 +345,20 @@ describe('tournaments', () => {
       rated: true,
       players_report: false,
       double_round_robin: false,
+      // The advanced settings as the API's defaults, the acceleration none for a knockout.
+      initial_colour: 'white',
+      acceleration: 'none',
+      points_win: 1,
+      points_draw: 0.5,
+      points_loss: 0,
+      points_bye: 1,
+      rating_type: 'standard',
+      city: null,
+      federation: null,
+      chief_arbiter: null,
+      deputy_arbiters: [],
+      time_control_code: null,
+      round_dates: [],
     });
     expect(await screen.findByText('No players yet.')).toBeTruthy();
   });

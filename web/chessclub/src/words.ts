@@ -62,3 +62,15 @@ export function errorText(err: unknown): string {
   if (err instanceof ApiError) return err.retryAfter === undefined ? problemText(err.problem) : err.message;
   return err instanceof Error ? err.message : String(err);
 }
+
+/**
+ * namedText puts people's names where the server's words number them: "Member 5 has withdrawn."
+ * reads "Ana Petrova has withdrawn." when names knows member 5, and "tournament 7" reads "this
+ * tournament"; the server counts plainly, so "1 half-point byes" reads "1 half-point bye".
+ */
+export function namedText(text: string, names: ReadonlyMap<number, string>): string {
+  return text
+    .replace(/\b([Mm])ember (\d+)\b/g, (whole, _m: string, id: string) => names.get(Number(id)) ?? whole)
+    .replace(/\b(?:to |in )?tournament \d+\b/g, (whole) => (whole.startsWith('to ') ? 'to this tournament' : whole.startsWith('in ') ? 'in this tournament' : 'this tournament'))
+    .replace(/\b1 half-point byes\b/g, '1 half-point bye');
+}

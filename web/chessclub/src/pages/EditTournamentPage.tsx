@@ -3,7 +3,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { ApiError, type Tournament, type TournamentPatch } from '../api';
 import { Loading } from '../components/AppPage';
 import { IonButton, showToast } from '../components/ionic';
-import { tournamentInput, type TournamentValues } from '../forms';
+import { ADVANCED_FIELDS, FIDE_REPORT_FIELDS, emptyTournament, tournamentInput, type TournamentValues } from '../forms';
 import { useRouterLink } from '../links';
 import { markFirstRender } from '../perf';
 import { useSession } from '../session';
@@ -11,10 +11,14 @@ import { useLoad } from '../useLoad';
 import { memberId as routeId } from './MemberPage';
 import { TournamentForm } from './NewTournamentPage';
 
-/** The fields that may change once a tournament has started (README, "Running a tournament"), and once it has finished. */
-const STARTED_EDITABLE = new Set(['name', 'location', 'description']);
+/**
+ * The fields that may change once a tournament has started (README, "Running a tournament"):
+ * its name, place and description, and what its FIDE report says of it (often completed after
+ * the last round); once it has finished also whether it is rated.
+ */
+const STARTED_EDITABLE = new Set<string>(['name', 'location', 'description', ...FIDE_REPORT_FIELDS]);
 const FINISHED_EDITABLE = new Set([...STARTED_EDITABLE, 'rated']);
-const ALL: (keyof TournamentValues)[] = ['name', 'start_date', 'end_date', 'location', 'format', 'rounds', 'time_control', 'description', 'rated', 'double_round_robin', 'players_report', 'bye_limit'];
+const ALL: (keyof TournamentValues)[] = ['name', 'start_date', 'end_date', 'location', 'format', 'rounds', 'time_control', 'description', 'rated', 'double_round_robin', 'players_report', 'bye_limit', ...ADVANCED_FIELDS];
 
 /** formValues fills the tournament form with a tournament's settings. */
 export function formValues(t: Tournament): TournamentValues {
@@ -31,6 +35,19 @@ export function formValues(t: Tournament): TournamentValues {
     double_round_robin: t.double_round_robin ? 'yes' : '',
     players_report: t.players_report ? 'yes' : '',
     bye_limit: String(t.bye_limit ?? 1),
+    initial_colour: t.initial_colour ?? emptyTournament.initial_colour,
+    acceleration: t.acceleration ?? emptyTournament.acceleration,
+    points_win: t.points_win === undefined ? emptyTournament.points_win : String(t.points_win),
+    points_draw: t.points_draw === undefined ? emptyTournament.points_draw : String(t.points_draw),
+    points_loss: t.points_loss === undefined ? emptyTournament.points_loss : String(t.points_loss),
+    points_bye: t.points_bye === undefined ? emptyTournament.points_bye : String(t.points_bye),
+    rating_type: t.rating_type ?? emptyTournament.rating_type,
+    city: t.city ?? '',
+    federation: t.federation ?? '',
+    chief_arbiter: t.chief_arbiter ?? '',
+    deputy_arbiters: (t.deputy_arbiters ?? []).join('\n'),
+    time_control_code: t.time_control_code ?? '',
+    round_dates: (t.round_dates ?? []).join(','),
   };
 }
 
@@ -42,15 +59,17 @@ export function changes(before: TournamentValues, after: TournamentValues): Tour
   const a = tournamentInput(before);
   const b = tournamentInput(after);
   const patch: Record<string, unknown> = {};
+  // Compared as JSON, so that lists (the deputy arbiters) compare by what they hold.
   for (const k of Object.keys(b) as (keyof typeof b)[]) {
-    if (a[k] !== b[k]) patch[k] = b[k];
+    if (JSON.stringify(a[k]) !== JSON.stringify(b[k])) patch[k] = b[k];
   }
   return patch as TournamentPatch;
 }
 
 /**
  * EditTournamentPage changes a tournament's settings (the organiser's); a started one keeps all
- * but its name, place and description, and a finished one may also be made rated or unrated
+ * but its name, place, description and FIDE report fields (shown, but greyed out and said to be
+ * fixed), and a finished one may also be made rated or unrated
  * (by an arbiter or an admin: the club ratings are then computed again).
  */
 export default function EditTournamentPage() {
@@ -82,6 +101,7 @@ export default function EditTournamentPage() {
       initial={initial}
       submitLabel="Save changes"
       locked={locked}
+      started={!!t.state && t.state !== 'open'}
       onSubmit={async (v) => {
         const patch = changes(initial, v);
         if (Object.keys(patch).length > 0) await api.updateTournament(t.id, patch);

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { TournamentFormat } from '../api';
-import { emptyTournament, tournamentInput, validateTournament, type TournamentValues } from '../forms';
+import { ADVANCED_FIELDS, emptyTournament, tournamentInput, validateTournament, type TournamentValues } from '../forms';
+import { TournamentAdvanced } from './TournamentAdvanced';
 import { useForm } from '../useForm';
 import { TextField } from '../components/TextField';
 import { useSession } from '../session';
@@ -11,7 +12,7 @@ import { formatName } from './TournamentsPage';
 import { hasAuthority } from '../members';
 import { IonButton, IonItem, IonList, IonListHeader, IonRadio, IonRadioGroup, IonSpinner, IonTextarea, IonToggle, showToast } from '../components/ionic';
 
-const FIELDS = ['name', 'start_date', 'end_date', 'location', 'format', 'rounds', 'time_control', 'description', 'rated', 'double_round_robin', 'players_report', 'bye_limit'] as const;
+const FIELDS = ['name', 'start_date', 'end_date', 'location', 'format', 'rounds', 'time_control', 'description', 'rated', 'double_round_robin', 'players_report', 'bye_limit', ...ADVANCED_FIELDS] as const;
 const FORMATS: TournamentFormat[] = ['swiss', 'round_robin', 'knockout'];
 
 /**
@@ -42,11 +43,16 @@ export interface TournamentFormProps {
   submitLabel: string;
   /** Fields that may no longer change (a started tournament's), shown but disabled. */
   locked?: ReadonlySet<keyof TournamentValues>;
+  /** Whether the tournament has started: the advanced section then says which settings are fixed. */
+  started?: boolean;
   onSubmit(values: TournamentValues, reset: () => void): Promise<void>;
 }
 
-/** TournamentForm is the form of a tournament's settings, for creating and for editing one. */
-export function TournamentForm({ initial, submitLabel, locked, onSubmit }: TournamentFormProps) {
+/**
+ * TournamentForm is the form of a tournament's settings, for creating and for editing one: what
+ * every club night needs in the open, the rest folded under "Advanced and FIDE report".
+ */
+export function TournamentForm({ initial, submitLabel, locked, started = false, onSubmit }: TournamentFormProps) {
   const { member: me } = useSession();
   const { values, setValues, errors, busy, set, submit, formRef } = useForm<TournamentValues>(initial, FIELDS, validateTournament, (v) => onSubmit(v, () => setValues(initial)));
   // Whether a tournament counts for the club ratings is an arbiter's or an admin's to decide.
@@ -59,6 +65,7 @@ export function TournamentForm({ initial, submitLabel, locked, onSubmit }: Tourn
         <span aria-hidden="true">Fields marked * are required.</span>
         <span className="sr-only">Name, start date and end date are required.</span>
       </p>
+      {started && <p className="hint fixed-note">The tournament has started: the settings greyed out are fixed. Its name, location, description and FIDE report may still change.</p>}
       <TextField name="name" label="Name" value={values.name} onChange={set('name')} error={errors.name} required />
       <div className="row">
         <TextField name="start_date" label="Start date" type="date" value={values.start_date} onChange={set('start_date')} error={errors.start_date} helperText={formatLongDay(values.start_date)} required disabled={off('start_date')} />
@@ -127,6 +134,7 @@ export function TournamentForm({ initial, submitLabel, locked, onSubmit }: Tourn
         errorText={errors.description}
         onIonInput={(e) => set('description')(String(e.detail.value ?? ''))}
       />
+      <TournamentAdvanced values={values} errors={errors} set={set} off={off} format={values.format} started={started} />
       <IonButton type="submit" expand="block" disabled={busy}>
         {busy && <IonSpinner slot="start" name="dots" aria-hidden="true" />}
         {submitLabel}

@@ -2,7 +2,7 @@ import { Suspense, lazy, useState } from 'react';
 import { ApiError, type Board, type GameResult, type PlayerRef } from '../../api';
 import { IonButton, showToast } from '../../components/ionic';
 import { ScreenBoundary } from '../../components/ScreenError';
-import { assignment, pairingText, resultChoices, resultLabel, formatPoints, mayDirect } from '../../play';
+import { assignment, forfeitChoices, mayClearResult, pairingText, resultChoices, resultLabel, formatPoints, mayDirect } from '../../play';
 import { useSession } from '../../session';
 import type { TournamentData } from '../TournamentPage';
 import { GuestBadge } from './GuestBadge';
@@ -26,7 +26,9 @@ export interface TabProps {
  * own board is marked. The same round reads alphabetically too, for the wall ("which board am I
  * on?"), and either view prints as a clean sheet. The organiser enters each result with one tap
  * on large buttons under the board, made for one thumb on a phone; a player may report their own
- * board once when the tournament lets players report. For a Swiss the organiser sees the pairing
+ * board once when the tournament lets players report. The organiser also finds, folded under each
+ * board, the results of a game not played (a forfeit either way, a double forfeit) and, in the
+ * last round, a way back to no result at all. For a Swiss the organiser sees the pairing
  * checker's verdict on the round, and whoever directs it may pair it by hand.
  */
 export function PairingsTab({ data, organiser, reload }: TabProps) {
@@ -60,6 +62,7 @@ export function PairingsTab({ data, organiser, reload }: TabProps) {
   const round = rounds.find((r) => r.number === number)!;
   const mine = me ? assignment(round, me.id) : null;
   const choices = resultChoices(t.format);
+  const forfeits = forfeitChoices(t.format);
   const finished = t.state === 'finished';
   // A knockout's matches do not go by points: its boards show the ratings alone.
   const points = t.format === 'knockout' ? null : pointsBefore(round.number, rounds, data.crosstable, t);
@@ -84,7 +87,7 @@ export function PairingsTab({ data, organiser, reload }: TabProps) {
     </span>
   );
 
-  async function enter(board: Board, result: GameResult) {
+  async function enter(board: Board, result: GameResult | null) {
     const key = `${board.round}/${board.board}`;
     setSaving(key);
     try {
@@ -193,6 +196,33 @@ export function PairingsTab({ data, organiser, reload }: TabProps) {
                     </button>
                   ))}
                 </div>
+              )}
+              {organiser && !finished && (
+                <details className="more-results no-print">
+                  <summary>
+                    Forfeit or clear the result<span className="sr-only"> on board {b.board}</span>
+                  </summary>
+                  <div className="result-buttons" role="group" aria-label={`Forfeits on board ${b.board}`}>
+                    {forfeits.map((c) => (
+                      <button
+                        key={c.result}
+                        type="button"
+                        className={b.result === c.result ? 'result-button forfeit selected' : 'result-button forfeit'}
+                        aria-pressed={b.result === c.result}
+                        aria-label={`${c.spoken} on board ${b.board}`}
+                        disabled={saving === key}
+                        onClick={() => void enter(b, c.result)}
+                      >
+                        {c.label}
+                      </button>
+                    ))}
+                  </div>
+                  {mayClearResult(t, rounds, b) && (
+                    <button type="button" className="clear-result" aria-label={`Clear the result on board ${b.board}`} disabled={saving === key} onClick={() => void enter(b, null)}>
+                      Clear the result (not played yet)
+                    </button>
+                  )}
+                </details>
               )}
             </li>
           );

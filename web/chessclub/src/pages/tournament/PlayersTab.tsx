@@ -10,6 +10,10 @@ import { useSession } from '../../session';
 import { useAction } from '../../useAction';
 import { withdrawText } from '../../play';
 import type { TabProps } from './PairingsTab';
+import { ByesSection } from './ByesSection';
+import { ForbiddenPairsSection } from './ForbiddenPairsSection';
+import { enterMember, inviteMember, type MissedRounds } from '../../tournamentCalls';
+import { roundList } from '../../byes';
 
 /** What the players tab knows besides the tournament: the members to choose from and the invitations. */
 interface Extras {
@@ -26,13 +30,17 @@ interface Extras {
  * invitation to it. Nobody's games go on a member's record without their consent or an
  * arbiter's authority: an organiser who is an arbiter or an admin adds members directly, any
  * other organiser invites them (and sees who has not answered or declined); an admin links an
- * imported tournament's guest player to the member who played.
+ * imported tournament's guest player to the member who played. A member added to a running
+ * Swiss is a late entry: the organiser chooses whether the rounds played before count as zero or
+ * half a point each. Below the list: the half-point byes asked for, and (for the organiser) the
+ * players kept apart.
  */
 export function PlayersTab({ data, organiser, reload }: TabProps) {
   const { api, member: me, status } = useSession();
   const { tournament: t, players } = data;
   const [extras, setExtras] = useState<Extras>({ members: null, invitations: [], mine: null });
   const [adding, setAdding] = useState('');
+  const [missed, setMissed] = useState<MissedRounds>('zero');
   const [linking, setLinking] = useState<{ guest: number; member: string } | null>(null);
   const open = t.state === 'open';
   const running = t.state === 'running';
@@ -59,6 +67,9 @@ export function PlayersTab({ data, organiser, reload }: TabProps) {
   const { busy, run } = useAction(refresh);
 
   const entry = me ? players.find((p) => p.member_id === me.id) : undefined;
+  // A member added once rounds are paired misses them: a late entry.
+  const played = t.current_round ?? 0;
+  const late = running && played > 0;
   const leaveWord = (p: Player) => (open ? 'Remove' : 'Withdraw') + ` ${p.full_name}`;
   const pending = extras.invitations.filter((i) => i.status === 'pending');
   const declined = extras.invitations.filter((i) => i.status === 'declined');
@@ -123,8 +134,11 @@ export function PlayersTab({ data, organiser, reload }: TabProps) {
             e.preventDefault();
             const m = candidates.find((c) => String(c.id) === adding);
             if (!m) return;
-            const call = direct ? () => api.enter(t.id, m.id) : () => api.invite(t.id, m.id);
-            void run('add', call, direct ? `${m.full_name} is entered.` : `${m.full_name} is invited; they enter by accepting.`).then(() => setAdding(''));
+            const call = late ? (direct ? () => enterMember(api, t.id, m.id, missed) : () => inviteMember(api, t.id, m.id, missed)) : direct ? () => api.enter(t.id, m.id) : () => api.invite(t.id, m.id);
+            void run('add', call, direct ? `${m.full_name} is entered.` : `${m.full_name} is invited; they enter by accepting.`).then(() => {
+              setAdding('');
+              setMissed('zero');
+            });
           }}
         >
           <label htmlFor="add-member">{direct ? 'Add a member' : 'Invite a member'}</label>
@@ -142,6 +156,17 @@ export function PlayersTab({ data, organiser, reload }: TabProps) {
               {direct ? 'Add' : 'Invite'}
             </IonButton>
           </div>
+          {late && (
+            <fieldset className="missed-rounds">
+              <legend>{played === 1 ? 'Round 1 is played already: it counts for them as' : `Rounds 1 to ${played} are played already: each counts for them as`}</legend>
+              <label>
+                <input type="radio" name="missed_rounds" value="zero" checked={missed === 'zero'} onChange={() => setMissed('zero')} /> Absent, no points
+              </label>
+              <label>
+                <input type="radio" name="missed_rounds" value="half" checked={missed === 'half'} onChange={() => setMissed('half')} /> A half-point bye (½ point)
+              </label>
+            </fieldset>
+          )}
           {!direct && <p className="hint">A member's games go on their record only with their consent: they enter when they accept the invitation.</p>}
         </form>
       )}
@@ -172,6 +197,7 @@ export function PlayersTab({ data, organiser, reload }: TabProps) {
                 <Link to={`/tournaments/${t.id}?tab=players&player=${p.member_id}`}>{p.full_name}</Link>
                 {p.guest && <GuestBadge />}
                 {p.withdrawn_after !== null && <small> (withdrew after round {p.withdrawn_after})</small>}
+                {p.requested_byes.length > 0 && <small className="muted"> (half-point bye asked for {roundList(p.requested_byes)})</small>}
               </span>
               <span className="num">{ratingLabel(p.rating, p.rating_status)}</span>
               {organiser && me?.id !== p.member_id && (open || (running && p.withdrawn_after === null)) && (
@@ -221,6 +247,8 @@ export function PlayersTab({ data, organiser, reload }: TabProps) {
           ))}
         </ol>
       )}
+      <ByesSection data={data} me={me} organiser={organiser} busy={busy} run={run} />
+      {organiser && <ForbiddenPairsSection data={data} busy={busy} run={run} />}
     </div>
   );
 }
