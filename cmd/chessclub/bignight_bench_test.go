@@ -74,7 +74,7 @@ func bigNight(b *testing.B, n *night, srv *serverProcess, file []byte) {
 	var wg sync.WaitGroup
 	polling := time.Now()
 	for i := range nightPollers {
-		wg.Go(func() { n.pollStandings(b, i, stop, &lat) })
+		wg.Go(func() { n.pollViews(i, stop, &lat, map[string]string{"standings": n.path("/standings")}) })
 	}
 	results := time.Now()
 	n.burstResults(b, round, 4)
@@ -107,27 +107,6 @@ func (n *night) burstResults(b *testing.B, rd nightRoundJSON, workers int) {
 	}
 	close(boards)
 	wg.Wait()
-}
-
-// pollStandings is one spectator reading the standings once a second until stop.
-func (n *night) pollStandings(b *testing.B, i int, stop <-chan struct{}, lat *latencies) {
-	select {
-	case <-time.After(time.Duration(i) * time.Second / nightPollers):
-	case <-stop:
-		return
-	}
-	tick := time.NewTicker(time.Second)
-	defer tick.Stop()
-	for {
-		t0 := time.Now()
-		status, _ := n.do(b, "GET", n.path("/standings"), nil)
-		lat.add("standings", time.Since(t0), status == http.StatusOK)
-		select {
-		case <-stop:
-			return
-		case <-tick.C:
-		}
-	}
 }
 
 // bigNightFile is a TRF file of players players, ratings from 2 700 down, 9 rounds to play.

@@ -254,6 +254,12 @@ func (l *latencies) report(b *testing.B, elapsed time.Duration, views ...string)
 // poll is one client: every second it reads the standings and the current round's boards,
 // as a phone on the playing hall's wall would, until stop.
 func (n *night) poll(b *testing.B, i int, stop <-chan struct{}, lat *latencies) {
+	n.pollViews(i, stop, lat, map[string]string{"standings": n.path("/standings"), "round": n.path("/rounds/%d", nightRound)})
+}
+
+// pollViews is one client reading each of views (by name, their paths) once a second until
+// stop, its first reads spread over the second by its number i among nightPollers.
+func (n *night) pollViews(i int, stop <-chan struct{}, lat *latencies, views map[string]string) {
 	// Spread the clients over the second, as independent phones are.
 	select {
 	case <-time.After(time.Duration(i) * time.Second / nightPollers):
@@ -263,7 +269,7 @@ func (n *night) poll(b *testing.B, i int, stop <-chan struct{}, lat *latencies) 
 	tick := time.NewTicker(time.Second)
 	defer tick.Stop()
 	for {
-		for view, path := range map[string]string{"standings": n.path("/standings"), "round": n.path("/rounds/%d", nightRound)} {
+		for view, path := range views {
 			t0 := time.Now()
 			res, err := n.client.Get(n.base + path)
 			ok := err == nil
