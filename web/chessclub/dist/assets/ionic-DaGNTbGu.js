@@ -1,1 +1,0 @@
-import"./index-DF5Eqcnk.js";

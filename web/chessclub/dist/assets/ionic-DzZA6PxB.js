@@ -1,0 +1,1 @@
+import"./index-C-znHgy1.js";
