@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { createOutline, downloadOutline, flagOutline, playOutline, shuffleOutline, timerOutline, trophyOutline, arrowUndoOutline } from 'ionicons/icons';
 import { ApiError, type Crosstable, type Player, type Round, type Standings, type Tournament } from '../api';
@@ -13,6 +13,7 @@ import { useSession } from '../session';
 import { usePageTitle } from '../title';
 import { useLoad } from '../useLoad';
 import { useTournamentEvents, type TournamentEvent } from '../useTournamentEvents';
+import { pairingAfter, pairingWords } from '../pairingNotice';
 import { memberId as routeId } from './MemberPage';
 import { WhenWhere, dateRange, formatName } from './TournamentsPage';
 import { PairingsTab } from './tournament/PairingsTab';
@@ -99,8 +100,10 @@ export default function TournamentPage() {
   meRef.current = me;
   const nameRef = useRef('');
   nameRef.current = data?.tournament.name ?? '';
+  const [pairing, setPairing] = useState<number | null>(null);
   const onEvent = useCallback(
     (e: TournamentEvent) => {
+      setPairing((current) => pairingAfter(current, e));
       if (e.type === 'deleted') {
         clearTimeout(timer.current);
         void showToast({ message: `${nameRef.current || 'The tournament'} was deleted.`, duration: 5000 });
@@ -233,6 +236,9 @@ export default function TournamentPage() {
         </div>
       )}
 
+      <p className="pairing-notice no-print" role="status">
+        {pairing !== null ? pairingWords(pairing) : ''}
+      </p>
       <div className="tabs no-print" role="tablist" aria-label="Tournament">
         {tabs.map((x) => (
           <button
