@@ -1,1 +1,0 @@
-import"./index-C-znHgy1.js";
