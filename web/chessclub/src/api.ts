@@ -62,6 +62,8 @@ export interface Tournament extends Omit<TournamentSettings, 'deputy_arbiters' |
   current_round?: number;
   /** Entries, withdrawn players included. */
   player_count?: number;
+  /** When the tournament finished (RFC 3339); null before. */
+  finished_at?: string | null;
   rated?: boolean;
   players_report?: boolean;
   double_round_robin?: boolean;
