@@ -130,7 +130,7 @@ for (const [size, viewport] of sizes) {
     const next = home.locator('.home-next[data-tournament="Spring Open"]');
     assert.match(await next.innerText(), /Next\s+Spring Open\s+Starts in 3 days/);
     const last = home.locator('.home-last[data-tournament="Autumn Blitz"]');
-    assert.match(await last.innerText(), /Latest result\s+Autumn Blitz\s+Finished today after 1 round · Final standings/);
+    assert.match(await last.innerText(), /Latest result\s+Autumn Blitz\s+Ended today after 1 round · Final standings/);
     await shoot(page, `home-${size}`);
 
     // The link to the live boards opens the running round's pairings.

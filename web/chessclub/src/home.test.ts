@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Tournament } from './api';
 import { localDay } from './groups';
-import { boardsLink, daysFrom, homeDigest, relativeDay, roundText } from './home';
+import { boardsLink, daysFrom, endedDay, homeDigest, relativeDay, roundText } from './home';
 
 // Days relative to the run: today, and today moved by n days, as YYYY-MM-DD in local time.
 function day(n: number): string {
@@ -67,6 +67,16 @@ describe('relativeDay', () => {
 
   it('is empty for a date it cannot read', () => {
     expect(relativeDay('soon', day(0), 'en')).toBe('');
+  });
+});
+
+describe('endedDay', () => {
+  it.each([
+    { end: -4, want: -4, why: 'its last day, when it finished on it or later' },
+    { end: 0, want: 0, why: 'today, its last day' },
+    { end: 2, want: 0, why: 'today, when it finished before its last day' },
+  ])('$why', ({ end, want }) => {
+    expect(endedDay({ end_date: day(end) }, day(0))).toBe(day(want));
   });
 });
 

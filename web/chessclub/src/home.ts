@@ -45,6 +45,16 @@ export function relativeDay(iso: string, today: string, locale?: string): string
   return rtf.format(Math.trunc(days / 7), 'week');
 }
 
+/**
+ * endedDay is the day a finished tournament is said to have ended: its last day, or today when it
+ * finished before its last day. Its dates rather than the server's finished_at, so that the day
+ * shown is the day it was played when results came in later, and is counted on the reader's
+ * clock alone.
+ */
+export function endedDay(t: Pick<Tournament, 'end_date'>, today: string): string {
+  return t.end_date < today ? t.end_date : today;
+}
+
 /** The home's digest of the tournament list. */
 export interface HomeDigest {
   /** The tournaments being played, as the list orders them. */

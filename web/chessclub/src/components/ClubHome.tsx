@@ -1,8 +1,7 @@
 import type { Tournament } from '../api';
 import { Link } from 'react-router-dom';
 import { formatDay } from '../dates';
-import { localDay } from '../groups';
-import { boardsLink, homeDigest, relativeDay, roundText } from '../home';
+import { boardsLink, endedDay, homeDigest, relativeDay, roundText } from '../home';
 import { IonItem, IonLabel, IonList } from './ionic';
 
 /**
@@ -66,7 +65,7 @@ export function ClubHome({ running, upcoming, past, today }: { running: Tourname
               <Link to={`/tournaments/${last.id}`}>{last.name}</Link>
             </h3>
             <p>
-              Finished <time dateTime={last.finished_at ?? last.end_date}>{relativeDay(last.finished_at ? localDay(new Date(last.finished_at)) : last.end_date, today)}</time>
+              Ended <time dateTime={endedDay(last, today)}>{relativeDay(endedDay(last, today), today)}</time>
               {last.rounds ? ` after ${last.rounds} ${last.rounds === 1 ? 'round' : 'rounds'}` : ''}
               {' · '}
               <Link to={`/tournaments/${last.id}?tab=standings`} aria-label={`Final standings of ${last.name}`}>
