@@ -103,9 +103,10 @@ before(async () => {
   for (const b of r1.boards) if (b.result === null) await api('PUT', `/tournaments/${done}/rounds/1/boards/${b.board}`, { token: tokens.olga, json: { result: '1-0' } });
   await api('POST', `/tournaments/${done}/finish`, { token: tokens.olga });
 
-  // Running: round 1 of 4 paired.
+  // Running: round 1 of 4 paired, one of its two games played.
   const running = await swiss({ name: 'Winter Swiss', rounds: 4, end_date: isoDay(2) }, ['ana', 'ben', 'cleo', 'dan']);
-  await api('POST', `/tournaments/${running}/rounds`, { token: tokens.olga });
+  const round = await api('POST', `/tournaments/${running}/rounds`, { token: tokens.olga });
+  await api('PUT', `/tournaments/${running}/rounds/1/boards/${round.boards[0].board}`, { token: tokens.olga, json: { result: '1/2-1/2' } });
 
   // Upcoming: in three days.
   await api('POST', '/tournaments', { token: tokens.olga, json: { name: 'Spring Open', format: 'swiss', rounds: 5, start_date: isoDay(3), end_date: isoDay(4) } });
@@ -126,7 +127,7 @@ for (const [size, viewport] of sizes) {
     await home.waitFor();
 
     const now = home.locator('.home-now[data-tournament="Winter Swiss"]');
-    assert.match(await now.innerText(), /Playing now\s+Winter Swiss\s+Round 1 of 4 · 4 players · Live boards/);
+    assert.match(await now.innerText(), /Playing now\s+Winter Swiss\s+Round 1 of 4: 1 of 2 games played · 4 players · Live boards/);
     const next = home.locator('.home-next[data-tournament="Spring Open"]');
     assert.match(await next.innerText(), /Next\s+Spring Open\s+Starts in 3 days/);
     const last = home.locator('.home-last[data-tournament="Autumn Blitz"]');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Tournament } from './api';
 import { localDay } from './groups';
-import { boardsLink, daysFrom, endedDay, homeDigest, relativeDay, roundText } from './home';
+import { boardsLink, daysFrom, endedDay, gamesText, homeDigest, relativeDay, roundText } from './home';
 
 // Days relative to the run: today, and today moved by n days, as YYYY-MM-DD in local time.
 function day(n: number): string {
@@ -35,6 +35,20 @@ describe('roundText', () => {
     { rounds: 5, current_round: undefined, want: 'Not paired yet' },
   ])('rounds $rounds, current $current_round: $want', ({ rounds, current_round, want }) => {
     expect(roundText({ rounds, current_round })).toBe(want);
+  });
+});
+
+describe('gamesText', () => {
+  it.each([
+    { round_games: { total: 8, played: 3 }, want: '3 of 8 games played' },
+    { round_games: { total: 8, played: 0 }, want: '0 of 8 games played' },
+    { round_games: { total: 8, played: 8 }, want: 'all 8 games played' },
+    { round_games: { total: 1, played: 0 }, want: '0 of 1 game played' },
+    { round_games: { total: 1, played: 1 }, want: 'the game played' },
+    { round_games: { total: 0, played: 0 }, want: '' },
+    { round_games: undefined, want: '' },
+  ])('$round_games: $want', ({ round_games, want }) => {
+    expect(gamesText({ round_games })).toBe(want);
   });
 });
 

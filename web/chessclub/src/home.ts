@@ -14,6 +14,17 @@ export function roundText(t: Pick<Tournament, 'rounds' | 'current_round'>): stri
 }
 
 /**
+ * gamesText counts a running round's results: "3 of 8 games played", "all 8 games played"; empty
+ * when the list did not count them.
+ */
+export function gamesText(t: Pick<Tournament, 'round_games'>): string {
+  const g = t.round_games;
+  if (!g || g.total === 0) return '';
+  if (g.played === g.total) return g.total === 1 ? 'the game played' : `all ${g.total} games played`;
+  return `${g.played} of ${g.total} ${g.total === 1 ? 'game' : 'games'} played`;
+}
+
+/**
  * boardsLink is where a running tournament's games are followed: its pairings, or a knockout's
  * bracket (a knockout has no Pairings tab).
  */

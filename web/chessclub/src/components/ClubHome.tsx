@@ -1,12 +1,12 @@
 import type { Tournament } from '../api';
 import { Link } from 'react-router-dom';
 import { formatDay } from '../dates';
-import { boardsLink, endedDay, homeDigest, relativeDay, roundText } from '../home';
+import { boardsLink, endedDay, gamesText, homeDigest, relativeDay, roundText } from '../home';
 import { IonItem, IonLabel, IonList } from './ionic';
 
 /**
- * ClubHome is the top of the club's first screen: the rounds being played now with a link to
- * their boards, when the next tournaments start, and the latest finish with its standings. It
+ * ClubHome is the top of the club's first screen: the rounds being played now, how many of
+ * their games have a result, with a link to their boards, when the next tournaments start, and the latest finish with its standings. It
  * shows nothing when there is nothing of the kind. It is part of the first screen's download,
  * which has no room to spare: the list's own cards and words, no icons and no style sheet of its
  * own (a new one would lengthen the entry chunk's list of files).
@@ -28,6 +28,7 @@ export function ClubHome({ running, upcoming, past, today }: { running: Tourname
             </h3>
             <p>
               <strong>{roundText(t)}</strong>
+              {gamesText(t) ? `: ${gamesText(t)}` : ''}
               {t.player_count ? ` · ${t.player_count} players` : ''}
               {(t.current_round ?? 0) > 0 && (
                 <>
