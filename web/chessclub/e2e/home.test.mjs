@@ -127,11 +127,11 @@ for (const [size, viewport] of sizes) {
     await home.waitFor();
 
     const now = home.locator('.home-now[data-tournament="Winter Swiss"]');
-    assert.match(await now.innerText(), /Playing now\s+Winter Swiss\s+Round 1 of 4: 1 of 2 games played · 4 players · Live boards/);
+    assert.match(await now.innerText(), /Playing now\s+Winter Swiss\s+Round 1 of 4: 1 of 2 games played · 4 players · Live\sboards/);
     const next = home.locator('.home-next[data-tournament="Spring Open"]');
     assert.match(await next.innerText(), /Next\s+Spring Open\s+Starts in 3 days/);
     const last = home.locator('.home-last[data-tournament="Autumn Blitz"]');
-    assert.match(await last.innerText(), /Latest result\s+Autumn Blitz\s+Ended today after 1 round · Final standings/);
+    assert.match(await last.innerText(), /Latest result\s+Autumn Blitz\s+Ended today after 1 round · Final\sstandings/);
     await shoot(page, `home-${size}`);
 
     // The link to the live boards opens the running round's pairings.

@@ -33,8 +33,9 @@ export function ClubHome({ running, upcoming, past, today }: { running: Tourname
               {(t.current_round ?? 0) > 0 && (
                 <>
                   {' · '}
+                  {/* A no-break space: the link wraps as one piece on a phone. */}
                   <Link to={boardsLink(t)} aria-label={`Live boards of ${t.name}`}>
-                    Live boards
+                    Live{'\u00a0'}boards
                   </Link>
                 </>
               )}
@@ -70,7 +71,7 @@ export function ClubHome({ running, upcoming, past, today }: { running: Tourname
               {last.rounds ? ` after ${last.rounds} ${last.rounds === 1 ? 'round' : 'rounds'}` : ''}
               {' · '}
               <Link to={`/tournaments/${last.id}?tab=standings`} aria-label={`Final standings of ${last.name}`}>
-                Final standings
+                Final{'\u00a0'}standings
               </Link>
             </p>
           </IonLabel>
