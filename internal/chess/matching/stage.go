@@ -424,11 +424,25 @@ func (g *Graph) dualStep() bool {
 			kind, ev = k, e
 		}
 	}
-	for _, v := range g.alive {
-		if g.label[g.top[v]] == labelS {
-			copy(cand, g.d(v))
-			better(1, edge{v, -1})
+	// The labelled vertices are those of the labelled top-level nodes, a tree's worth rather
+	// than the whole graph. δ1 takes the least dual of an S vertex, the lowest-numbered of
+	// equal ones.
+	least := int32(-1)
+	for _, b := range g.labelled {
+		if g.label[b] != labelS || !g.isTop(b) {
+			continue
 		}
+		for _, v := range g.verts[b] {
+			if least < 0 {
+				least = v
+			} else if c := cmp(g.d(v), g.d(least)); c < 0 || c == 0 && v < least {
+				least = v
+			}
+		}
+	}
+	if least >= 0 {
+		copy(cand, g.d(least))
+		better(1, edge{least, -1})
 	}
 	// δ2: the slack key+U(x)-tightS of an unlabelled vertex's best edge. An unlabelled vertex's
 	// dual stands still during the stage, so key+U(x) is kept (keyDual) from the moment its
@@ -467,26 +481,28 @@ func (g *Graph) dualStep() bool {
 
 	twice := g.tmp[1]
 	double(twice, delta)
-	for _, v := range g.alive {
-		switch g.label[g.top[v]] {
-		case labelS:
-			sub(g.d(v), g.d(v), delta)
-		case labelT:
-			add(g.d(v), g.d(v), delta)
-		}
-	}
 	add(g.delta, g.delta, delta)
 	add(g.tightS, g.tightS, delta)
 	add(g.tightSS, g.tightSS, twice)
 	for _, b := range g.labelled {
-		if b < int32(g.n) || !g.isTop(b) {
+		if !g.isTop(b) {
 			continue
 		}
 		switch g.label[b] {
 		case labelS:
-			add(g.d(b), g.d(b), twice)
+			for _, v := range g.verts[b] {
+				sub(g.d(v), g.d(v), delta)
+			}
+			if b >= int32(g.n) {
+				add(g.d(b), g.d(b), twice)
+			}
 		case labelT:
-			sub(g.d(b), g.d(b), twice)
+			for _, v := range g.verts[b] {
+				add(g.d(v), g.d(v), delta)
+			}
+			if b >= int32(g.n) {
+				sub(g.d(b), g.d(b), twice)
+			}
 		}
 	}
 
