@@ -188,6 +188,7 @@ func (g *Graph) scanNode(b int32) {
 	// that makes such an edge tight, are computed once per weight (keyOf), not once per edge.
 	var need []uint64
 	reach := false
+	last := int32(0) // the weight of the last edge looked at, which its neighbours often share
 	g.keyGen++
 	for _, x := range g.alive {
 		if g.top[x] == b {
@@ -202,7 +203,10 @@ func (g *Graph) scanNode(b int32) {
 		} else if id := g.ids[int(b)*g.n+int(x)]; id == 0 {
 			continue
 		} else {
-			k, need, reach = g.keyOf(b, id)
+			if id != last {
+				k, need, reach = g.keyOf(b, id)
+				last = id
+			}
 		}
 		bx := g.top[x]
 		if g.label[bx] == labelS {
