@@ -84,7 +84,8 @@
 // tail) in a triangle of half the square. Memory is thus about 8·n² bytes, and 4·n² more
 // while the matching of the bye score (bye.go) lives, before the first bracket: a peak of
 // 32 MB for round 2 of 1 000 players, 314 MB for round 2 of 4 000 (where a dense matrix of
-// weights took 56 bytes a pair, 1.1 GB; 270 MB live, the rest garbage not yet collected) and 1.37 GB for round 2 of 9 999
+// weights took 56 bytes a pair, 1.1 GB), 569 MB for round 5 of 4 000 (270 MB of it live, the
+// rest garbage not yet collected) and 1.37 GB for round 2 of 9 999
 // (docs/BENCHMARKS.md). Blossoms add 4·n bytes each for their nearest vertices (nearTo in
 // package matching), a small part in practice.
 //
