@@ -339,10 +339,12 @@ func (g *Graph) repair() {
 		if !g.active[u] || g.mate[u] >= 0 || isZero(g.d(u)) {
 			continue
 		}
+		// The edge {u, y} is tight when U(y) = w-U(u), computed once per distinct weight.
 		row := g.row(u)
+		g.keyGen++
 		for _, y := range g.alive {
-			if row[y] != 0 && y != u && g.mate[y] < 0 && g.top[y] == y {
-				if g.slack(sum, u, y); isZero(sum) {
+			if id := row[y]; id != 0 && y != u && g.mate[y] < 0 && g.top[y] == y {
+				if need, ok := g.tightFrom(u, id); ok && equal(g.d(y), need) {
 					g.mate[u], g.mate[y] = y, u
 					break
 				}
@@ -353,6 +355,22 @@ func (g *Graph) repair() {
 		g.dirty[u] = false
 	}
 	g.dirties = g.dirties[:0]
+}
+
+// tightFrom returns, for vertex u and the weight numbered id, w-U(u): the dual another vertex
+// needs for such an edge to be tight, and false when w is below U(u) (no dual makes it tight).
+// It is computed once per keyGen, in the storage of keyOf, which no stage uses meanwhile.
+func (g *Graph) tightFrom(u, id int32) ([]uint64, bool) {
+	w := g.words
+	g.growKeys(id)
+	need := g.needs[int(id)*w : int(id+1)*w : int(id+1)*w]
+	if g.keyAt[id] != g.keyGen {
+		if g.reach[id] = cmp(g.weights.at(id), g.d(u)) >= 0; g.reach[id] {
+			sub(need, g.weights.at(id), g.d(u))
+		}
+		g.keyAt[id] = g.keyGen
+	}
+	return need, g.reach[id]
 }
 
 // unmatch frees vertex v and its mate.

@@ -40,6 +40,18 @@ func cmp(a, b []uint64) int {
 	return 0
 }
 
+// equal reports whether a equals b. It compares the least significant words first, which
+// differ first among numbers close in their leading criteria.
+func equal(a, b []uint64) bool {
+	b = b[:len(a)]
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
 // isZero reports whether a is 0.
 func isZero(a []uint64) bool {
 	for _, w := range a {

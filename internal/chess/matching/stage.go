@@ -45,13 +45,18 @@ type stageState struct {
 	delta   []uint64 // Δ
 	a       []uint64 // per S vertex: U+Δ+big
 	key     []uint64 // per vertex with a bestS: a(bestS)+big-w
+	keyDual []uint64 // per vertex with a bestS: key+U, kept while the vertex is unlabelled (dualStep)
 	sskey   []uint64 // per S node with a bestSS: a(in)+big-w+a(out)+big
 	tightS  []uint64 // Δ+big: an edge from S vertex s to x is tight when a(s)+big-w+U(x) equals it
 	tightSS []uint64 // 2Δ+2big: an edge between S vertices is tight when its sskey equals it
 
 	// Per weight number, the key of the vertex being scanned (keyOf), valid when keyAt
-	// holds the scan's keyGen.
+	// holds the scan's keyGen, and the dual another vertex needs for the edge to be tight,
+	// tightS minus the key (when the key is above tightS, no dual makes it tight: reach is
+	// false).
 	keys   []uint64
+	needs  []uint64
+	reach  []bool
 	keyAt  []int32
 	keyGen int32
 }
@@ -69,6 +74,7 @@ func (g *Graph) initStage() {
 	g.delta = make([]uint64, w)
 	g.a = make([]uint64, n*w)
 	g.key = make([]uint64, n*w)
+	g.keyDual = make([]uint64, n*w)
 	g.sskey = make([]uint64, 2*n*w)
 	g.tightS = make([]uint64, w)
 	g.tightSS = make([]uint64, w)
@@ -178,8 +184,11 @@ func (g *Graph) scanNode(b int32) {
 		nb = g.near[b]
 	}
 	k, other := g.tmp[0], g.tmp[1]
-	// A single vertex sees few distinct weights: its key a(v)+big-w towards each is computed
-	// once per weight (keyOf), not once per edge.
+	// A single vertex sees few distinct weights: its key a(v)+big-w towards each, and the dual
+	// that makes such an edge tight, are computed once per weight (keyOf), not once per edge.
+	var need []uint64
+	reach := false
+	last := int32(0) // the weight of the last edge looked at, which its neighbours often share
 	g.keyGen++
 	for _, x := range g.alive {
 		if g.top[x] == b {
@@ -194,7 +203,10 @@ func (g *Graph) scanNode(b int32) {
 		} else if id := g.ids[int(b)*g.n+int(x)]; id == 0 {
 			continue
 		} else {
-			k = g.keyOf(b, id)
+			if id != last {
+				k, need, reach = g.keyOf(b, id)
+				last = id
+			}
 		}
 		bx := g.top[x]
 		if g.label[bx] == labelS {
@@ -214,33 +226,56 @@ func (g *Graph) scanNode(b int32) {
 			} else if c < 0 {
 				g.bestS[x] = v
 				copy(kx, k)
+				add(g.at(g.keyDual, x), k, g.d(x))
 			}
 		} else {
 			g.bestS[x] = v
 			copy(kx, k)
+			add(g.at(g.keyDual, x), k, g.d(x))
 		}
-		// Only an edge as good as the best one can be tight.
-		if add(other, k, g.d(x)); cmp(other, g.tightS) == 0 {
+		// Only an edge as good as the best one can be tight: k+U(x) = tightS. From a single
+		// vertex, that is U(x) = need, one word compared in most cases rather than a sum.
+		if nb == nil {
+			if reach && equal(g.d(x), need) {
+				g.tight = append(g.tight, edge{v, x})
+			}
+		} else if add(other, k, g.d(x)); cmp(other, g.tightS) == 0 {
 			g.tight = append(g.tight, edge{v, x})
 		}
 	}
 }
 
-// keyOf returns a(v)+big-w for vertex v and the weight numbered id, computed once per scan
-// (keyGen) and kept in keys, in place; the caller only reads it.
-func (g *Graph) keyOf(v int32, id int32) []uint64 {
+// keyOf returns, for vertex v and the weight numbered id, the key k = a(v)+big-w, and, when
+// reach, need = tightS-k, the dual that makes such an edge tight. Both are computed once per
+// scan (keyGen), during which tightS stands still, and kept in keys and needs, in place; the
+// caller only reads them.
+func (g *Graph) keyOf(v int32, id int32) (k, need []uint64, reach bool) {
 	w := g.words
-	if int(id) >= len(g.keyAt) {
-		n := max(2*len(g.keyAt), int(id)+1, g.weights.count)
-		g.keyAt = append(g.keyAt, make([]int32, n-len(g.keyAt))...)
-		g.keys = append(g.keys, make([]uint64, n*w-len(g.keys))...)
-	}
-	k := g.keys[int(id)*w : int(id+1)*w : int(id+1)*w]
+	g.growKeys(id)
+	k = g.keys[int(id)*w : int(id+1)*w : int(id+1)*w]
+	need = g.needs[int(id)*w : int(id+1)*w : int(id+1)*w]
 	if g.keyAt[id] != g.keyGen {
 		sub(k, g.at(g.a, v), g.weights.at(id))
+		// Duals are never negative: a key above tightS makes no edge tight.
+		if g.reach[id] = cmp(k, g.tightS) <= 0; g.reach[id] {
+			sub(need, g.tightS, k)
+		}
 		g.keyAt[id] = g.keyGen
 	}
-	return k
+	return k, need, g.reach[id]
+}
+
+// growKeys makes room in the per-weight caches of keyOf for the weight numbered id.
+func (g *Graph) growKeys(id int32) {
+	if int(id) < len(g.keyAt) {
+		return
+	}
+	w := g.words
+	n := max(2*len(g.keyAt), int(id)+1, g.weights.count)
+	g.keyAt = append(g.keyAt, make([]int32, n-len(g.keyAt))...)
+	g.reach = append(g.reach, make([]bool, n-len(g.reach))...)
+	g.keys = append(g.keys, make([]uint64, n*w-len(g.keys))...)
+	g.needs = append(g.needs, make([]uint64, n*w-len(g.needs))...)
 }
 
 // at returns the number of vertex or node i in the per-node array arr, in place.
@@ -393,18 +428,41 @@ func (g *Graph) dualStep() bool {
 			kind, ev = k, e
 		}
 	}
-	for _, v := range g.alive {
-		if g.label[g.top[v]] == labelS {
-			copy(cand, g.d(v))
-			better(1, edge{v, -1})
+	// The labelled vertices are those of the labelled top-level nodes, a tree's worth rather
+	// than the whole graph. δ1 takes the least dual of an S vertex, the lowest-numbered of
+	// equal ones.
+	least := int32(-1)
+	for _, b := range g.labelled {
+		if g.label[b] != labelS || !g.isTop(b) {
+			continue
+		}
+		for _, v := range g.verts[b] {
+			if least < 0 {
+				least = v
+			} else if c := cmp(g.d(v), g.d(least)); c < 0 || c == 0 && v < least {
+				least = v
+			}
 		}
 	}
+	if least >= 0 {
+		copy(cand, g.d(least))
+		better(1, edge{least, -1})
+	}
+	// δ2: the slack key+U(x)-tightS of an unlabelled vertex's best edge. An unlabelled vertex's
+	// dual stands still during the stage, so key+U(x) is kept (keyDual) from the moment its
+	// key changes, or, for a vertex that was in a T blossom, from the blossom's expansion; the
+	// least of them gives the least slack (the first such vertex, as a sum per vertex would).
+	best := int32(-1)
 	for _, x := range g.alive {
 		if s := g.bestS[x]; s >= 0 && g.label[g.top[x]] == unlabelled {
-			add(cand, g.at(g.key, x), g.d(x))
-			sub(cand, cand, g.tightS)
-			better(2, edge{s, x})
+			if best < 0 || cmp(g.at(g.keyDual, x), g.at(g.keyDual, best)) < 0 {
+				best = x
+			}
 		}
+	}
+	if best >= 0 {
+		sub(cand, g.at(g.keyDual, best), g.tightS)
+		better(2, edge{g.bestS[best], best})
 	}
 	for _, b := range g.labelled {
 		if !g.isTop(b) {
@@ -427,26 +485,28 @@ func (g *Graph) dualStep() bool {
 
 	twice := g.tmp[1]
 	double(twice, delta)
-	for _, v := range g.alive {
-		switch g.label[g.top[v]] {
-		case labelS:
-			sub(g.d(v), g.d(v), delta)
-		case labelT:
-			add(g.d(v), g.d(v), delta)
-		}
-	}
 	add(g.delta, g.delta, delta)
 	add(g.tightS, g.tightS, delta)
 	add(g.tightSS, g.tightSS, twice)
 	for _, b := range g.labelled {
-		if b < int32(g.n) || !g.isTop(b) {
+		if !g.isTop(b) {
 			continue
 		}
 		switch g.label[b] {
 		case labelS:
-			add(g.d(b), g.d(b), twice)
+			for _, v := range g.verts[b] {
+				sub(g.d(v), g.d(v), delta)
+			}
+			if b >= int32(g.n) {
+				add(g.d(b), g.d(b), twice)
+			}
 		case labelT:
-			sub(g.d(b), g.d(b), twice)
+			for _, v := range g.verts[b] {
+				add(g.d(v), g.d(v), delta)
+			}
+			if b >= int32(g.n) {
+				sub(g.d(b), g.d(b), twice)
+			}
 		}
 	}
 
@@ -510,13 +570,14 @@ func (g *Graph) expandT(b int32) {
 			l = labelT
 		}
 	}
-	sl := g.tmp[0]
 	for i, kid := range kids {
 		if onPath[i] {
 			continue
 		}
 		for _, v := range g.verts[kid] {
 			if s := g.bestS[v]; s >= 0 {
+				// v's dual moved while it was in a T blossom: its keyDual is taken again.
+				sl := g.at(g.keyDual, v)
 				if add(sl, g.at(g.key, v), g.d(v)); cmp(sl, g.tightS) == 0 {
 					g.tight = append(g.tight, edge{s, v})
 				}

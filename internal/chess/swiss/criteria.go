@@ -1,12 +1,19 @@
 package swiss
 
-import "campus.example/apps/internal/chess"
+import (
+	"slices"
+
+	"campus.example/apps/internal/chess"
+)
 
 // compatible reports whether a and b may meet at all: the absolute criteria.
 func (e *engine) compatible(a, b *entrant) bool {
 	// C.04.3 2.1.1 [C1]: two players shall not meet more than once (only games played over the
 	// board count: C.04.2, forfeits), nor may a forbidden pair meet.
-	if e.banned[pairKey(a.id, b.id)] {
+	if len(b.barred) < len(a.barred) {
+		a, b = b, a
+	}
+	if slices.Contains(a.barred, b.id) {
 		return false
 	}
 	// C.04.3 2.1.3 [C3]: non-topscorers with the same absolute colour preference shall not meet.

@@ -83,8 +83,9 @@
 // matching), and the engine keeps per pair an 8-byte record (its kind, whether C9 applies, its
 // tail) in a triangle of half the square. Memory is thus about 8·n² bytes, and 4·n² more
 // while the matching of the bye score (bye.go) lives, before the first bracket: a peak of
-// 32 MB for round 2 of 1 000 players, 276 MB for round 2 of 4 000 (where a dense matrix of
-// weights took 56 bytes a pair, 1.1 GB) and 1.37 GB for round 2 of 9 999
+// 32 MB for round 2 of 1 000 players, 314 MB for round 2 of 4 000 (where a dense matrix of
+// weights took 56 bytes a pair, 1.1 GB), 569 MB for round 5 of 4 000 (270 MB of it live, the
+// rest garbage not yet collected) and 1.37 GB for round 2 of 9 999
 // (docs/BENCHMARKS.md). Blossoms add 4·n bytes each for their nearest vertices (nearTo in
 // package matching), a small part in practice.
 //
@@ -98,13 +99,17 @@
 // matching, since taking a vertex out breaks the blossoms that hold it. The other questions,
 // and loading a bracket, cost repairs: loading changes the edges of the bracket's players and
 // of the next scoregroup's, up to 2g vertices, and the repair regrows blossoms among them,
-// O(g·n·t). The round's matching for completion alone is built before the first bracket, in
+// O(g·n·t). It is done in two repairs, the bracket's own edges first, which cost a fifth
+// less than one at 4 000 players. The round's matching for completion alone is built before the first bracket, in
 // short stages (its edges are near-uniform), so that loading the first bracket repairs a
 // matching rather than building one around its g players from nothing, which cost 40 times
-// as much at 1 000 players. Early rounds, with g close to n/3, are the heaviest: 0.5 to 0.7 s
-// of CPU for round 2 of 1 000 players, 3.3 s at 2 000, 8 s to a minute at 4 000 and 4.5
-// minutes at 9 999 (g and n growing together: n² to n^3.8, by the field); late rounds, with
-// many small scoregroups, cost about n² (docs/BENCHMARKS.md). Memory no longer bounds the
-// players (MaxPlayers), time does: a server should bound its fields by the time a round may
-// take.
+// as much at 1 000 players. Early rounds, with g close to n/3, are the heaviest: about 0.4 s
+// of CPU for round 2 of 1 000 players, 2.5 s at 2 000, 8 s to 34 s at 4 000 and 4.5 minutes
+// at 9 999 (g and n growing together: n² to n^3.8, by the field); late rounds, with many small
+// scoregroups, cost about n² (docs/BENCHMARKS.md). The repairs after loading a bracket are
+// the larger part of an early round, and their cost hangs on the duals they start from: the
+// repair's order (the bracket's highest player first, each covering its edges to those after
+// it) is several times cheaper than the textbook start of half the heaviest edge per vertex
+// or the reverse order. Memory no longer bounds the players (MaxPlayers), time does: a server
+// should bound its fields by the time a round may take.
 package swiss

@@ -91,6 +91,18 @@ func (e *engine) ban() {
 			e.banned[pairKey(f[0], f[1])] = true
 		}
 	}
+	byID := make(map[int]*entrant, len(e.ps))
+	for _, p := range e.ps {
+		byID[p.id] = p
+	}
+	for pair := range e.banned {
+		if a := byID[pair[0]]; a != nil {
+			a.barred = append(a.barred, pair[1])
+		}
+		if b := byID[pair[1]]; b != nil {
+			b.barred = append(b.barred, pair[0])
+		}
+	}
 }
 
 // groupScores splits the sorted players into scoregroups (C.04.3 1.3.1).

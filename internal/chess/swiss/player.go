@@ -37,6 +37,10 @@ type entrant struct {
 	byeEligible bool
 	// topscorer: more than half the maximum score, when pairing the last round (C.04.3 1.8).
 	topscorer bool
+	// barred lists the ids of the players p may not meet ([C1]: opponents over the board and
+	// forbidden pairs), the same pairs as engine.banned: compatible asks it for every pair of
+	// the round, n²/2 times, and a scan of a few ids costs less than a hash of the pair.
+	barred []int
 }
 
 // absolute reports an absolute colour preference (C.04.3 1.7.1): a colour difference beyond ±1,
