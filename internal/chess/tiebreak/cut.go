@@ -18,6 +18,18 @@ package tiebreak
 // reading of 16.5.2 by contribution would then cut another round. The club's bar is to rank as
 // FIDE's reference tools do, so the tool's reading is followed (TestTieBreakServer pins a case).
 func cut(cs []contribution, low, high, rounds int, sb bool) int64 {
+	gone := cutMask(cs, low, high, rounds)
+	var sum int64
+	for i, c := range cs {
+		if !gone[i] {
+			sum += c.value
+		}
+	}
+	return sum
+}
+
+// cutMask reports, for each contribution, whether cut takes it away; Explain shows which.
+func cutMask(cs []contribution, low, high, rounds int) []bool {
 	low = min(low, rounds)
 	high = min(high, rounds-low)
 	gone := make([]bool, len(cs))
@@ -53,13 +65,7 @@ func cut(cs []contribution, low, high, rounds int, sb bool) int64 {
 			gone[top] = true
 		}
 	}
-	var sum int64
-	for i, c := range cs {
-		if !gone[i] {
-			sum += c.value
-		}
-	}
-	return sum
+	return gone
 }
 
 // lowerVUR orders voluntary unplayed rounds for the cut (16.5): by the dummy opponent's score,
