@@ -34,9 +34,9 @@ describe('explainTiebreak', () => {
       },
       formula: '1 + 2.5 + 1 + 1 = 5.5',
       lines: [
-        'Round 1: Dan Weiss, not played (forfeit), counts as a virtual opponent with 1 (FIDE’s rule for rounds not played), × 1 scored = 1',
+        'Round 1: Dan Weiss, not played (forfeit), counts as a virtual opponent with 1 point (FIDE’s rule for rounds not played), × 1 scored = 1',
         'Round 3: Cleo Martin, opponent’s score 2 × ½ scored = 1',
-        'Round 4: half-point bye, counts as a virtual opponent with 2 (FIDE’s rule for rounds not played), × ½ scored = 1',
+        'Round 4: half-point bye, counts as a virtual opponent with 2 points (FIDE’s rule for rounds not played), × ½ scored = 1',
       ],
       summary: /beaten.*half the scores of those drawn/,
     },

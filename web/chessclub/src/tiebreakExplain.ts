@@ -125,7 +125,7 @@ function termText(name: string, t: TiebreakTerm, nameOf: (startRank: number) => 
   const pts = formatPoints(t.points ?? 0);
   let what: string;
   if (t.virtual) {
-    what = `counts as a virtual opponent with ${shown(t.score)} (FIDE’s rule for rounds not played)`;
+    what = `counts as a virtual opponent with ${shown(t.score)} ${t.score === 1 ? 'point' : 'points'} (FIDE’s rule for rounds not played)`;
     if (name === 'SB') what += `, × ${pts} scored = ${shown(t.value)}`;
   } else {
     switch (name) {

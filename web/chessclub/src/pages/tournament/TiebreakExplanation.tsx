@@ -30,6 +30,12 @@ export default function TiebreakExplanation({ tournamentId, memberId, code, head
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const [stage, setStage] = useState<Stage>({ kind: 'loading' });
+  // The dialog leaves the modal state before the opener takes the focus back: while it is
+  // modal, the rest of the page cannot be focused.
+  const close = () => {
+    dialog.current?.close();
+    onClose();
+  };
 
   useEffect(() => {
     const el = dialog.current;
@@ -66,12 +72,12 @@ export default function TiebreakExplanation({ tournamentId, memberId, code, head
       aria-labelledby={titleId}
       onCancel={(e) => {
         e.preventDefault();
-        onClose();
+        close();
       }}
     >
       <header className="tiebreak-head">
         <h2 id={titleId}>{stage.kind === 'ready' ? `${stage.name}: ${heading}` : heading}</h2>
-        <IonButton fill="clear" aria-label="Close" onClick={onClose}>
+        <IonButton fill="clear" aria-label="Close" onClick={close}>
           <IonIcon slot="icon-only" icon={closeOutline} aria-hidden="true" />
         </IonButton>
       </header>
