@@ -5,8 +5,8 @@ package tiebreak
 type contribution struct {
 	score int64 // the opponent's adjusted score, or the dummy opponent's, in half points
 	value int64 // what the round adds: score (Buchholz, half points) or score × points (SB, quarters)
+	round int32 // the round, from 0 (int32 keeps the struct at 24 bytes)
 	vur   bool  // the round is one of the player's voluntary unplayed rounds (16.1.2)
-	round int   // the round, from 0
 	game  bool  // the round counts as a game against its real opponent, not a dummy (16.4)
 }
 
@@ -31,7 +31,7 @@ func (c *calc) contributions(e *entrant, adj []int64, played, fore, sb bool) []c
 	out := make([]contribution, 0, n)
 	for i, r := range e.rounds {
 		asGame := r.opp >= 0 && (r.otb() || played || c.format == RoundRobin || (fore && i == n-1))
-		ct := contribution{vur: r.vur(), round: i}
+		ct := contribution{vur: r.vur(), round: int32(i)}
 		switch {
 		case asGame:
 			ct.score, ct.vur, ct.game = adj[r.opp], false, true

@@ -169,10 +169,11 @@ func (c *calc) explainBuchholz(s Spec, out []Breakdown) {
 	for i := range c.es {
 		e := &c.es[i]
 		cs := c.contributions(e, adj, s.Played, fore, sb)
-		gone := cutMask(cs, s.Low, s.High, c.rounds)
+		gone := make([]bool, len(cs))
+		markCut(cs, s.Low, s.High, c.rounds, gone)
 		b := Breakdown{Method: "sum", Terms: make([]Term, 0, len(cs))}
 		for k, ct := range cs {
-			t := c.term(e, ct.round)
+			t := c.term(e, int(ct.round))
 			t.Virtual, t.Score, t.LeftOut = !ct.game, halves(ct.score), gone[k]
 			if sb {
 				t.Value = quarters(ct.value)

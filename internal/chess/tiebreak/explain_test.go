@@ -203,3 +203,33 @@ func TestExplainUnplayed(t *testing.T) {
 		t.Errorf("BH/C1 terms %+v: want the forfeit and the bye against dummy opponents, the games not", bh)
 	}
 }
+
+// TestExplainGenerated checks every breakdown of generated tournaments, Swiss and round robin,
+// heavy in forfeits, double forfeits and requested byes, where the rounds not played and their
+// virtual opponents (C.07 15, 16) make most of the terms.
+func TestExplainGenerated(t *testing.T) {
+	lists := []string{
+		"PTS,BH/C1,BH/M1,FB,SB/C1,AOB,KS,DE,ARO/C1,PS/C1,WIN,REP,VUR",
+		"PTS,DE/P,TPR/U1200,PTP/U1200,APRO/U1200,APPO/U1200,RTNG/U1200,BH/P,SB/M1,FB/C2,KS/L+1",
+	}
+	for seed := uint64(1); seed <= 12; seed++ {
+		o := genOptions{players: 9 + int(seed), rounds: 7, unrated: 5, forfeits: 120, doubles: 200, unratedGames: 50, byes: 120}
+		format := Swiss
+		if seed%3 == 0 {
+			o.roundRobin, format = true, RoundRobin
+		}
+		t.Run(fmt.Sprintf("seed=%d/%s", seed, format), func(t *testing.T) {
+			ev, err := FromTRF(generate(seed, o), format)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, list := range lists {
+				specs, err := ParseList(list)
+				if err != nil {
+					t.Fatal(err)
+				}
+				checkExplained(t, ev, specs)
+			}
+		})
+	}
+}
