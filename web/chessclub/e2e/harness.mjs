@@ -228,3 +228,40 @@ export async function confirmAlert(page, word) {
   await alert.waitFor({ state: 'detached' });
   return message;
 }
+
+/** password is the password a test's member registers and logs in with. */
+export function password(username) {
+  return `${username}-secret-pass`;
+}
+
+/**
+ * startClub starts the server (startServer) and Chromium, and sets up a club: each of people
+ * (username → { fullName, rating }) registers with password(username) and the declared rating
+ * given, and logs in; then each username of admins is made an admin and each of arbiters an
+ * arbiter, as the club's admin does on the server's machine. It returns the server, the browser,
+ * and ids and tokens by username; api(...) is server.api.
+ */
+export async function startClub(people, { admins = [], arbiters = [] } = {}) {
+  const server = await startServer();
+  const browser = await launchChromium();
+  const ids = {};
+  const tokens = {};
+  for (const [username, who] of Object.entries(people)) {
+    const body = { username, password: password(username), full_name: who.fullName };
+    if (who.rating) body.declared_rating = who.rating;
+    ids[username] = (await server.api('POST', '/user', { json: body })).id;
+    tokens[username] = (await server.api('POST', '/login', { json: { username, password: password(username) } })).token;
+  }
+  for (const username of admins) server.appoint('admin', username);
+  for (const username of arbiters) server.appoint('arbiter', username);
+  return { server, browser, ids, tokens, api: (...args) => server.api(...args) };
+}
+
+/** logIn logs page in as username (password(username)) on the login screen, and waits to leave it. */
+export async function logIn(page, username) {
+  await page.goto('/login');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(password(username));
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL((url) => url.pathname !== '/login');
+}
