@@ -103,7 +103,7 @@ export function StandingsTab({ tournamentId, standings, state, players, playerLi
           />
         </Suspense>
       )}
-      <p className="table-note">Tap a value to see how it is reached.</p>
+      <p className="tap-note">Tap a value to see how it is reached.</p>
       <section className="legend" aria-labelledby="standings-legend">
         <h3 id="standings-legend">What the columns count</h3>
         <dl>
