@@ -265,3 +265,26 @@ export async function logIn(page, username) {
   await page.getByRole('button', { name: 'Log in' }).click();
   await page.waitForURL((url) => url.pathname !== '/login');
 }
+
+/**
+ * swapSeats swaps two players on the screen of a pairing by hand (ManualPairing): a tap on the
+ * seat of one, then on the seat of the other (a board's or the bye's). Each player is a PlayerRef
+ * ({ start_rank, full_name }), as the seats name them: "…: 3 Ana Petrova".
+ */
+export async function swapSeats(page, a, b) {
+  const seat = (p) => page.getByRole('button', { name: new RegExp(`: ${p.start_rank} ${p.full_name}$`) });
+  await seat(a).click();
+  await seat(b).click();
+}
+
+/**
+ * openPlayerCard opens, on the public standings of tournament id, the card of the player named
+ * fullName by the link on their name, and returns the card once its heading shows.
+ */
+export async function openPlayerCard(page, id, fullName) {
+  await page.goto(`/tournaments/${id}?tab=standings`);
+  await page.getByRole('region', { name: 'Standings' }).getByRole('link', { name: fullName }).click();
+  const card = page.locator('.player-card');
+  await card.getByRole('heading', { name: fullName }).waitFor();
+  return card;
+}
