@@ -70,7 +70,8 @@ galera_dir=$(mktemp -d)
 go build -o "$galera_dir/galerarun" ./internal/dbtest/galerarun
 "$galera_dir/galerarun" >"$galera_dir/ports" 2>"$galera_dir/log" </dev/null &
 galera_pid=$!
-trap 'kill "$galera_pid" 2>/dev/null; wait "$galera_pid" 2>/dev/null; rm -rf "$galera_dir"' EXIT
+# Under set -e a failing command in the trap would be the script's status: each may fail.
+trap 'kill "$galera_pid" 2>/dev/null || true; wait "$galera_pid" 2>/dev/null || true; rm -rf "$galera_dir"' EXIT
 for _ in $(seq 1 300); do
   [ -s "$galera_dir/ports" ] && break
   if ! kill -0 "$galera_pid" 2>/dev/null; then cat "$galera_dir/log" >&2; echo "the Galera cluster did not start" >&2; exit 1; fi

@@ -55,9 +55,46 @@ func tournamentNotFound(id int64) error {
 	return problem.New(problem.NotFound, "There is no tournament with id %d.", id)
 }
 
-// tournaments returns every tournament by start date, then id.
+// tournaments returns every tournament by start date, then id, each running one with the
+// count of its current round's games (RoundGames).
 func (s *Service) tournaments(ctx context.Context) ([]tournament.Tournament, error) {
-	return s.queryTournaments(ctx, " ORDER BY t.start_date, t.id")
+	ts, err := s.queryTournaments(ctx, " ORDER BY t.start_date, t.id")
+	if err != nil {
+		return nil, err
+	}
+	games, err := s.currentRoundGames(ctx)
+	if err != nil {
+		return nil, err
+	}
+	for i := range ts {
+		if g, ok := games[ts[i].ID]; ok {
+			ts[i].RoundGames = &g
+		}
+	}
+	return ts, nil
+}
+
+// currentRoundGames counts, for every running tournament, the games of its current round and
+// those with a result, in one grouped read over the boards' primary key (tournament, round):
+// the list stays one read of the tournaments and one of the boards, whatever their number.
+func (s *Service) currentRoundGames(ctx context.Context) (map[int64]tournament.RoundGames, error) {
+	rows, err := s.db.QueryContext(ctx, "SELECT b.tournament_id, COUNT(*), COUNT(b.result) FROM tournaments t"+
+		" JOIN tournament_boards b ON b.tournament_id = t.id AND b.round = t.current_round"+
+		" WHERE t.state = ? GROUP BY b.tournament_id", tournament.StateRunning)
+	if err != nil {
+		return nil, fmt.Errorf("count the current rounds' games: %w", err)
+	}
+	defer rows.Close()
+	games := map[int64]tournament.RoundGames{}
+	for rows.Next() {
+		var id int64
+		var g tournament.RoundGames
+		if err := rows.Scan(&id, &g.Total, &g.Played); err != nil {
+			return nil, fmt.Errorf("count the current rounds' games: %w", err)
+		}
+		games[id] = g
+	}
+	return games, rows.Err()
 }
 
 // queryTournaments returns the tournaments that tournamentSelect followed by rest (a WHERE

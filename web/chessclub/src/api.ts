@@ -62,6 +62,10 @@ export interface Tournament extends Omit<TournamentSettings, 'deputy_arbiters' |
   current_round?: number;
   /** Entries, withdrawn players included. */
   player_count?: number;
+  /** When the tournament finished (RFC 3339); null before. */
+  finished_at?: string | null;
+  /** A running tournament's games of its current round and those with a result; in the list only. */
+  round_games?: { total: number; played: number };
   rated?: boolean;
   players_report?: boolean;
   double_round_robin?: boolean;

@@ -31,3 +31,10 @@ export function ratingText(m: Pick<Member, 'rating' | 'rating_status'>): string 
 export function roleName(role: Member['role']): string {
   return role === 'admin' ? 'admin' : role === 'arbiter' ? 'arbiter' : '';
 }
+
+/** thumbnails maps member ids to their photo's thumbnail, for the members (not guests) who have one. */
+export function thumbnails(members: Pick<Member, 'id' | 'guest' | 'thumbnail_url'>[] | null): Map<number, string> {
+  const m = new Map<number, string>();
+  for (const x of members ?? []) if (!x.guest && x.thumbnail_url) m.set(x.id, x.thumbnail_url);
+  return m;
+}

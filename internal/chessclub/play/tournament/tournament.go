@@ -117,6 +117,10 @@ type Tournament struct {
 	PlayerCount int        `json:"player_count"`
 	StartedAt   *time.Time `json:"started_at"`
 	FinishedAt  *time.Time `json:"finished_at"`
+	// RoundGames counts a running tournament's games of its current round, for the app's
+	// home ("3 of 8 boards played"). Only the list (GET /api/tournaments) fills it: one
+	// tournament's answer carries an ETag that a result does not change, so it leaves it out.
+	RoundGames *RoundGames `json:"round_games,omitempty"`
 
 	// Version changes with every change to what the API shows of the tournament; it makes
 	// the ETag. Version, Revision and StandingsRevision are the server's, never shown.
@@ -354,4 +358,12 @@ func (t Tournament) Current() Current { return Current{State: t.State, CurrentRo
 // Conflict is a Conflict problem about t that carries its current state.
 func (t Tournament) Conflict(format string, args ...any) error {
 	return &problem.Error{Kind: problem.Conflict, Detail: fmt.Sprintf(format, args...), Current: t.Current()}
+}
+
+// RoundGames counts the games of a round: all of them, and those with a result.
+type RoundGames struct {
+	// Total is the number of games paired in the round, a knockout's tie-break games included.
+	Total int `json:"total"`
+	// Played is the number of them with a result.
+	Played int `json:"played"`
 }

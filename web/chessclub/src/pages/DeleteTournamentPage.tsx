@@ -73,7 +73,7 @@ export default function DeleteTournamentPage() {
             ))}
           </IonRadioGroup>
         </IonList>
-        <IonButton expand="block" color="danger" disabled={!chosen || busy} onClick={ask}>
+        <IonButton expand="block" fill="outline" disabled={!chosen || busy} onClick={ask}>
           {busy ? <IonSpinner slot="start" name="dots" aria-hidden="true" /> : <IonIcon slot="start" icon={trashOutline} aria-hidden="true" />}
           Delete
         </IonButton>

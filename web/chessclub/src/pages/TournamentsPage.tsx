@@ -10,6 +10,7 @@ import { markFirstRender } from '../perf';
 import { ScreenBoundary } from '../components/ScreenError';
 import { IonButton, IonIcon, IonItem, IonLabel, IonList } from '../components/ionic';
 import { groupTournaments, localDay } from '../groups';
+import { ClubHome } from '../components/ClubHome';
 
 // Only a member who is logged in may import: the button's code is not part of the first screen.
 const ImportTrfButton = lazy(() => import('../components/ImportTrfButton'));
@@ -49,7 +50,8 @@ export function WhenWhere({ t }: { t: Pick<Tournament, 'start_date' | 'end_date'
 }
 
 /**
- * TournamentsPage lists the tournaments, upcoming, running and past; anyone may see them, and
+ * TournamentsPage is the club's home: what is being played now, what comes next and the latest
+ * finish (ClubHome), then the tournaments, upcoming, running and past; anyone may see them, and
  * tapping one opens it. A member may create one or import one from a TRF file, and answers here
  * the invitations to play that organisers sent them (MyInvitations, its own chunk).
  */
@@ -61,7 +63,8 @@ export default function TournamentsPage() {
 
   useEffect(markFirstRender, []);
 
-  const groups = groupTournaments(tournaments ?? [], localDay());
+  const today = localDay();
+  const groups = groupTournaments(tournaments ?? [], today);
   const sections = [
     { key: 'running', title: 'Running', list: groups.running },
     { key: 'upcoming', title: 'Upcoming', list: groups.upcoming },
@@ -82,7 +85,8 @@ export default function TournamentsPage() {
               <ImportTrfButton />
             </Suspense>
           </ScreenBoundary>
-          <IonButton {...link('/tournaments/delete')} fill="outline" color="danger">
+          {/* A way to delete, never the loudest button of the list: the danger colour is the confirmation's. */}
+          <IonButton {...link('/tournaments/delete')} fill="clear">
             <IonIcon slot="start" icon={trashOutline} aria-hidden="true" />
             Delete a tournament
           </IonButton>
@@ -96,6 +100,7 @@ export default function TournamentsPage() {
         </ScreenBoundary>
       )}
       <ListState loading={loading} error={error} empty={!tournaments || tournaments.length === 0} emptyText="No tournaments yet." retry={() => void reload()}>
+        <ClubHome running={groups.running} upcoming={groups.upcoming} past={groups.past} today={today} />
         {sections.map((g) => (
           <IonList key={g.key} aria-labelledby={`list-${g.key}`} className={`cards tournaments-${g.key}`}>
             <h2 id={`list-${g.key}`} className="list-heading">

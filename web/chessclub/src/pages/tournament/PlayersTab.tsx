@@ -3,9 +3,10 @@ import { Link } from 'react-router-dom';
 import { arrowUndoOutline, checkmarkOutline, closeOutline, enterOutline, exitOutline, linkOutline, mailOutline, personAddOutline } from 'ionicons/icons';
 import type { Invitation, Member, Player } from '../../api';
 import { IonButton, IonIcon, IonSpinner, askConfirm } from '../../components/ionic';
-import { hasAuthority, ratingText } from '../../members';
+import { hasAuthority, ratingText, thumbnails } from '../../members';
 import { ratingLabel } from '../../views';
 import { GuestBadge } from './GuestBadge';
+import { PlayerAvatar } from './PlayerAvatar';
 import { useSession } from '../../session';
 import { useAction } from '../../useAction';
 import { withdrawText } from '../../play';
@@ -47,8 +48,9 @@ export function PlayersTab({ data, organiser, reload }: TabProps) {
   const finished = t.state === 'finished';
   const direct = organiser && hasAuthority(me);
   const admin = me?.role === 'admin';
-  const hasGuests = players.some((p) => p.guest);
-  const wantMembers = (organiser && !finished) || (admin && hasGuests);
+  // The members' list: the candidates an organiser adds, the members an admin links a guest to,
+  // and for every member logged in (who may read it) the photos of the players' avatars.
+  const wantMembers = !!me;
 
   const loadExtras = useCallback(async () => {
     const [members, invitations, mine] = await Promise.all([
@@ -66,6 +68,7 @@ export function PlayersTab({ data, organiser, reload }: TabProps) {
   }, [reload, loadExtras]);
   const { busy, run } = useAction(refresh);
 
+  const photos = thumbnails(extras.members);
   const entry = me ? players.find((p) => p.member_id === me.id) : undefined;
   // A member added once rounds are paired misses them: a late entry.
   const played = t.current_round ?? 0;
@@ -122,7 +125,7 @@ export function PlayersTab({ data, organiser, reload }: TabProps) {
         </IonButton>
       )}
       {me && entry && (open || (running && entry.withdrawn_after === null)) && (
-        <IonButton expand="block" fill="outline" color="danger" disabled={!!busy} onClick={() => void confirmOut(me.id, 'You', open ? 'You have left the tournament.' : 'You have withdrawn.')}>
+        <IonButton expand="block" fill="outline" disabled={!!busy} onClick={() => void confirmOut(me.id, 'You', open ? 'You have left the tournament.' : 'You have withdrawn.')}>
           {spin('leave', exitOutline)}
           {open ? 'Leave this tournament' : 'Withdraw'}
         </IonButton>
@@ -178,7 +181,7 @@ export function PlayersTab({ data, organiser, reload }: TabProps) {
               <li key={i.member_id} className="invitation-row" data-member={i.member_id}>
                 <span className="player-name">{i.full_name}</span>
                 <span className="muted">{i.status === 'pending' ? 'not answered yet' : 'declined'}</span>
-                <IonButton size="small" fill="clear" color="danger" aria-label={`Withdraw the invitation of ${i.full_name}`} disabled={!!busy} onClick={() => void run(`uninvite-${i.member_id}`, () => api.withdrawInvitation(t.id, i.member_id), `The invitation of ${i.full_name} is withdrawn.`)}>
+                <IonButton size="small" fill="clear" aria-label={`Withdraw the invitation of ${i.full_name}`} disabled={!!busy} onClick={() => void run(`uninvite-${i.member_id}`, () => api.withdrawInvitation(t.id, i.member_id), `The invitation of ${i.full_name} is withdrawn.`)}>
                   Withdraw
                 </IonButton>
               </li>
@@ -193,6 +196,7 @@ export function PlayersTab({ data, organiser, reload }: TabProps) {
           {sorted.map((p) => (
             <li key={p.member_id} className={me?.id === p.member_id ? 'player-row mine' : 'player-row'} data-member={p.member_id}>
               <span className="place">{p.start_rank ?? ''}</span>
+              <PlayerAvatar name={p.full_name} thumbnail={p.guest ? undefined : photos.get(p.member_id)} />
               <span className="player-name">
                 <Link to={`/tournaments/${t.id}?tab=players&player=${p.member_id}`}>{p.full_name}</Link>
                 {p.guest && <GuestBadge />}
@@ -201,7 +205,7 @@ export function PlayersTab({ data, organiser, reload }: TabProps) {
               </span>
               <span className="num">{ratingLabel(p.rating, p.rating_status)}</span>
               {organiser && me?.id !== p.member_id && (open || (running && p.withdrawn_after === null)) && (
-                <IonButton size="small" fill="clear" color="danger" className="no-print" aria-label={leaveWord(p)} disabled={!!busy} onClick={() => void confirmOut(p.member_id, p.full_name, `${p.full_name} is ${open ? 'removed' : 'withdrawn'}.`)}>
+                <IonButton size="small" fill="clear" className="no-print" aria-label={leaveWord(p)} disabled={!!busy} onClick={() => void confirmOut(p.member_id, p.full_name, `${p.full_name} is ${open ? 'removed' : 'withdrawn'}.`)}>
                   {open ? 'Remove' : 'Withdraw'}
                 </IonButton>
               )}

@@ -1,0 +1,1 @@
+import"./index-CipcQZF8.js";
