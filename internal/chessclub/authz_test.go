@@ -435,6 +435,7 @@ func (m matrixFixtures) endpoints(t *testing.T) []clubtest.Endpoint {
 		{Op: "PUT /api/tournaments/{id}/rounds/{n}/boards/{b}", Case: "a correction after the finish", Build: result(finishedUnrated, "0-1"), Want: afterFinish},
 		{Op: "PUT /api/tournaments/{id}/rounds/{n}/boards/{b}", Case: "a correction after a rated finish", Build: result(finishedRated, "0-1"), Want: afterFinish},
 		{Op: "GET /api/tournaments/{id}/standings", Build: get(m.path(view, "/standings?tiebreaks=PTS,BH")), Want: everyone(200), SameBody: true},
+		{Op: "GET /api/tournaments/{id}/standings", Case: "explained", Build: get(m.path(view, "/standings?tiebreaks=PTS,BH&explain=1")), Want: everyone(200), SameBody: true},
 		{Op: "GET /api/tournaments/{id}/crosstable", Build: get(m.path(view, "/crosstable")), Want: everyone(200), SameBody: true},
 		{Op: "GET /api/tournaments/{id}/bracket", Build: get(m.path(knockout, "/bracket")), Want: everyone(200), SameBody: true},
 		{Op: "GET /api/tournaments/{id}/schedule", Build: get(m.path(roundRobin, "/schedule")), Want: everyone(200), SameBody: true},

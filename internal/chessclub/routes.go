@@ -80,7 +80,7 @@ func (h *handlers) routes(ui fs.FS, corsOrigins []string) http.Handler {
 	mux.Handle("PUT /api/tournaments/{id}/rounds/{n}/pairing", h.player(h.play.PutPairing))
 	mux.Handle("GET /api/tournaments/{id}/rounds/{n}/boards/{b}", h.wrap(h.play.GetBoard))
 	mux.Handle("PUT /api/tournaments/{id}/rounds/{n}/boards/{b}", h.player(h.play.SetResult))
-	mux.Handle("GET /api/tournaments/{id}/standings", h.wrap(h.play.GetStandings, "tiebreaks"))
+	mux.Handle("GET /api/tournaments/{id}/standings", h.wrap(h.play.GetStandings, "tiebreaks", "explain"))
 	mux.Handle("GET /api/tournaments/{id}/crosstable", h.wrap(h.play.GetCrosstable))
 	mux.Handle("GET /api/tournaments/{id}/bracket", h.wrap(h.play.GetBracket))
 	mux.Handle("GET /api/tournaments/{id}/schedule", h.wrap(h.play.GetSchedule))

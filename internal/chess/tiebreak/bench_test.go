@@ -51,3 +51,27 @@ func BenchmarkStandings(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkExplain computes the standings of the 400-player, 11-round Swiss with every value's
+// breakdown (Explain), to set beside BenchmarkStandings: what explain=1 costs over the plain
+// standings. TestExplainOracle proves the breakdowns exact.
+func BenchmarkExplain(b *testing.B) {
+	specs, err := ParseList(benchList)
+	if err != nil {
+		b.Fatal(err)
+	}
+	tour, err := trf.Read(bytes.NewReader(benchFile(b, 400, 11)))
+	if err != nil {
+		b.Fatal(err)
+	}
+	ev, err := FromTRF(tour, Swiss)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Explain(ev, specs); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

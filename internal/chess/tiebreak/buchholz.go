@@ -5,7 +5,9 @@ package tiebreak
 type contribution struct {
 	score int64 // the opponent's adjusted score, or the dummy opponent's, in half points
 	value int64 // what the round adds: score (Buchholz, half points) or score × points (SB, quarters)
+	round int32 // the round, from 0 (int32 keeps the struct at 24 bytes)
 	vur   bool  // the round is one of the player's voluntary unplayed rounds (16.1.2)
+	game  bool  // the round counts as a game against its real opponent, not a dummy (16.4)
 }
 
 // contributions lists a player's rounds for Buchholz (C.07 8.1), Fore Buchholz (8.3) or
@@ -29,10 +31,10 @@ func (c *calc) contributions(e *entrant, adj []int64, played, fore, sb bool) []c
 	out := make([]contribution, 0, n)
 	for i, r := range e.rounds {
 		asGame := r.opp >= 0 && (r.otb() || played || c.format == RoundRobin || (fore && i == n-1))
-		ct := contribution{vur: r.vur()}
+		ct := contribution{vur: r.vur(), round: int32(i)}
 		switch {
 		case asGame:
-			ct.score, ct.vur = adj[r.opp], false
+			ct.score, ct.vur, ct.game = adj[r.opp], false, true
 		case c.format == RoundRobin:
 			if r.opp < 0 {
 				continue

@@ -18,9 +18,22 @@ package tiebreak
 // reading of 16.5.2 by contribution would then cut another round. The club's bar is to rank as
 // FIDE's reference tools do, so the tool's reading is followed (TestTieBreakServer pins a case).
 func cut(cs []contribution, low, high, rounds int, sb bool) int64 {
+	gone := make([]bool, len(cs)) // small: kept on the stack, as markCut does not keep it
+	markCut(cs, low, high, rounds, gone)
+	var sum int64
+	for i, c := range cs {
+		if !gone[i] {
+			sum += c.value
+		}
+	}
+	return sum
+}
+
+// markCut sets gone[i] for each contribution cut takes away (gone has one entry per
+// contribution, all false); Explain shows which.
+func markCut(cs []contribution, low, high, rounds int, gone []bool) {
 	low = min(low, rounds)
 	high = min(high, rounds-low)
-	gone := make([]bool, len(cs))
 	for range low {
 		lsv, vur := -1, -1
 		for i, c := range cs {
@@ -53,13 +66,6 @@ func cut(cs []contribution, low, high, rounds int, sb bool) int64 {
 			gone[top] = true
 		}
 	}
-	var sum int64
-	for i, c := range cs {
-		if !gone[i] {
-			sum += c.value
-		}
-	}
-	return sum
 }
 
 // lowerVUR orders voluntary unplayed rounds for the cut (16.5): by the dummy opponent's score,

@@ -14,28 +14,33 @@ type calc struct {
 func (c *calc) own(name string, e *entrant) Value {
 	count := 0
 	for _, r := range e.rounds {
-		var hit bool
-		switch name {
-		case "WIN": // C.07 7.1: rounds that gave a win's points, played or not
-			hit = r.points == c.pts.Win
-		case "WON": // C.07 7.2: games won over the board
-			hit = r.otb() && r.points == c.pts.Win
-		case "BPG": // C.07 7.3: games played over the board with Black
-			hit = r.otb() && r.colour == chess.Black
-		case "BWG": // C.07 7.4: games won over the board with Black
-			hit = r.otb() && r.colour == chess.Black && r.points == c.pts.Win
-		case "REP", "GE": // C.07 7.6: rounds less half-point and zero-point byes and forfeit losses
-			hit = !r.vur()
-		case "NUM": // games played over the board (TieBreakServer's NUM)
-			hit = r.otb()
-		case "VUR": // voluntary unplayed rounds (C.07 16.1.2; TieBreakServer's VUR)
-			hit = r.vur()
-		}
-		if hit {
+		if c.counts(name, r) {
 			count++
 		}
 	}
 	return whole(int64(count))
+}
+
+// counts reports whether one round counts for a tie-break that counts rounds (C.07 7).
+func (c *calc) counts(name string, r round) bool {
+	var hit bool
+	switch name {
+	case "WIN": // C.07 7.1: rounds that gave a win's points, played or not
+		hit = r.points == c.pts.Win
+	case "WON": // C.07 7.2: games won over the board
+		hit = r.otb() && r.points == c.pts.Win
+	case "BPG": // C.07 7.3: games played over the board with Black
+		hit = r.otb() && r.colour == chess.Black
+	case "BWG": // C.07 7.4: games won over the board with Black
+		hit = r.otb() && r.colour == chess.Black && r.points == c.pts.Win
+	case "REP", "GE": // C.07 7.6: rounds less half-point and zero-point byes and forfeit losses
+		hit = !r.vur()
+	case "NUM": // games played over the board (TieBreakServer's NUM)
+		hit = r.otb()
+	case "VUR": // voluntary unplayed rounds (C.07 16.1.2; TieBreakServer's VUR)
+		hit = r.vur()
+	}
+	return hit
 }
 
 // progressive is C.07 7.5, the sum of the player's running score after each round; Cut-n

@@ -23,6 +23,9 @@ type Row struct {
 	Place int
 	// Values holds one value per Spec.
 	Values []Value
+	// Breakdowns says, per Spec, how each value is reached: filled by Explain, nil from
+	// Compute.
+	Breakdowns []Breakdown
 }
 
 // Compute ranks the event's players by the list of tie-breaks (C.07 4.2): by the first, then,
@@ -32,12 +35,19 @@ type Row struct {
 // rank, more than MaxRounds rounds) and on a list CheckList refuses (PTS elsewhere than
 // first, a tie-break twice, more than MaxSpecs, a Spec not made by Parse).
 func Compute(ev Event, specs []Spec) (*Standings, error) {
+	st, _, _, err := compute(ev, specs, false)
+	return st, err
+}
+
+// compute is Compute; with keep it also returns the prepared event and, for each spec, the
+// places before it was applied (which Direct Encounter's explanation needs).
+func compute(ev Event, specs []Spec, keep bool) (*Standings, *calc, [][]int, error) {
 	es, rounds, err := prepare(ev)
 	if err != nil {
-		return nil, err
+		return nil, nil, nil, err
 	}
 	if err := CheckList(specs); err != nil {
-		return nil, fmt.Errorf("tiebreak: %w", err)
+		return nil, nil, nil, fmt.Errorf("tiebreak: %w", err)
 	}
 	specs = slices.Clone(specs)
 	if len(specs) == 0 || specs[0].Name != "PTS" {
@@ -56,7 +66,11 @@ func Compute(ev Event, specs []Spec) (*Standings, error) {
 		place[i] = 1
 	}
 	values := make([][]Value, len(specs)) // by spec, then index
+	var before [][]int
 	for k, s := range specs {
+		if keep {
+			before = append(before, slices.Clone(place))
+		}
 		values[k] = c.values(s, place)
 		rank(order, place, values[k], s.lowerIsBetter(), es)
 	}
@@ -68,7 +82,7 @@ func Compute(ev Event, specs []Spec) (*Standings, error) {
 		}
 		st.Rows[pos] = row
 	}
-	return st, nil
+	return st, c, before, nil
 }
 
 // values computes one tie-break for every player; place is the ranking so far, which only

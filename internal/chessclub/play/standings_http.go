@@ -8,14 +8,17 @@ import (
 
 	"campus.example/apps/internal/chessclub/api"
 	"campus.example/apps/internal/chessclub/play/tournament"
+	"campus.example/apps/internal/problem"
 
 	"campus.example/apps/internal/chess/tiebreak"
 )
 
-// GetStandings answers GET /api/tournaments/{id}/standings[?tiebreaks=PTS,BH/C1,…]. Without
-// the parameter the list is the format's default; with it, the list must be valid
+// GetStandings answers GET /api/tournaments/{id}/standings[?tiebreaks=PTS,BH/C1,…][&explain=1].
+// Without tiebreaks the list is the format's default; with it, the list must be valid
 // (tournament.ParseTiebreaks), an empty one too: it is checked before anything is read, and
-// only a valid list reaches the standings, which then cannot fail on it.
+// only a valid list reaches the standings, which then cannot fail on it. explain=1 adds to
+// every row how each value is reached (tournament.Field.ExplainedStandings), a separate view
+// with its own cache entry and ETag; any other value of explain is Malformed.
 func (s *Service) GetStandings(w http.ResponseWriter, r *http.Request) error {
 	id, err := api.PathID(r)
 	if err != nil {
@@ -33,7 +36,16 @@ func (s *Service) GetStandings(w http.ResponseWriter, r *http.Request) error {
 		}
 		what += " " + strings.Join(codes, ",")
 	}
-	return s.serveView(w, r, id, what, byStandings, 0, func(f *tournament.Field) (any, error) { return f.Standings(specs) })
+	standings := (*tournament.Field).Standings
+	if raw, given := r.URL.Query()["explain"]; given {
+		if raw[0] != "1" {
+			return &problem.Error{Kind: problem.Malformed, Detail: "explain takes one value, 1, to say how each tie-break value is reached.",
+				Fields: map[string]string{"explain": fmt.Sprintf("%q: want 1 or no explain at all", raw[0])}}
+		}
+		standings = (*tournament.Field).ExplainedStandings
+		what += " explained"
+	}
+	return s.serveView(w, r, id, what, byStandings, 0, func(f *tournament.Field) (any, error) { return standings(f, specs) })
 }
 
 // GetCrosstable answers GET /api/tournaments/{id}/crosstable.

@@ -16,7 +16,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { artifactsDir, confirmAlert, isoDay, launchChromium, repoDir, startServer } from './harness.mjs';
+import { artifactsDir, confirmAlert, isoDay, launchChromium, repoDir, startServer, swapSeats } from './harness.mjs';
 
 const phone = { width: 390, height: 844 };
 const desktop = { width: 1280, height: 800 };
@@ -213,9 +213,7 @@ test('the arbiter changes a round’s pairing by hand: a rematch is refused, a w
   const b = met.black;
   const boardA = onBoard(a.member_id);
   const opponentOfA = boardA.white.member_id === a.member_id ? boardA.black : boardA.white;
-  const seat = (p) => ada.getByRole('button', { name: new RegExp(`: ${p.start_rank} ${p.full_name}$`) });
-  await seat(opponentOfA).click();
-  await seat(b).click();
+  await swapSeats(ada, opponentOfA, b);
   await ada.getByRole('button', { name: 'Save', exact: true }).click();
   const refusal = ada.getByRole('alert').filter({ hasText: 'This pairing cannot be saved' });
   await refusal.waitFor();

@@ -228,3 +228,63 @@ export async function confirmAlert(page, word) {
   await alert.waitFor({ state: 'detached' });
   return message;
 }
+
+/** password is the password a test's member registers and logs in with. */
+export function password(username) {
+  return `${username}-secret-pass`;
+}
+
+/**
+ * startClub starts the server (startServer) and Chromium, and sets up a club: each of people
+ * (username → { fullName, rating }) registers with password(username) and the declared rating
+ * given, and logs in; then each username of admins is made an admin and each of arbiters an
+ * arbiter, as the club's admin does on the server's machine. It returns the server, the browser,
+ * and ids and tokens by username; api(...) is server.api.
+ */
+export async function startClub(people, { admins = [], arbiters = [] } = {}) {
+  const server = await startServer();
+  const browser = await launchChromium();
+  const ids = {};
+  const tokens = {};
+  for (const [username, who] of Object.entries(people)) {
+    const body = { username, password: password(username), full_name: who.fullName };
+    if (who.rating) body.declared_rating = who.rating;
+    ids[username] = (await server.api('POST', '/user', { json: body })).id;
+    tokens[username] = (await server.api('POST', '/login', { json: { username, password: password(username) } })).token;
+  }
+  for (const username of admins) server.appoint('admin', username);
+  for (const username of arbiters) server.appoint('arbiter', username);
+  return { server, browser, ids, tokens, api: (...args) => server.api(...args) };
+}
+
+/** logIn logs page in as username (password(username)) on the login screen, and waits to leave it. */
+export async function logIn(page, username) {
+  await page.goto('/login');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(password(username));
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL((url) => url.pathname !== '/login');
+}
+
+/**
+ * swapSeats swaps two players on the screen of a pairing by hand (ManualPairing): a tap on the
+ * seat of one, then on the seat of the other (a board's or the bye's). Each player is a PlayerRef
+ * ({ start_rank, full_name }), as the seats name them: "…: 3 Ana Petrova".
+ */
+export async function swapSeats(page, a, b) {
+  const seat = (p) => page.getByRole('button', { name: new RegExp(`: ${p.start_rank} ${p.full_name}$`) });
+  await seat(a).click();
+  await seat(b).click();
+}
+
+/**
+ * openPlayerCard opens, on the public standings of tournament id, the card of the player named
+ * fullName by the link on their name, and returns the card once its heading shows.
+ */
+export async function openPlayerCard(page, id, fullName) {
+  await page.goto(`/tournaments/${id}?tab=standings`);
+  await page.getByRole('region', { name: 'Standings' }).getByRole('link', { name: fullName }).click();
+  const card = page.locator('.player-card');
+  await card.getByRole('heading', { name: fullName }).waitFor();
+  return card;
+}

@@ -3,14 +3,16 @@
 // what cannot be undone is asked first and says what it does, Finish is prominent only once
 // every round is played, a withdrawn player is reinstated, a player asks for a half-point bye,
 // a member enters late with half a point for the round missed, two players are kept apart, a
-// board is lost by forfeit (and a result cleared), and the tournament form's advanced settings.
+// board is lost by forfeit (and a result cleared), the arbiter swaps two players of a round by
+// hand and saves it after the checker's warning, a spectator (logged out, in a fresh browser)
+// opens a player's card from the public standings, and the tournament form's advanced settings.
 //
 //   node --test e2e/trial.test.mjs     (npm run e2e runs every file of e2e/)
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { artifactsDir as baseArtifacts, confirmAlert, isoDay, launchChromium, startServer } from './harness.mjs';
+import { artifactsDir as baseArtifacts, confirmAlert, isoDay, logIn, openPlayerCard, startClub, swapSeats } from './harness.mjs';
 
 const phone = { width: 390, height: 844 };
 const desktop = { width: 1280, height: 900 };
@@ -24,17 +26,16 @@ const people = {
   eve: { fullName: 'Eve Stone', rating: 1550 },
 };
 const players = ['ana', 'ben', 'cleo', 'dan'];
-const password = (u) => `${u}-secret-pass`;
 
 let server;
 let browser;
 const contexts = [];
 const pageErrors = [];
-const ids = {};
-const tokens = {};
+let ids = {};
+let tokens = {};
 let swissId;
 
-/** api calls the server's API (harness.mjs, startServer). */
+/** api calls the server's API (harness.mjs, startClub). */
 const api = (...args) => server.api(...args);
 
 async function newPage(username, viewport = phone) {
@@ -44,11 +45,7 @@ async function newPage(username, viewport = phone) {
   page.setDefaultTimeout(15_000);
   page.on('pageerror', (err) => pageErrors.push(err));
   if (!username) return page;
-  await page.goto('/login');
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password').fill(password(username));
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.waitForURL((url) => url.pathname !== '/login');
+  await logIn(page, username);
   return page;
 }
 
@@ -67,15 +64,7 @@ async function playRound(id) {
 }
 
 before(async () => {
-  server = await startServer();
-  browser = await launchChromium();
-  for (const [username, who] of Object.entries(people)) {
-    const body = { username, password: password(username), full_name: who.fullName };
-    if (who.rating) body.declared_rating = who.rating;
-    ids[username] = (await api('POST', '/user', { json: body })).id;
-    tokens[username] = (await api('POST', '/login', { json: { username, password: password(username) } })).token;
-  }
-  server.appoint('admin', 'rita');
+  ({ server, browser, ids, tokens } = await startClub(people, { admins: ['rita'] }));
   const t = await api('POST', '/tournaments', {
     token: tokens.rita,
     json: { name: 'Club Night Swiss', start_date: isoDay(0), end_date: isoDay(0), location: 'Room 12', rounds: 3, rated: true },
@@ -276,8 +265,52 @@ test('round 2 keeps the pair apart and gives Ana her bye; a board lost by forfei
   assert.equal(standings.rows.find((r) => r.player.member_id === ids.eve).values.PTS, 0.5 + eveRound2);
 });
 
+test('the arbiter swaps two players of round 3 by hand, reads the checker’s warning and saves after a yes', async () => {
+  await api('POST', `/tournaments/${swissId}/rounds`, { token: tokens.rita });
+  const round3 = (await api('GET', `/tournaments/${swissId}/rounds`))[2];
+  // Which two players to swap: the first swap the checker lets through with a warning (worse
+  // than the Dutch system's pairing, no absolute rule broken), asked of the API as the screen
+  // does. Across boards every swap here makes a rematch or meets the pair kept apart (C1), so it
+  // is the two players of one board: their colours change.
+  const seats = round3.boards.flatMap((b, i) => [
+    { board: i, side: 'white', p: b.white },
+    { board: i, side: 'black', p: b.black },
+  ]);
+  let swap;
+  let proposed;
+  for (const [i, x] of seats.entries()) {
+    for (const y of seats.slice(i + 1)) {
+      if (swap) continue;
+      const boards = round3.boards.map((b) => ({ white: b.white.member_id, black: b.black.member_id }));
+      boards[x.board][x.side] = y.p.member_id;
+      boards[y.board][y.side] = x.p.member_id;
+      const bye = round3.byes.find((b) => b.kind === 'pairing')?.player.member_id ?? null;
+      const verdict = await api('POST', `/tournaments/${swissId}/rounds/3/pairing/check`, { token: tokens.rita, json: { boards, bye } });
+      if (verdict.breaks.length === 0 && verdict.worse.length > 0) [swap, proposed] = [[x.p, y.p], boards];
+    }
+  }
+  assert.ok(swap, 'some swap of round 3 is legal but worse than the engine’s');
+
+  await rita.goto(`/tournaments/${swissId}?tab=pairings`);
+  await rita.getByRole('button', { name: 'Change the pairing' }).click();
+  await rita.getByRole('heading', { name: 'Round 3: change the pairing' }).waitFor();
+  await swapSeats(rita, swap[0], swap[1]);
+  await rita.getByRole('button', { name: 'Check' }).click();
+  await rita.getByRole('region', { name: 'What the checker says' }).getByText(/differs from the Dutch system’s/).waitFor();
+  await shoot(rita, '390-manual-warning');
+  await rita.getByRole('button', { name: 'Save', exact: true }).click();
+  assert.match(await confirmAlert(rita, 'Save anyway'), /^This pairing is worse than the Dutch system’s: .+ \(C\d+\)/);
+  await rita.getByRole('region', { name: 'Pairing check of round 3' }).getByText(/It is worse on/).waitFor();
+  const saved = (await api('GET', `/tournaments/${swissId}/rounds`))[2].boards;
+  assert.deepEqual(saved.map((b) => ({ white: b.white.member_id, black: b.black.member_id })), proposed, 'the swap is saved');
+  const trail = await api('GET', `/tournaments/${swissId}/audit`, { token: tokens.rita });
+  assert.ok(trail.some((e) => e.action === 'round.paired_manually'), 'the change is in the audit trail');
+});
+
 test('once every round is played Finish is prominent, on a phone and a desktop, and finishes after a yes', async () => {
-  await playRound(swissId);
+  for (const b of (await api('GET', `/tournaments/${swissId}/rounds`))[2].boards) {
+    await api('PUT', `/tournaments/${swissId}/rounds/3/boards/${b.board}`, { token: tokens.rita, json: { result: '1-0' } });
+  }
   await rita.goto(`/tournaments/${swissId}`);
   const finish = rita.getByRole('button', { name: 'Finish', exact: true });
   await finish.waitFor();
@@ -432,6 +465,20 @@ test('the standings of a finished tournament say Final, and each column says wha
     await shoot(rita, `${viewport.width}-standings-final`);
   }
   await rita.setViewportSize(phone);
+});
+
+test('a spectator, logged out in a fresh browser, opens a player’s card from the public standings', async () => {
+  for (const viewport of [phone, desktop]) {
+    const spectator = await newPage(null, viewport);
+    const card = await openPlayerCard(spectator, swissId, people.eve.fullName);
+    const want = await api('GET', `/tournaments/${swissId}/players/${ids.eve}`);
+    assert.equal(await card.locator('tbody tr').count(), want.rounds.length, 'one line per round');
+    // Eve entered after round 1: her first round reads as the half point she was given.
+    assert.match(await card.locator('tbody tr').first().innerText(), /half-point bye/);
+    assert.doesNotMatch(await card.innerText(), /eve-secret|@/, 'nothing private');
+    await spectator.getByText('Log in', { exact: true }).first().waitFor(); // logged out
+    await shoot(spectator, `${viewport.width}-spectator-card`);
+  }
 });
 
 test('a withdrawn player’s missed round reads “absent” on the Crosstable as on the Pairings tab', async () => {

@@ -9,7 +9,7 @@
 //   node --test e2e/trust.test.mjs     (npm run e2e runs every file of e2e/)
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { isoDay, launchChromium, startServer } from './harness.mjs';
+import { isoDay, logIn, startClub } from './harness.mjs';
 
 const phone = { width: 390, height: 844 };
 const people = {
@@ -18,18 +18,17 @@ const people = {
   hana: { fullName: 'Hana Host', rating: 1750 },
   ivan: { fullName: 'Ivan Invitee' },
 };
-const password = (u) => `${u}-secret-pass`;
 
 let server;
 let browser;
 const contexts = [];
 const pageErrors = [];
 const cspViolations = [];
-const ids = {};
-const tokens = {};
+let ids = {};
+let tokens = {};
 let tournamentId;
 
-/** api calls the server's API (harness.mjs, startServer). */
+/** api calls the server's API (harness.mjs, startClub). */
 const api = (...args) => server.api(...args);
 
 async function newPage(username) {
@@ -42,25 +41,13 @@ async function newPage(username) {
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   page.on('pageerror', (err) => pageErrors.push(err));
-  await page.goto('/login');
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password').fill(password(username));
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.waitForURL((url) => url.pathname !== '/login');
+  await logIn(page, username);
   return page;
 }
 
 before(async () => {
-  server = await startServer();
-  browser = await launchChromium();
-  for (const [username, who] of Object.entries(people)) {
-    const body = { username, password: password(username), full_name: who.fullName };
-    if (who.rating) body.declared_rating = who.rating;
-    ids[username] = (await api('POST', '/user', { json: body })).id;
-    tokens[username] = (await api('POST', '/login', { json: { username, password: password(username) } })).token;
-  }
   // The club's first admin is made on the server's machine.
-  server.appoint('admin', 'rita');
+  ({ server, browser, ids, tokens } = await startClub(people, { admins: ['rita'] }));
 });
 
 after(async () => {

@@ -12,7 +12,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { artifactsDir as baseArtifacts, isoDay, launchChromium, startServer } from './harness.mjs';
+import { artifactsDir as baseArtifacts, isoDay, launchChromium, openPlayerCard, startServer } from './harness.mjs';
 
 const artifactsDir = join(baseArtifacts, 'views');
 const phone = { width: 390, height: 844 };
@@ -143,11 +143,7 @@ after(async () => {
 test('a logged-out visitor opens a player card from the public standings, not the login page', async () => {
   for (const [size, viewport] of sizes) {
     const page = await newPage(viewport);
-    await page.goto(`/tournaments/${tournaments.rr}?tab=standings`);
-    const standings = page.getByRole('region', { name: 'Standings' });
-    await standings.getByRole('link', { name: people.ana.fullName }).click();
-    const card = page.locator('.player-card');
-    await card.getByRole('heading', { name: people.ana.fullName }).waitFor();
+    const card = await openPlayerCard(page, tournaments.rr, people.ana.fullName);
     const url = new URL(page.url());
     assert.equal(url.pathname, `/tournaments/${tournaments.rr}`, 'the visitor stays on the tournament');
     assert.equal(url.searchParams.get('player'), String(ids.ana));

@@ -172,6 +172,42 @@ export interface StandingsRow {
   /** Each tie-break's value by code (PTS among them); null where it has none. */
   values: Record<string, number | null>;
   withdrawn: boolean;
+  /** Only with explain=1: how each value is reached, by code. */
+  explain?: Record<string, TiebreakBreakdown>;
+}
+
+/**
+ * How one tie-break value is reached (FIDE C.07), as the server computes it: method says how the
+ * terms not left out make the value (sum, average, performance = average + difference,
+ * lowest_rating, place among the tied players, own = the player's pairing number or rating).
+ */
+export interface TiebreakBreakdown {
+  method: 'sum' | 'average' | 'performance' | 'lowest_rating' | 'place' | 'own';
+  terms: TiebreakTerm[];
+  /** TPR and PTP: the points scored in the games counted. */
+  score?: number;
+  /** TPR: the rating difference for that score. */
+  difference?: number;
+  /** KS: the score an opponent needs for the games against them to count. */
+  limit?: number;
+}
+
+/** One round's part in a tie-break value. */
+export interface TiebreakTerm {
+  round: number;
+  /** The opponent's pairing number; absent when the round had none. */
+  opponent?: number;
+  kind: 'game' | 'forfeit' | 'pairing_bye' | 'bye';
+  /** A virtual opponent stands for a round not played (C.07 16.4); score is its score. */
+  virtual?: boolean;
+  /** The opponent's score as the tie-break counts it. */
+  score?: number;
+  /** The player's points in the round. */
+  points?: number;
+  /** What the term brings; null for an opponent without a value. */
+  value: number | null;
+  /** Not counted: cut, below the Koya limit, or a forfeit Direct Encounter leaves out. */
+  left_out?: boolean;
 }
 
 export interface Standings {

@@ -35,6 +35,9 @@ type StandingsRow struct {
 	Values map[string]tiebreak.Value `json:"values"`
 	// Withdrawn is true for a player who withdrew.
 	Withdrawn bool `json:"withdrawn"`
+	// Explain says, by code, how each value is reached (tiebreak.Breakdown): only in the
+	// standings asked for with ExplainedStandings, so that the usual ones stay as small.
+	Explain map[string]tiebreak.Breakdown `json:"explain,omitempty"`
 }
 
 // tiebreakFormat is how the tie-breaks count a format's unplayed rounds (C.07 15): a round
@@ -94,6 +97,17 @@ func checkSpelling(raw string, specs []tiebreak.Spec) error {
 // beside them. Before the start there is nothing to rank: every entry shares the first place
 // with no values.
 func (f *Field) Standings(specs []tiebreak.Spec) (Standings, error) {
+	return f.standings(specs, tiebreak.Compute)
+}
+
+// ExplainedStandings is Standings with every row's Explain: the numbers each tie-break value
+// is computed from (tiebreak.Explain), for a player or an arbiter to check it by hand.
+func (f *Field) ExplainedStandings(specs []tiebreak.Spec) (Standings, error) {
+	return f.standings(specs, tiebreak.Explain)
+}
+
+// standings ranks the players with rank, tiebreak.Compute or tiebreak.Explain.
+func (f *Field) standings(specs []tiebreak.Spec, rank func(tiebreak.Event, []tiebreak.Spec) (*tiebreak.Standings, error)) (Standings, error) {
 	if specs == nil {
 		specs = defaultTiebreaks(f.Tournament.Format)
 	}
@@ -112,7 +126,7 @@ func (f *Field) Standings(specs []tiebreak.Spec) (Standings, error) {
 	if len(ranked) == 0 {
 		return out, nil
 	}
-	st, err := tiebreak.Compute(ev, specs)
+	st, err := rank(ev, specs)
 	if err != nil {
 		return Standings{}, fmt.Errorf("standings of tournament %d: %w", f.Tournament.ID, err)
 	}
@@ -126,7 +140,14 @@ func (f *Field) Standings(specs []tiebreak.Spec) (Standings, error) {
 		for i, v := range row.Values {
 			values[out.Tiebreaks[i]] = v
 		}
-		out.Rows = append(out.Rows, StandingsRow{Place: row.Place, Player: f.ref(e.MemberID), Values: values, Withdrawn: e.WithdrawnAfter != nil})
+		sr := StandingsRow{Place: row.Place, Player: f.ref(e.MemberID), Values: values, Withdrawn: e.WithdrawnAfter != nil}
+		if row.Breakdowns != nil {
+			sr.Explain = make(map[string]tiebreak.Breakdown, len(row.Breakdowns))
+			for i, b := range row.Breakdowns {
+				sr.Explain[out.Tiebreaks[i]] = b
+			}
+		}
+		out.Rows = append(out.Rows, sr)
 	}
 	if f.Tournament.Format == FormatKnockout {
 		f.knockoutPlaces(out.Rows, k)

@@ -267,7 +267,7 @@ export default function TournamentPage() {
         {tab === 'players' && <PlayersTab data={shown} organiser={organiser} reload={reload} />}
         {tab === 'pairings' && <PairingsTab data={shown} organiser={organiser} reload={reload} />}
         {tab === 'bracket' && <BracketTab tournament={t} revision={shown} playerLink={playerLink} />}
-        {tab === 'standings' && <StandingsTab standings={shown.standings} state={t.state} players={shown.players} playerLink={playerLink} />}
+        {tab === 'standings' && <StandingsTab tournamentId={t.id} standings={shown.standings} state={t.state} players={shown.players} playerLink={playerLink} />}
         {tab === 'crosstable' && <CrosstableTab crosstable={shown.crosstable} tournament={t} players={shown.players} revision={shown} playerLink={playerLink} />}
         {tab === 'audit' && <AuditTab tournamentId={t.id} revision={shown} />}
       </section>

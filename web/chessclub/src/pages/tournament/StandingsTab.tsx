@@ -1,3 +1,4 @@
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { Player, Standings, Tournament } from '../../api';
 import { standingsTable } from '../../play';
@@ -6,7 +7,10 @@ import { ratingOf } from '../../views';
 import { GuestBadge } from './GuestBadge';
 import { ScrollTable } from './ScrollTable';
 
+const TiebreakExplanation = lazy(() => import('./TiebreakExplanation'));
+
 export interface StandingsTabProps {
+  tournamentId: number;
   standings: Standings | null;
   state: Tournament['state'];
   /** The entries: each rating's status (declared or not) and who is a guest. */
@@ -21,10 +25,14 @@ export interface StandingsTabProps {
  * column (place and name) and points that stay put, and says that it scrolls (ScrollTable).
  * Each name opens the player's card; a rating reads "unrated" or "(declared)" for what it is,
  * and an imported tournament's guest player has a badge. A finished tournament's standings
- * say they are final; a legend under the table says what each column counts.
+ * say they are final; a legend under the table says what each column counts. Each value is a
+ * button: tapped, it opens how that player's value was reached, with the numbers
+ * (TiebreakExplanation); closed, the focus goes back to the value.
  */
-export function StandingsTab({ standings, state, players, playerLink }: StandingsTabProps) {
+export function StandingsTab({ tournamentId, standings, state, players, playerLink }: StandingsTabProps) {
   const { member: me } = useSession();
+  const [open, setOpen] = useState<{ memberId: number; code: string; heading: string } | null>(null);
+  const opener = useRef<HTMLButtonElement | null>(null);
   if (!standings || standings.rows.length === 0) {
     return <p className="empty-note">No standings yet.</p>;
   }
@@ -63,7 +71,17 @@ export function StandingsTab({ standings, state, players, playerLink }: Standing
                 <td className="num rating">{ratingOf(players, standings.rows[n]!.player)}</td>
                 {l.cells.map((v, i) => (
                   <td key={table.columns[i]!.code} className={table.columns[i]!.code === 'PTS' ? 'num sticky-pts' : 'num'}>
-                    {v}
+                    <button
+                      type="button"
+                      className="value-button"
+                      aria-label={`${table.columns[i]!.title} of ${l.name}: ${v}. How it is reached`}
+                      onClick={(e) => {
+                        opener.current = e.currentTarget;
+                        setOpen({ memberId: l.memberId, code: table.columns[i]!.code, heading: `${table.columns[i]!.title} ${v}` });
+                      }}
+                    >
+                      {v}
+                    </button>
                   </td>
                 ))}
               </tr>
@@ -71,6 +89,21 @@ export function StandingsTab({ standings, state, players, playerLink }: Standing
           </tbody>
         </table>
       </ScrollTable>
+      {open && (
+        <Suspense fallback={null}>
+          <TiebreakExplanation
+            tournamentId={tournamentId}
+            memberId={open.memberId}
+            code={open.code}
+            heading={open.heading}
+            onClose={() => {
+              setOpen(null);
+              opener.current?.focus();
+            }}
+          />
+        </Suspense>
+      )}
+      <p className="tap-note">Tap a value to see how it is reached.</p>
       <section className="legend" aria-labelledby="standings-legend">
         <h3 id="standings-legend">What the columns count</h3>
         <dl>
