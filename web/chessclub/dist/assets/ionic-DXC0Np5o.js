@@ -1,0 +1,1 @@
+import"./index-BLjtsI1T.js";

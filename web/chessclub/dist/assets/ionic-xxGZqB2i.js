@@ -1,1 +1,0 @@
-import"./index-CipcQZF8.js";
