@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { createOutline, downloadOutline, flagOutline, playOutline, shuffleOutline, timerOutline, trophyOutline, arrowUndoOutline } from 'ionicons/icons';
 import { ApiError, type Crosstable, type Player, type Round, type Standings, type Tournament } from '../api';
@@ -103,7 +104,10 @@ export default function TournamentPage() {
   const [pairing, setPairing] = useState<number | null>(null);
   const onEvent = useCallback(
     (e: TournamentEvent) => {
-      setPairing((current) => pairingAfter(current, e));
+      // The notice is rendered at once: the stream may bring the round in the same breath
+      // (a pairing shorter than its polling), and a batched render would show neither.
+      if (e.type === 'round_pairing') flushSync(() => setPairing((current) => pairingAfter(current, e)));
+      else setPairing((current) => pairingAfter(current, e));
       if (e.type === 'deleted') {
         clearTimeout(timer.current);
         void showToast({ message: `${nameRef.current || 'The tournament'} was deleted.`, duration: 5000 });
