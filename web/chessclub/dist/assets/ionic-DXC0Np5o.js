@@ -1,1 +1,0 @@
-import"./index-BLjtsI1T.js";
