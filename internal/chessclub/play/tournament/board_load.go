@@ -27,17 +27,14 @@ func LoadBoard(ctx context.Context, q Querier, t Tournament, round, number int) 
 		return nil, fmt.Errorf("read round %d: %w", round, err)
 	}
 	r.PairedAt = r.PairedAt.UTC()
-	b := &BoardRecord{}
-	var result sql.NullString
-	err := q.QueryRowContext(ctx, "SELECT round, board, white, black, result, version, game, stage FROM tournament_boards WHERE tournament_id = ? AND round = ? AND board = ?",
-		t.ID, round, number).Scan(&b.Round, &b.Number, &b.White, &b.Black, &result, &b.Version, &b.Game, &b.Stage)
+	b, err := scanBoard(q.QueryRowContext(ctx, "SELECT "+boardColumns+" FROM tournament_boards WHERE tournament_id = ? AND round = ? AND board = ?",
+		t.ID, round, number).Scan)
 	if err == sql.ErrNoRows {
 		return f, nil
 	}
 	if err != nil {
 		return nil, fmt.Errorf("read board %d of round %d: %w", number, round, err)
 	}
-	b.Result = sqldb.StringPtr(result)
 	if err := f.loadPlayersWhere(ctx, q, " AND p.member_id IN (?, ?)", b.White, b.Black); err != nil {
 		return nil, err
 	}
@@ -56,4 +53,18 @@ func PendingResults(ctx context.Context, q Querier, id int64, round int) (int, e
 		return 0, fmt.Errorf("count the results of round %d: %w", round, err)
 	}
 	return n, nil
+}
+
+// boardColumns are the columns of tournament_boards that scanBoard reads, in its order.
+const boardColumns = "round, board, white, black, result, version, game, stage"
+
+// scanBoard reads one row of boardColumns through scan (a Row's or Rows' Scan).
+func scanBoard(scan func(dest ...any) error) (*BoardRecord, error) {
+	b := &BoardRecord{}
+	var result sql.NullString
+	if err := scan(&b.Round, &b.Number, &b.White, &b.Black, &result, &b.Version, &b.Game, &b.Stage); err != nil {
+		return nil, err
+	}
+	b.Result = sqldb.StringPtr(result)
+	return b, nil
 }

@@ -237,17 +237,15 @@ func (e *Entrant) seedRating() int {
 
 func (f *Field) loadBoards(ctx context.Context, q Querier, only int) error {
 	cond, args := roundFilter(f.Tournament.ID, only)
-	rows, err := q.QueryContext(ctx, "SELECT round, board, white, black, result, version, game, stage FROM tournament_boards WHERE tournament_id = ?"+cond+" ORDER BY round, board", args...)
+	rows, err := q.QueryContext(ctx, "SELECT "+boardColumns+" FROM tournament_boards WHERE tournament_id = ?"+cond+" ORDER BY round, board", args...)
 	if err != nil {
 		return fmt.Errorf("read boards: %w", err)
 	}
 	err = sqldb.EachRow(rows, func(rows *sql.Rows) error {
-		b := &BoardRecord{}
-		var result sql.NullString
-		if err := rows.Scan(&b.Round, &b.Number, &b.White, &b.Black, &result, &b.Version, &b.Game, &b.Stage); err != nil {
+		b, err := scanBoard(rows.Scan)
+		if err != nil {
 			return err
 		}
-		b.Result = sqldb.StringPtr(result)
 		if b.Round < 1 || b.Round > len(f.Rounds) || f.ByID[b.White] == nil || f.ByID[b.Black] == nil {
 			return fmt.Errorf("board %d of round %d does not fit the tournament", b.Number, b.Round)
 		}
