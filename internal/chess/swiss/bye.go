@@ -8,7 +8,46 @@ import (
 )
 
 // findByeScore settles, before any bracket is paired, who can be left over when the number of
-// players is odd. One matching over all players maximises, in this order:
+// players is odd: the lowest score of a bye-eligible player whom a pairing of everyone else
+// can leave out (C.04.3 2.2.1 [C4], 2.1.2 [C2], 2.3.1 [C5]). Those players are the vertices a
+// maximum matching of the compatibility graph can leave exposed (matching.Exposable), so one
+// matching without weights answers it.
+//
+// When that score is the top score, the top bracket may be the one whose single downfloater
+// gets the bye, and whether C.04.3 2.4.4 [C9] applies there at once depends on how the top
+// scoregroup can pair: byeFromTop settles both by weights.
+//
+// The C9 rank of a player with the bye score is the number of such players who played at
+// least as many games, less one: the fewer games played, the more a pairing that keeps them
+// in play is worth.
+func (e *engine) findByeScore() error {
+	n := len(e.ps)
+	exposable, deficiency := matching.Exposable(n, func(u, v int) bool {
+		return e.compatible(e.ps[u], e.ps[v])
+	})
+	left := -1 // the lowest of the eligible players who can be left out (ps is sorted)
+	for v := n - 1; v >= 0 && deficiency == 1; v-- {
+		if exposable[v] && e.ps[v].byeEligible {
+			left = v
+			break
+		}
+	}
+	if left < 0 {
+		return fmt.Errorf("%w: the players cannot all be paired, leaving at most one who may have the bye", ErrNoPairing)
+	}
+	if e.ps[left].score == e.ps[0].score {
+		if err := e.byeFromTop(); err != nil {
+			return err
+		}
+	} else {
+		e.byeScore, e.topC9 = e.ps[left].score, false
+	}
+	e.rankByeCandidates()
+	return nil
+}
+
+// byeFromTop settles the bye score and whether C9 applies in the top bracket by one matching
+// over all players that maximises, in this order:
 //
 //   - pairs, plus the players paired who may not get the bye: a complete pairing leaves a
 //     single bye-eligible player (C.04.3 2.2.1 [C4], 2.1.2 [C2]);
@@ -18,11 +57,8 @@ import (
 //
 // The score of the player left over is the bye score. When it is the top score and the rest of
 // the top scoregroup pairs among itself, the top bracket's single downfloater is the bye
-// assignee, and C.04.3 2.4.4 [C9] (fewest unplayed games for the bye) applies there at once.
-// The C9 rank of a player with the bye score is the number of such players who played at
-// least as many games, less one: the fewer games played, the more a pairing that keeps them
-// in play is worth.
-func (e *engine) findByeScore() error {
+// assignee, and C.04.3 2.4.4 [C9] applies there at once.
+func (e *engine) byeFromTop() error {
 	n := len(e.ps)
 	groupOf := make([]int, n) // scoregroup index counted from the lowest, 0
 	for gi := range len(e.groups) - 1 {
@@ -82,7 +118,12 @@ func (e *engine) findByeScore() error {
 			e.topC9 = false
 		}
 	}
-	// C9 ranks among the players with the bye score.
+	return nil
+}
+
+// rankByeCandidates gives each player with the bye score their C9 rank.
+func (e *engine) rankByeCandidates() {
+	n := len(e.ps)
 	var played []int
 	for _, p := range e.ps {
 		if p.score == e.byeScore {
@@ -97,7 +138,6 @@ func (e *engine) findByeScore() error {
 			e.byeRank[i] = uint32(len(played) - first - 1)
 		}
 	}
-	return nil
 }
 
 // byeTerm returns the C9 term of a pair h, l, where C9 applies: the ranks of those of them who

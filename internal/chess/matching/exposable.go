@@ -1,0 +1,208 @@
+package matching
+
+import "math/bits"
+
+// Exposable answers, for an unweighted graph of n vertices, which vertices a matching with the
+// most edges can leave uncovered: exposable[v] is true when some maximum-cardinality matching
+// leaves v unmatched (the set D of the Gallai–Edmonds decomposition), and deficiency is the
+// number of vertices every such matching leaves unmatched.
+//
+// The Dutch rules ask it of every round with an odd number of players: who can be left over for
+// the bye when everyone else is paired. A maximum-weight matching answers too, but it has to be
+// built over every pair with wide weights; this needs a bit per pair and a maximum matching
+// found by Edmonds' search for augmenting paths, which on the near-complete graphs of a Swiss
+// round is a greedy matching and a few searches.
+//
+// adjacent is called once for each pair u < v. The search is O(n³) at worst, O(n²) per search;
+// memory is n²/8 bytes.
+func Exposable(n int, adjacent func(u, v int) bool) (exposable []bool, deficiency int) {
+	c := newCardinality(n, adjacent)
+	// A greedy matching first: on a near-complete graph it leaves few vertices for the
+	// searches, each of which may scan every edge.
+	for u := range int32(n) {
+		if c.mate[u] >= 0 {
+			continue
+		}
+		for v := u + 1; v < int32(n); v++ {
+			if c.mate[v] < 0 && c.adjacent(u, v) {
+				c.mate[u], c.mate[v] = v, u
+				break
+			}
+		}
+	}
+	// Berge: the matching is maximum when no exposed vertex has an augmenting path. A vertex
+	// with no augmenting path now never gets one later (augmenting elsewhere keeps it so), so
+	// each vertex is searched from once.
+	for r := range int32(n) {
+		if c.mate[r] < 0 {
+			if end := c.search(r); end >= 0 {
+				c.augment(end)
+			}
+		}
+	}
+	exposable = make([]bool, n)
+	var roots []int32
+	for v := range int32(n) {
+		if c.mate[v] < 0 {
+			roots = append(roots, v)
+		}
+	}
+	// Gallai–Edmonds: the vertices some maximum matching leaves exposed are those joined to an
+	// exposed vertex by an alternating path of even length: the outer vertices of the search
+	// from each exposed vertex, which now finds no augmenting path.
+	for _, r := range roots {
+		c.search(r)
+		for v, even := range c.even {
+			if even {
+				exposable[v] = true
+			}
+		}
+	}
+	return exposable, len(roots)
+}
+
+// cardinality is the state of Edmonds' search for augmenting paths over a dense graph given as
+// rows of bits.
+type cardinality struct {
+	n      int
+	rowLen int      // 64-bit words per row
+	adj    []uint64 // row u: bit v set when u and v are adjacent
+
+	mate   []int32 // matched vertex, or -1
+	parent []int32 // in the search: the even vertex an odd vertex was reached from, or -1
+	base   []int32 // base of the blossom holding each vertex, itself when none
+	even   []bool  // outer vertex of the search (the root, mates of odd vertices, blossoms)
+	queue  []int32
+	inPath []bool // blossom bases on the cycle being contracted
+	seen   []int32
+	stamp  int32
+}
+
+func newCardinality(n int, adjacent func(u, v int) bool) *cardinality {
+	rowLen := (n + 63) / 64
+	c := &cardinality{
+		n: n, rowLen: rowLen,
+		adj:    make([]uint64, n*rowLen),
+		mate:   make([]int32, n),
+		parent: make([]int32, n),
+		base:   make([]int32, n),
+		even:   make([]bool, n),
+		inPath: make([]bool, n),
+		seen:   make([]int32, n),
+	}
+	for u := range n {
+		c.mate[u] = -1
+		for v := u + 1; v < n; v++ {
+			if adjacent(u, v) {
+				c.adj[u*rowLen+v/64] |= 1 << (v % 64)
+				c.adj[v*rowLen+u/64] |= 1 << (u % 64)
+			}
+		}
+	}
+	return c
+}
+
+func (c *cardinality) adjacent(u, v int32) bool {
+	return c.adj[int(u)*c.rowLen+int(v)/64]>>(v%64)&1 == 1
+}
+
+// search grows an alternating tree from the exposed vertex root, breadth first, contracting
+// blossoms, and returns the exposed vertex an augmenting path reaches, or -1 when none does;
+// c.even then marks the outer vertices of the whole tree.
+func (c *cardinality) search(root int32) int32 {
+	for v := range c.n {
+		c.parent[v] = -1
+		c.base[v] = int32(v)
+		c.even[v] = false
+	}
+	c.even[root] = true
+	c.queue = append(c.queue[:0], root)
+	for qi := 0; qi < len(c.queue); qi++ {
+		v := c.queue[qi]
+		row := c.adj[int(v)*c.rowLen : int(v+1)*c.rowLen]
+		for wi, word := range row {
+			for word != 0 {
+				u := int32(wi*64 + bits.TrailingZeros64(word))
+				word &= word - 1
+				if c.base[v] == c.base[u] || c.mate[v] == u {
+					continue
+				}
+				if u == root || c.mate[u] >= 0 && c.parent[c.mate[u]] >= 0 {
+					// u is outer too: the edge closes an odd cycle.
+					c.contract(v, u)
+				} else if c.parent[u] < 0 {
+					c.parent[u] = v
+					if c.mate[u] < 0 {
+						return u
+					}
+					m := c.mate[u]
+					c.even[m] = true
+					c.queue = append(c.queue, m)
+				}
+			}
+		}
+	}
+	return -1
+}
+
+// contract shrinks the blossom closed by the edge between outer vertices v and u: every
+// vertex of it takes the cycle's base, and those that were odd become outer and are queued.
+func (c *cardinality) contract(v, u int32) {
+	b := c.commonBase(v, u)
+	clear(c.inPath)
+	c.markPath(v, b, u)
+	c.markPath(u, b, v)
+	for x := range int32(c.n) {
+		if c.inPath[c.base[x]] {
+			c.base[x] = b
+			if !c.even[x] {
+				c.even[x] = true
+				c.queue = append(c.queue, x)
+			}
+		}
+	}
+}
+
+// commonBase returns the base of the nearest common ancestor of outer vertices a and b.
+func (c *cardinality) commonBase(a, b int32) int32 {
+	c.stamp++
+	for {
+		a = c.base[a]
+		c.seen[a] = c.stamp
+		if c.mate[a] < 0 {
+			break
+		}
+		a = c.parent[c.mate[a]]
+	}
+	for {
+		b = c.base[b]
+		if c.seen[b] == c.stamp {
+			return b
+		}
+		b = c.parent[c.mate[b]]
+	}
+}
+
+// markPath marks the bases from v up to the blossom's base b, and points the parents of the
+// cycle's vertices the other way round, so that a path through the blossom can be followed
+// from either side.
+func (c *cardinality) markPath(v, b, child int32) {
+	for c.base[v] != b {
+		m := c.mate[v]
+		c.inPath[c.base[v]] = true
+		c.inPath[c.base[m]] = true
+		c.parent[v] = child
+		child = m
+		v = c.parent[m]
+	}
+}
+
+// augment flips the path from the exposed vertex end back to the search's root.
+func (c *cardinality) augment(end int32) {
+	for v := end; v >= 0; {
+		p := c.parent[v]
+		next := c.mate[p]
+		c.mate[v], c.mate[p] = p, v
+		v = next
+	}
+}
