@@ -34,6 +34,7 @@ type stageState struct {
 	bestS    []int32 // per vertex: the S vertex with the least slack to it, or -1
 	bestSS   []edge  // per S node: least-slack edge (inside, outside) to another S node
 	tight    []edge  // tight edges (S vertex, other vertex) still to look at
+	toFree   []edge  // those of them that reach a free node: they end the stage, so they go first
 	labelled []int32 // nodes labelled in this stage, each once
 	listed   []bool  // per node: in labelled
 	mark     []int32 // per node, for finding common ancestors
@@ -116,9 +117,13 @@ func (g *Graph) stage() bool {
 	}
 	defer g.endStage()
 	for {
-		for len(g.tight) > 0 {
-			e := g.tight[len(g.tight)-1]
-			g.tight = g.tight[:len(g.tight)-1]
+		for len(g.toFree) > 0 || len(g.tight) > 0 {
+			var e edge
+			if last := len(g.toFree) - 1; last >= 0 {
+				e, g.toFree = g.toFree[last], g.toFree[:last]
+			} else {
+				e, g.tight = g.tight[len(g.tight)-1], g.tight[:len(g.tight)-1]
+			}
 			if g.useTightEdge(e.a, e.b) {
 				return true
 			}
@@ -237,10 +242,10 @@ func (g *Graph) scanNode(b int32) {
 		// vertex, that is U(x) = need, one word compared in most cases rather than a sum.
 		if nb == nil {
 			if reach && equal(g.d(x), need) {
-				g.tight = append(g.tight, edge{v, x})
+				g.pushTight(v, x)
 			}
 		} else if add(other, k, g.d(x)); cmp(other, g.tightS) == 0 {
-			g.tight = append(g.tight, edge{v, x})
+			g.pushTight(v, x)
 		}
 	}
 }
@@ -599,4 +604,19 @@ func (g *Graph) endStage() {
 	}
 	g.labelled = g.labelled[:0]
 	g.tight = g.tight[:0]
+	g.toFree = g.toFree[:0]
+}
+
+// pushTight queues the tight edge from S vertex s to x, an unlabelled vertex. An edge to a
+// free node augments the matching and ends the stage, so it is taken before any other: in a
+// bracket of many equal weights nearly every edge of a scanned vertex is tight, and taking
+// them last in, first out let the tree wander through hundreds of matched vertices before it
+// came back to the free one it had seen at the start (round 2 of 4 000 players: its
+// questions took seven times fewer scans once the free nodes came first).
+func (g *Graph) pushTight(s, x int32) {
+	if g.mate[g.base[g.top[x]]] < 0 {
+		g.toFree = append(g.toFree, edge{s, x})
+		return
+	}
+	g.tight = append(g.tight, edge{s, x})
 }
