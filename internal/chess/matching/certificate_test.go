@@ -37,8 +37,10 @@ func (g *Graph) certificate() error {
 		return s.Sub(s, toBig(g.w(u, v)))
 	}
 	n := int32(g.n)
+	// While the graph is restricted, the certificate is over the vertices not hidden.
+	visible := func(v int32) bool { return g.active[v] && !g.isHidden[v] }
 	for u := range n {
-		if !g.active[u] {
+		if !visible(u) {
 			continue
 		}
 		if g.mate[u] < 0 && !isZero(g.d(u)) {
@@ -53,7 +55,7 @@ func (g *Graph) certificate() error {
 			}
 		}
 		for v := u + 1; v < n; v++ {
-			if g.active[v] && g.present(u, v) {
+			if visible(v) && g.present(u, v) {
 				if s := slack(u, v); s.Sign() < 0 {
 					return fmt.Errorf("edge {%d, %d} has negative slack %v", u, v, s)
 				}
@@ -61,7 +63,7 @@ func (g *Graph) certificate() error {
 		}
 	}
 	for b := n; b < 2*n; b++ {
-		if !g.inUse[b] {
+		if !g.inUse[b] || !visible(g.base[b]) {
 			continue
 		}
 		if isOdd(g.d(b)) {

@@ -2,30 +2,55 @@ package matching
 
 import "math/bits"
 
-// Exposable answers, for an unweighted graph of n vertices, which vertices a matching with the
-// most edges can leave uncovered: exposable[v] is true when some maximum-cardinality matching
-// leaves v unmatched (the set D of the Gallai–Edmonds decomposition), and deficiency is the
-// number of vertices every such matching leaves unmatched.
+// Adjacency is an unweighted graph, a bit per pair of vertices: n²/8 bytes.
+type Adjacency struct {
+	n      int
+	rowLen int      // 64-bit words per row
+	bits   []uint64 // row u: bit v set when u and v are adjacent
+}
+
+// NewAdjacency returns the graph of n vertices in which u and v are adjacent when adjacent(u,
+// v), which is called once for each pair u < v.
+func NewAdjacency(n int, adjacent func(u, v int) bool) *Adjacency {
+	a := &Adjacency{n: n, rowLen: (n + 63) / 64}
+	a.bits = make([]uint64, n*a.rowLen)
+	for u := range n {
+		for v := u + 1; v < n; v++ {
+			if adjacent(u, v) {
+				a.bits[u*a.rowLen+v/64] |= 1 << (v % 64)
+				a.bits[v*a.rowLen+u/64] |= 1 << (u % 64)
+			}
+		}
+	}
+	return a
+}
+
+// Exposable answers, for the subgraph induced by the vertices of, which vertices a matching
+// with the most edges can leave uncovered: exposable[v] is true when some maximum-cardinality
+// matching leaves v unmatched (the set D of the Gallai–Edmonds decomposition), and deficiency
+// is the number of vertices every such matching leaves unmatched.
 //
-// The Dutch rules ask it of every round with an odd number of players: who can be left over for
-// the bye when everyone else is paired. A maximum-weight matching answers too, but it has to be
-// built over every pair with wide weights; this needs a bit per pair and a maximum matching
-// found by Edmonds' search for augmenting paths, which on the near-complete graphs of a Swiss
-// round is a greedy matching and a few searches.
-//
-// adjacent is called once for each pair u < v. The search is O(n³) at worst, O(n²) per search;
-// memory is n²/8 bytes.
-func Exposable(n int, adjacent func(u, v int) bool) (exposable []bool, deficiency int) {
-	c := newCardinality(n, adjacent)
+// The Dutch rules ask it of every round with an odd number of players (who can be left over
+// for the bye when everyone else is paired), and of the players below a bracket (can they
+// all be paired, whatever the bracket does?). A maximum-weight matching answers too, but it
+// is built over every pair with wide weights; this is a greedy matching and Edmonds' search
+// for augmenting paths from the few vertices it leaves, which on the near-complete graphs of
+// a Swiss round are short. It is O(k³) for k vertices at worst, O(k²) per search.
+func (a *Adjacency) Exposable(of []int32) (exposable []bool, deficiency int) {
+	c := newCardinality(a, of)
 	// A greedy matching first: on a near-complete graph it leaves few vertices for the
 	// searches, each of which may scan every edge.
-	for u := range int32(n) {
+	for _, u := range of {
 		if c.mate[u] >= 0 {
 			continue
 		}
-		for v := u + 1; v < int32(n); v++ {
-			if c.mate[v] < 0 && c.adjacent(u, v) {
+		c.free[u/64] &^= 1 << (u % 64)
+		row := a.row(u)
+		for wi, word := range row {
+			if word &= c.free[wi]; word != 0 {
+				v := int32(wi*64 + bits.TrailingZeros64(word))
 				c.mate[u], c.mate[v] = v, u
+				c.free[v/64] &^= 1 << (v % 64)
 				break
 			}
 		}
@@ -33,16 +58,16 @@ func Exposable(n int, adjacent func(u, v int) bool) (exposable []bool, deficienc
 	// Berge: the matching is maximum when no exposed vertex has an augmenting path. A vertex
 	// with no augmenting path now never gets one later (augmenting elsewhere keeps it so), so
 	// each vertex is searched from once.
-	for r := range int32(n) {
+	for _, r := range of {
 		if c.mate[r] < 0 {
 			if end := c.search(r); end >= 0 {
 				c.augment(end)
 			}
 		}
 	}
-	exposable = make([]bool, n)
+	exposable = make([]bool, a.n)
 	var roots []int32
-	for v := range int32(n) {
+	for _, v := range of {
 		if c.mate[v] < 0 {
 			roots = append(roots, v)
 		}
@@ -52,8 +77,8 @@ func Exposable(n int, adjacent func(u, v int) bool) (exposable []bool, deficienc
 	// from each exposed vertex, which now finds no augmenting path.
 	for _, r := range roots {
 		c.search(r)
-		for v, even := range c.even {
-			if even {
+		for _, v := range of {
+			if c.even[v] {
 				exposable[v] = true
 			}
 		}
@@ -61,12 +86,17 @@ func Exposable(n int, adjacent func(u, v int) bool) (exposable []bool, deficienc
 	return exposable, len(roots)
 }
 
-// cardinality is the state of Edmonds' search for augmenting paths over a dense graph given as
-// rows of bits.
+func (a *Adjacency) row(u int32) []uint64 {
+	return a.bits[int(u)*a.rowLen : int(u+1)*a.rowLen]
+}
+
+// cardinality is the state of Edmonds' search for augmenting paths over the subgraph of an
+// Adjacency induced by some of its vertices. Arrays are indexed by the graph's vertices.
 type cardinality struct {
-	n      int
-	rowLen int      // 64-bit words per row
-	adj    []uint64 // row u: bit v set when u and v are adjacent
+	a    *Adjacency
+	of   []int32  // the subgraph's vertices
+	in   []uint64 // a bit per vertex of the subgraph
+	free []uint64 // a bit per vertex of the subgraph not yet matched (the greedy matching)
 
 	mate   []int32 // matched vertex, or -1
 	parent []int32 // in the search: the even vertex an odd vertex was reached from, or -1
@@ -78,11 +108,11 @@ type cardinality struct {
 	stamp  int32
 }
 
-func newCardinality(n int, adjacent func(u, v int) bool) *cardinality {
-	rowLen := (n + 63) / 64
+func newCardinality(a *Adjacency, of []int32) *cardinality {
+	n := a.n
 	c := &cardinality{
-		n: n, rowLen: rowLen,
-		adj:    make([]uint64, n*rowLen),
+		a: a, of: of,
+		in:     make([]uint64, a.rowLen),
 		mate:   make([]int32, n),
 		parent: make([]int32, n),
 		base:   make([]int32, n),
@@ -90,38 +120,31 @@ func newCardinality(n int, adjacent func(u, v int) bool) *cardinality {
 		inPath: make([]bool, n),
 		seen:   make([]int32, n),
 	}
-	for u := range n {
-		c.mate[u] = -1
-		for v := u + 1; v < n; v++ {
-			if adjacent(u, v) {
-				c.adj[u*rowLen+v/64] |= 1 << (v % 64)
-				c.adj[v*rowLen+u/64] |= 1 << (u % 64)
-			}
-		}
+	for v := range c.mate {
+		c.mate[v] = -1
 	}
+	for _, v := range of {
+		c.in[v/64] |= 1 << (v % 64)
+	}
+	c.free = append([]uint64(nil), c.in...)
 	return c
-}
-
-func (c *cardinality) adjacent(u, v int32) bool {
-	return c.adj[int(u)*c.rowLen+int(v)/64]>>(v%64)&1 == 1
 }
 
 // search grows an alternating tree from the exposed vertex root, breadth first, contracting
 // blossoms, and returns the exposed vertex an augmenting path reaches, or -1 when none does;
 // c.even then marks the outer vertices of the whole tree.
 func (c *cardinality) search(root int32) int32 {
-	for v := range c.n {
+	for _, v := range c.of {
 		c.parent[v] = -1
-		c.base[v] = int32(v)
+		c.base[v] = v
 		c.even[v] = false
 	}
 	c.even[root] = true
 	c.queue = append(c.queue[:0], root)
 	for qi := 0; qi < len(c.queue); qi++ {
 		v := c.queue[qi]
-		row := c.adj[int(v)*c.rowLen : int(v+1)*c.rowLen]
-		for wi, word := range row {
-			for word != 0 {
+		for wi, word := range c.a.row(v) {
+			for word &= c.in[wi]; word != 0; {
 				u := int32(wi*64 + bits.TrailingZeros64(word))
 				word &= word - 1
 				if c.base[v] == c.base[u] || c.mate[v] == u {
@@ -149,10 +172,12 @@ func (c *cardinality) search(root int32) int32 {
 // vertex of it takes the cycle's base, and those that were odd become outer and are queued.
 func (c *cardinality) contract(v, u int32) {
 	b := c.commonBase(v, u)
-	clear(c.inPath)
+	for _, x := range c.of {
+		c.inPath[x] = false
+	}
 	c.markPath(v, b, u)
 	c.markPath(u, b, v)
-	for x := range int32(c.n) {
+	for _, x := range c.of {
 		if c.inPath[c.base[x]] {
 			c.base[x] = b
 			if !c.even[x] {

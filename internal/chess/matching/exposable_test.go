@@ -77,7 +77,7 @@ func TestExposable(t *testing.T) {
 			for _, e := range c.edges {
 				adj[[2]int{e[0], e[1]}] = true
 			}
-			got, d := Exposable(c.n, func(u, v int) bool { return adj[[2]int{u, v}] })
+			got, d := exposableAll(c.n, func(u, v int) bool { return adj[[2]int{u, v}] })
 			var ids []int
 			for v, x := range got {
 				if x {
@@ -105,10 +105,49 @@ func TestExposable(t *testing.T) {
 				}
 			}
 		}
-		got, d := Exposable(n, func(u, v int) bool { return adj[u][v] })
-		want, wd := exposableByEnumeration(n, adj)
-		if d != wd || !slices.Equal(got, want) {
-			t.Fatalf("trial %d, n=%d, graph %v: got %v, deficiency %d; want %v, %d", trial, n, adj, got, d, want, wd)
+		// The whole graph, and the subgraph of some of its vertices.
+		a := NewAdjacency(n, func(u, v int) bool { return adj[u][v] })
+		var of []int32
+		sub := make([][]bool, n)
+		for v := range n {
+			sub[v] = make([]bool, n)
+			if trial%3 == 0 || rng.IntN(4) > 0 {
+				of = append(of, int32(v))
+			}
+		}
+		for _, u := range of {
+			for _, v := range of {
+				sub[u][v] = adj[u][v]
+			}
+		}
+		for _, c := range []struct {
+			of  []int32
+			adj [][]bool
+		}{{all(n), adj}, {of, sub}} {
+			got, d := a.Exposable(c.of)
+			want, wd := exposableByEnumeration(n, c.adj)
+			// Enumeration counts the vertices left out of the subgraph as exposed.
+			wd -= n - len(c.of)
+			for v := range n {
+				if !slices.Contains(c.of, int32(v)) {
+					want[v] = false
+				}
+			}
+			if d != wd || !slices.Equal(got, want) {
+				t.Fatalf("trial %d, n=%d, graph %v, vertices %v: got %v, deficiency %d; want %v, %d", trial, n, adj, c.of, got, d, want, wd)
+			}
 		}
 	}
+}
+
+func all(n int) []int32 {
+	out := make([]int32, n)
+	for v := range out {
+		out[v] = int32(v)
+	}
+	return out
+}
+
+func exposableAll(n int, adjacent func(u, v int) bool) ([]bool, int) {
+	return NewAdjacency(n, adjacent).Exposable(all(n))
 }

@@ -50,21 +50,23 @@ type Graph struct {
 
 	// Nodes 0..n-1 are the vertices, n..2n-1 hold blossoms. Node duals: U for vertices, Z for
 	// blossoms (always even).
-	dual    []uint64
-	active  []bool  // vertex still in the graph (not removed)
-	alive   []int32 // the active vertices, in order
-	dirty   []bool  // vertex whose weights changed since the last Solve
-	dirties []int32 // those vertices
-	mate    []int32 // matched vertex, or -1
-	parent  []int32 // enclosing blossom of a node, or -1 at the top level
-	top     []int32 // top-level node holding each vertex
-	base    []int32 // base vertex of each node
-	inUse   []bool  // blossom node in use
-	kids    [][]int32
-	links   [][]edge
-	verts   [][]int32 // vertices of each node
-	near    [][]int32 // per blossom: its nearest vertex to every vertex (see nearTo)
-	freeIDs []int32   // unused blossom nodes
+	dual     []uint64
+	active   []bool  // vertex still in the graph (not removed)
+	alive    []int32 // the active vertices, in order, but those hidden (Restrict)
+	hidden   []int32 // the active vertices Restrict hid, nil when the graph is not restricted
+	isHidden []bool
+	dirty    []bool  // vertex whose weights changed since the last Solve
+	dirties  []int32 // those vertices
+	mate     []int32 // matched vertex, or -1
+	parent   []int32 // enclosing blossom of a node, or -1 at the top level
+	top      []int32 // top-level node holding each vertex
+	base     []int32 // base vertex of each node
+	inUse    []bool  // blossom node in use
+	kids     [][]int32
+	links    [][]edge
+	verts    [][]int32 // vertices of each node
+	near     [][]int32 // per blossom: its nearest vertex to every vertex (see nearTo)
+	freeIDs  []int32   // unused blossom nodes
 
 	stageState
 	tmp [4][]uint64 // scratch numbers
@@ -86,21 +88,22 @@ func New(n, bits int) *Graph {
 	words := (bits + 5 + 63) / 64
 	g := &Graph{
 		n: n, words: words, bits: bits,
-		weights: newTable(words),
-		ids:     make([]int32, n*n),
-		big:     make([]uint64, words),
-		dual:    make([]uint64, 2*n*words),
-		active:  make([]bool, n),
-		dirty:   make([]bool, n),
-		mate:    make([]int32, n),
-		parent:  make([]int32, 2*n),
-		top:     make([]int32, n),
-		base:    make([]int32, 2*n),
-		inUse:   make([]bool, 2*n),
-		kids:    make([][]int32, 2*n),
-		links:   make([][]edge, 2*n),
-		verts:   make([][]int32, 2*n),
-		near:    make([][]int32, 2*n),
+		weights:  newTable(words),
+		ids:      make([]int32, n*n),
+		big:      make([]uint64, words),
+		dual:     make([]uint64, 2*n*words),
+		active:   make([]bool, n),
+		isHidden: make([]bool, n),
+		dirty:    make([]bool, n),
+		mate:     make([]int32, n),
+		parent:   make([]int32, 2*n),
+		top:      make([]int32, n),
+		base:     make([]int32, 2*n),
+		inUse:    make([]bool, 2*n),
+		kids:     make([][]int32, 2*n),
+		links:    make([][]edge, 2*n),
+		verts:    make([][]int32, 2*n),
+		near:     make([][]int32, 2*n),
 	}
 	g.big[(bits+1)/64] = 1 << ((bits + 1) % 64)
 	for i := range g.tmp {
@@ -166,6 +169,12 @@ func (g *Graph) Remove(u int) {
 	g.dissolve(int32(u))
 	g.unmatch(int32(u))
 	g.active[u] = false
+	if g.isHidden[u] {
+		g.isHidden[u] = false
+		i := slices.Index(g.hidden, int32(u))
+		g.hidden = slices.Delete(g.hidden, i, i+1)
+		return
+	}
 	i := slices.Index(g.alive, int32(u))
 	g.alive = slices.Delete(g.alive, i, i+1)
 }

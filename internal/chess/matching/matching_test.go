@@ -54,6 +54,7 @@ type fixture struct {
 	n      int
 	bits   int
 	active []bool
+	hidden []bool // hidden by Restrict; nil when the graph is not restricted
 	w      [][]*big.Int
 	rng    *rand.Rand
 	zeroP  float64
@@ -101,6 +102,27 @@ func (f *fixture) set(u, v int, x *big.Int) {
 	f.g.SetWeight(u, v, toWords(x, f.g.Words()))
 }
 
+// visible returns the vertices the matching is over: the active ones, but those hidden.
+func (f *fixture) visible() []bool {
+	v := make([]bool, f.n)
+	for u := range f.n {
+		v[u] = f.active[u] && (f.hidden == nil || !f.hidden[u])
+	}
+	return v
+}
+
+// restrict hides the vertices for which hide is true, or, when the graph is restricted,
+// shows them all again.
+func (f *fixture) restrict(hide []bool) {
+	if f.hidden != nil {
+		f.g.Unrestrict()
+		f.hidden = nil
+		return
+	}
+	f.hidden = hide
+	f.g.Restrict(func(v int) bool { return !hide[v] })
+}
+
 // check solves and compares with the brute force; it also checks the dual certificate.
 func (f *fixture) check(step string) {
 	f.t.Helper()
@@ -111,7 +133,10 @@ func (f *fixture) check(step string) {
 		if m < 0 {
 			continue
 		}
-		if !f.active[u] || !f.active[m] || f.g.Mate(m) != u {
+		if f.hidden != nil && f.hidden[u] {
+			continue // a hidden vertex keeps its pair with another hidden one
+		}
+		if !f.visible()[u] || !f.visible()[m] || f.g.Mate(m) != u {
 			f.t.Fatalf("%s: mate(%d) = %d, mate(%d) = %d, active %v %v", step, u, m, m, f.g.Mate(m), f.active[u], f.active[m])
 		}
 		if f.w[u][m] == nil || f.w[u][m].Sign() == 0 {
@@ -121,7 +146,7 @@ func (f *fixture) check(step string) {
 			total.Add(total, f.w[u][m])
 		}
 	}
-	if want := bruteForce(f.n, f.active, f.w); total.Cmp(want) != 0 {
+	if want := bruteForce(f.n, f.visible(), f.w); total.Cmp(want) != 0 {
 		f.t.Fatalf("%s: matching weight %v, maximum %v", step, total, want)
 	}
 	if err := f.g.certificate(); err != nil {
@@ -142,16 +167,17 @@ func TestMaximumAgainstBruteForce(t *testing.T) {
 		}
 		f.check(fmt.Sprintf("trial %d initial", trial))
 		for step := range 12 {
-			switch rng.IntN(5) {
+			vis := f.visible()
+			switch rng.IntN(6) {
 			case 0: // remove a vertex
 				u := rng.IntN(n)
-				if f.active[u] {
+				if vis[u] {
 					f.active[u] = false
 					f.g.Remove(u)
 				}
 			case 1: // change every edge of a vertex
 				u := rng.IntN(n)
-				if !f.active[u] {
+				if !vis[u] {
 					continue
 				}
 				for v := range n {
@@ -159,10 +185,16 @@ func TestMaximumAgainstBruteForce(t *testing.T) {
 						f.set(u, v, f.randomWeight())
 					}
 				}
+			case 2: // hide some vertices, or show them again
+				hide := make([]bool, n)
+				for u := range hide {
+					hide[u] = rng.IntN(3) == 0
+				}
+				f.restrict(hide)
 			default: // change a few edges, possibly around several vertices
 				for range 1 + rng.IntN(3) {
 					u, v := rng.IntN(n), rng.IntN(n)
-					if u == v || !f.active[u] || !f.active[v] {
+					if u == v || !vis[u] || !f.active[v] {
 						continue
 					}
 					f.set(u, v, f.randomWeight())

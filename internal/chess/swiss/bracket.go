@@ -63,16 +63,28 @@ func (e *engine) run(scores int) ([][2]int32, int32, error) {
 			return nil, -1, err
 		}
 		e.single = single
-		e.loadBracket(&b)
-		e.solve()
-		if first {
-			if err := e.checkComplete(); err != nil {
-				return nil, -1, err
-			}
-			first = false
-		}
 		before := len(pairs)
-		pairs = e.pairBracket(&b, pairs)
+		if e.pairsAlone(&b) {
+			// The bracket is paired on its own, the players below it hidden (pairsAlone).
+			e.g.Restrict(func(v int) bool { return e.inBracketOrMDP(&b, int32(v)) })
+			own := b
+			own.next = b.hi
+			e.loadBracket(&own)
+			e.solve()
+			pairs = e.pairBracket(&b, pairs)
+			e.g.Unrestrict()
+			first = false
+		} else {
+			e.loadBracket(&b)
+			e.solve()
+			if first {
+				if err := e.checkComplete(); err != nil {
+					return nil, -1, err
+				}
+				first = false
+			}
+			pairs = e.pairBracket(&b, pairs)
+		}
 		floaters, nextSingle := e.floaters(&b)
 		if len(pairs) == before && b.next == b.hi && len(floaters) > 1 {
 			return nil, -1, fmt.Errorf("%w: the last bracket cannot be paired", ErrNoPairing)

@@ -10,7 +10,7 @@ import (
 // findByeScore settles, before any bracket is paired, who can be left over when the number of
 // players is odd: the lowest score of a bye-eligible player whom a pairing of everyone else
 // can leave out (C.04.3 2.2.1 [C4], 2.1.2 [C2], 2.3.1 [C5]). Those players are the vertices a
-// maximum matching of the compatibility graph can leave exposed (matching.Exposable), so one
+// maximum matching of the compatibility graph can leave exposed (matching.Adjacency.Exposable), so one
 // matching without weights answers it.
 //
 // When that score is the top score, the top bracket may be the one whose single downfloater
@@ -22,9 +22,7 @@ import (
 // in play is worth.
 func (e *engine) findByeScore() error {
 	n := len(e.ps)
-	exposable, deficiency := matching.Exposable(n, func(u, v int) bool {
-		return e.compatible(e.ps[u], e.ps[v])
-	})
+	exposable, deficiency := e.compat().Exposable(rangeOf(0, int32(n)))
 	left := -1 // the lowest of the eligible players who can be left out (ps is sorted)
 	for v := n - 1; v >= 0 && deficiency == 1; v-- {
 		if exposable[v] && e.ps[v].byeEligible {
@@ -144,4 +142,14 @@ func (e *engine) rankByeCandidates() {
 // have the bye score.
 func (e *engine) byeTerm(h, l int32) uint32 {
 	return e.byeRank[h] + e.byeRank[l]
+}
+
+// compat returns the graph of the pairs that may meet (C1, C3), built on first use.
+func (e *engine) compat() *matching.Adjacency {
+	if e.adj == nil {
+		e.adj = matching.NewAdjacency(len(e.ps), func(u, v int) bool {
+			return e.compatible(e.ps[u], e.ps[v])
+		})
+	}
+	return e.adj
 }

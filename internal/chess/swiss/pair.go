@@ -23,6 +23,7 @@ type engine struct {
 	single   bool        // the C9 term applies in the current bracket
 
 	lay    layout
+	adj    *matching.Adjacency // the pairs that may meet (compat)
 	g      *matching.Graph
 	rec    []record // per pair h < l, at h*n+l
 	stable []int32  // the last matching found: each vertex's partner, itself when unpaired
