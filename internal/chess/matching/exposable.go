@@ -37,6 +37,36 @@ func NewAdjacency(n int, adjacent func(u, v int) bool) *Adjacency {
 // for augmenting paths from the few vertices it leaves, which on the near-complete graphs of
 // a Swiss round are short. It is O(k³) for k vertices at worst, O(k²) per search.
 func (a *Adjacency) Exposable(of []int32) (exposable []bool, deficiency int) {
+	c := a.maximum(of)
+	exposable = make([]bool, a.n)
+	var roots []int32
+	for _, v := range of {
+		if c.mate[v] < 0 {
+			roots = append(roots, v)
+		}
+	}
+	// Gallai–Edmonds: the vertices some maximum matching leaves exposed are those joined to an
+	// exposed vertex by an alternating path of even length: the outer vertices of the search
+	// from each exposed vertex, which now finds no augmenting path.
+	for _, r := range roots {
+		c.search(r)
+		for _, v := range of {
+			if c.even[v] {
+				exposable[v] = true
+			}
+		}
+	}
+	return exposable, len(roots)
+}
+
+// Maximum returns a matching of the subgraph induced by the vertices of with the most edges:
+// mate[v] is v's partner, or -1 for a vertex left unmatched or not in of.
+func (a *Adjacency) Maximum(of []int32) (mate []int32) {
+	return a.maximum(of).mate
+}
+
+// maximum finds a maximum-cardinality matching of the subgraph induced by the vertices of.
+func (a *Adjacency) maximum(of []int32) *cardinality {
 	c := newCardinality(a, of)
 	// A greedy matching first: on a near-complete graph it leaves few vertices for the
 	// searches, each of which may scan every edge.
@@ -65,25 +95,7 @@ func (a *Adjacency) Exposable(of []int32) (exposable []bool, deficiency int) {
 			}
 		}
 	}
-	exposable = make([]bool, a.n)
-	var roots []int32
-	for _, v := range of {
-		if c.mate[v] < 0 {
-			roots = append(roots, v)
-		}
-	}
-	// Gallai–Edmonds: the vertices some maximum matching leaves exposed are those joined to an
-	// exposed vertex by an alternating path of even length: the outer vertices of the search
-	// from each exposed vertex, which now finds no augmenting path.
-	for _, r := range roots {
-		c.search(r)
-		for _, v := range of {
-			if c.even[v] {
-				exposable[v] = true
-			}
-		}
-	}
-	return exposable, len(roots)
+	return c
 }
 
 func (a *Adjacency) row(u int32) []uint64 {

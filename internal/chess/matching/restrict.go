@@ -57,3 +57,54 @@ func (g *Graph) Unrestrict() {
 	slices.Sort(g.alive)
 	g.hidden = nil
 }
+
+// Start gives the graph a matching and duals that the caller knows to be optimal, so that
+// Solve has nothing left to do: mate[v] is v's partner or -1, and twiceDual(v, d) writes into
+// d twice v's dual (weights are compared doubled, so that duals may be halves). They prove the
+// matching maximum when every present edge's doubled weight is at most the sum of its ends'
+// doubled duals, matched edges with equality, and unmatched vertices have dual zero. Start
+// checks that proof over every edge, in O(n²), and reports false, changing nothing, when it
+// does not hold or when the graph holds blossoms. Weights changed before Start need no repair
+// afterwards: the proof covers them.
+//
+// A round's first matching, for completion alone, is such a case: its weights are near
+// uniform, so a perfect matching and duals of half a weight each prove it at once, where
+// stages would build it one augmenting path at a time.
+func (g *Graph) Start(mate []int32, twiceDual func(v int, d []uint64)) bool {
+	for b := int32(g.n); b < int32(2*g.n); b++ {
+		if g.inUse[b] {
+			return false
+		}
+	}
+	dual := make([]uint64, len(g.dual))
+	for _, v := range g.alive {
+		twiceDual(int(v), dual[int(v)*g.words:int(v+1)*g.words])
+	}
+	at := func(v int32) []uint64 { return dual[int(v)*g.words : int(v+1)*g.words] }
+	sum := g.tmp[0]
+	for i, u := range g.alive {
+		m := mate[u]
+		if m < 0 && !isZero(at(u)) || m >= 0 && (mate[m] != u || !g.active[m] || g.isHidden[m] || !g.present(u, m)) {
+			return false
+		}
+		for _, v := range g.alive[i+1:] {
+			if !g.present(u, v) {
+				continue
+			}
+			add(sum, at(u), at(v))
+			c := cmp(sum, g.w(u, v))
+			if c < 0 || c > 0 && m == v {
+				return false
+			}
+		}
+	}
+	for _, v := range g.alive {
+		copy(g.d(v), at(v))
+		g.mate[v] = mate[v]
+	}
+	for _, u := range g.dirties {
+		g.dirty[u] = false
+	}
+	g.dirties = g.dirties[:0]
+	return true
+}

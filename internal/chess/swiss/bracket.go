@@ -2,6 +2,7 @@ package swiss
 
 import (
 	"fmt"
+	"slices"
 
 	"campus.example/apps/internal/chess/matching"
 )
@@ -47,6 +48,9 @@ func (e *engine) run(scores int) ([][2]int32, int32, error) {
 	// the first bracket's weights, every one of its players' stages grows a large tree through
 	// the near-uniform completion edges; built first for those edges alone, each stage is a few
 	// steps, and loading the bracket repairs it (about 1/40 of the work at 1 000 players).
+	// When every player can be paired, the matching comes with its proof at once
+	// (startComplete).
+	e.startComplete()
 	e.solve()
 
 	// C.04.3 1.9.2: brackets are paired from the top scoregroup down; each one holds the
@@ -99,6 +103,31 @@ func (e *engine) run(scores int) ([][2]int32, int32, error) {
 		bye = b.lo
 	}
 	return pairs, bye, nil
+}
+
+// startComplete gives the graph, when the number of players is even and they can all be
+// paired, a perfect matching of the compatible pairs and, for each player, half the weight
+// of a pair plus one for a player who may not get the bye: with completion weights of one per
+// pair plus one per such player, every edge is tight and any perfect matching is maximum, as
+// these duals prove (matching.Graph.Start). Otherwise Solve builds the matching.
+func (e *engine) startComplete() {
+	if e.odd || e.single {
+		return
+	}
+	n := int32(len(e.ps))
+	mate := e.compat().Maximum(rangeOf(0, n))
+	if slices.Contains(mate, -1) {
+		return
+	}
+	at := e.lay.pos[fPairs]
+	e.g.Start(mate, func(v int, d []uint64) {
+		clear(d)
+		twice := uint64(1)
+		if !e.byeCandidate(e.ps[v]) {
+			twice += 2
+		}
+		addShifted(d, twice, at)
+	})
 }
 
 // setScores gives each distinct score of the bracket and the following scoregroup its
