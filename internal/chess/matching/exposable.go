@@ -98,6 +98,11 @@ func (a *Adjacency) maximum(of []int32) *cardinality {
 	return c
 }
 
+// Adjacent reports whether u and v are adjacent.
+func (a *Adjacency) Adjacent(u, v int32) bool {
+	return a.bits[int(u)*a.rowLen+int(v)/64]>>(v%64)&1 == 1
+}
+
 func (a *Adjacency) row(u int32) []uint64 {
 	return a.bits[int(u)*a.rowLen : int(u+1)*a.rowLen]
 }
