@@ -25,6 +25,22 @@ func NewAdjacency(n int, adjacent func(u, v int) bool) *Adjacency {
 	return a
 }
 
+// NewAdjacencyAmong returns the graph of n vertices in which only vertices of `of` are
+// adjacent, u and v when adjacent(u, v), which is called once for each pair of them.
+func NewAdjacencyAmong(n int, of []int32, adjacent func(u, v int32) bool) *Adjacency {
+	a := &Adjacency{n: n, rowLen: (n + 63) / 64}
+	a.bits = make([]uint64, n*a.rowLen)
+	for i, u := range of {
+		for _, v := range of[i+1:] {
+			if adjacent(u, v) {
+				a.bits[int(u)*a.rowLen+int(v)/64] |= 1 << (v % 64)
+				a.bits[int(v)*a.rowLen+int(u)/64] |= 1 << (u % 64)
+			}
+		}
+	}
+	return a
+}
+
 // Exposable answers, for the subgraph induced by the vertices of, which vertices a matching
 // with the most edges can leave uncovered: exposable[v] is true when some maximum-cardinality
 // matching leaves v unmatched (the set D of the Gallai–Edmonds decomposition), and deficiency

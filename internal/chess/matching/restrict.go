@@ -64,7 +64,8 @@ func (g *Graph) Unrestrict() {
 // matching maximum when every present edge's doubled weight is at most the sum of its ends'
 // doubled duals, matched edges with equality, and unmatched vertices have dual zero. Start
 // checks that proof over every edge, in O(n²), and reports false, changing nothing, when it
-// does not hold or when the graph holds blossoms. Weights changed before Start need no repair
+// does not hold or when a blossom holds a vertex (a restricted graph's hidden vertices may
+// keep theirs: Start is then about the others). Weights changed before Start need no repair
 // afterwards: the proof covers them.
 //
 // A round's first matching, for completion alone, is such a case: its weights are near
@@ -72,7 +73,7 @@ func (g *Graph) Unrestrict() {
 // stages would build it one augmenting path at a time.
 func (g *Graph) Start(mate []int32, twiceDual func(v int, d []uint64)) bool {
 	for b := int32(g.n); b < int32(2*g.n); b++ {
-		if g.inUse[b] {
+		if g.inUse[b] && g.parent[b] < 0 && !g.isHidden[g.base[b]] {
 			return false
 		}
 	}
@@ -102,9 +103,15 @@ func (g *Graph) Start(mate []int32, twiceDual func(v int, d []uint64)) bool {
 		copy(g.d(v), at(v))
 		g.mate[v] = mate[v]
 	}
+	// The proof covers the visible vertices' changed weights; a hidden vertex stays to repair.
+	kept := g.dirties[:0]
 	for _, u := range g.dirties {
-		g.dirty[u] = false
+		if g.isHidden[u] {
+			kept = append(kept, u)
+		} else {
+			g.dirty[u] = false
+		}
 	}
-	g.dirties = g.dirties[:0]
+	g.dirties = kept
 	return true
 }

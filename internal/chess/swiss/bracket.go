@@ -74,6 +74,7 @@ func (e *engine) run(scores int) ([][2]int32, int32, error) {
 			own := b
 			own.next = b.hi
 			e.loadBracket(&own)
+			e.startBracket(append(slices.Clip(b.mdps), rangeOf(b.lo, b.hi)...))
 			e.solve()
 			pairs = e.pairBracket(&b, pairs)
 			e.g.Unrestrict()
