@@ -35,12 +35,14 @@ type stageState struct {
 	bestSS   []edge  // per S node: least-slack edge (inside, outside) to another S node
 	tight    []edge  // tight edges (S vertex, other vertex) still to look at
 	toFree   []edge  // those of them that reach a free node: they end the stage, so they go first
-	labelled []int32 // nodes labelled in this stage, each once
-	listed   []bool  // per node: in labelled
-	mark     []int32 // per node, for finding common ancestors
-	stamp    int32
-	roots    []int32
-	path     []int32 // nodes from a vertex up to a blossom, a stack (rotate)
+	// tightLimit is the length of tight at which it is compacted next (compactTight).
+	tightLimit int
+	labelled   []int32 // nodes labelled in this stage, each once
+	listed     []bool  // per node: in labelled
+	mark       []int32 // per node, for finding common ancestors
+	stamp      int32
+	roots      []int32
+	path       []int32 // nodes from a vertex up to a blossom, a stack (rotate)
 
 	// Keys (see above), each offset by big so that it is never negative.
 	delta   []uint64 // Δ
@@ -220,7 +222,7 @@ func (g *Graph) scanNode(b int32) {
 			g.offerSS(b, v, x, ssk)
 			g.offerSS(bx, x, v, ssk)
 			if cmp(ssk, g.tightSS) == 0 {
-				g.tight = append(g.tight, edge{v, x})
+				g.queueTight(v, x)
 			}
 			continue
 		}
@@ -603,7 +605,11 @@ func (g *Graph) endStage() {
 		g.bestSS[b] = noEdge
 	}
 	g.labelled = g.labelled[:0]
+	if cap(g.tight) > 8*g.n {
+		g.tight = nil // a long queue is not kept from one stage to the next
+	}
 	g.tight = g.tight[:0]
+	g.tightLimit = 0
 	g.toFree = g.toFree[:0]
 }
 
@@ -618,5 +624,31 @@ func (g *Graph) pushTight(s, x int32) {
 		g.toFree = append(g.toFree, edge{s, x})
 		return
 	}
+	g.queueTight(s, x)
+}
+
+// queueTight queues the tight edge from S vertex s to x, keeping the queue short.
+func (g *Graph) queueTight(s, x int32) {
 	g.tight = append(g.tight, edge{s, x})
+	if len(g.tight) >= max(g.tightLimit, 8*g.n) {
+		g.compactTight()
+	}
+}
+
+// compactTight drops from the queue of tight edges those that no longer lead anywhere: to a
+// node now labelled T, or inside one node. The others keep their order. (A T node that a new
+// blossom takes in becomes S with it, and the blossom's scan queues its tight edges again.) Over many equal weights a stage queues an edge for nearly every pair of
+// an S vertex and an unlabelled node, most of which a single edge labels; the queue reached
+// 730 MB in round 9 of 9 999 players before it was kept short.
+func (g *Graph) compactTight() {
+	kept := g.tight[:0]
+	for _, e := range g.tight {
+		bs, bx := g.top[e.a], g.top[e.b]
+		if bs == bx || g.label[bx] == labelT || !g.active[e.b] {
+			continue
+		}
+		kept = append(kept, e)
+	}
+	g.tight = kept
+	g.tightLimit = 2 * len(kept)
 }

@@ -81,35 +81,40 @@
 // pair meets, which depend on the two players' scores, colours and floats, and of a small
 // tail. The graph stores each distinct weight once and, per pair, its 4-byte number (package
 // matching), and the engine keeps per pair an 8-byte record (its kind, whether C9 applies, its
-// tail) in a triangle of half the square. Memory is thus about 8·n² bytes, and 4·n² more
-// while the matching of the bye score (bye.go) lives, before the first bracket: a peak of
-// 32 MB for round 2 of 1 000 players, 314 MB for round 2 of 4 000 (where a dense matrix of
-// weights took 56 bytes a pair, 1.1 GB), 569 MB for round 5 of 4 000 (270 MB of it live, the
-// rest garbage not yet collected) and 1.37 GB for round 2 of 9 999
-// (docs/BENCHMARKS.md). Blossoms add 4·n bytes each for their nearest vertices (nearTo in
-// package matching), a small part in practice.
+// tail) in a triangle of half the square, and a bit for whether the two may meet at all
+// (matching.Adjacency). Memory is thus about 8·n² bytes: a peak of about 30 MB at 1 000
+// players, 180 to 280 MB at 4 000 (docs/BENCHMARKS.md), with blossoms adding 4·n bytes each
+// for their nearest vertices (nearTo in package matching), a small part in practice.
 //
-// Time goes to the stages of the matching, each growing a tree of t nodes over tight edges at
-// O(n) per node, and it is driven by the size of the largest scoregroup, g. A bracket of b
-// players asks O(b) questions; in a homogeneous bracket most are "whom does this S1 player
-// meet" (4.2), and the present matching answers most of those by itself: its partner is the
-// answer when every higher-ranked candidate's edge has a slack above its bonus, which by
-// duality no matching holding that edge can make up, or after exchanges of partners that lose
-// no weight (provenFirst). Those pairs stay in the graph until a question needs a new
-// matching, since taking a vertex out breaks the blossoms that hold it. The other questions,
-// and loading a bracket, cost repairs: loading changes the edges of the bracket's players and
-// of the next scoregroup's, up to 2g vertices, and the repair regrows blossoms among them,
-// O(g·n·t). It is done in two repairs, the bracket's own edges first, which cost a fifth
-// less than one at 4 000 players. The round's matching for completion alone is built before the first bracket, in
-// short stages (its edges are near-uniform), so that loading the first bracket repairs a
-// matching rather than building one around its g players from nothing, which cost 40 times
-// as much at 1 000 players. Early rounds, with g close to n/3, are the heaviest: about 0.4 s
-// of CPU for round 2 of 1 000 players, 2.5 s at 2 000, 8 s to 34 s at 4 000 and 4.5 minutes
-// at 9 999 (g and n growing together: n² to n^3.8, by the field); late rounds, with many small
-// scoregroups, cost about n² (docs/BENCHMARKS.md). The repairs after loading a bracket are
-// the larger part of an early round, and their cost hangs on the duals they start from: the
-// repair's order (the bracket's highest player first, each covering its edges to those after
-// it) is several times cheaper than the textbook start of half the heaviest edge per vertex
-// or the reverse order. Memory no longer bounds the players (MaxPlayers), time does: a server
-// should bound its fields by the time a round may take.
+// Time is driven by the size of the largest scoregroup, g, and by whether its bracket can be
+// paired on its own. Most brackets can (alone.go): when every pairing the rules may choose
+// pairs the bracket's players among themselves, or leaves a single downfloater whom the next
+// scoregroup can take whoever it is, the matching of the whole round splits, and the bracket
+// is paired with every other player hidden (matching.Graph.Restrict). Its matching then
+// starts from the duals of its kinds of players (classstart.go): players of one score, colour
+// preference and float history are interchangeable, the best pairing over the kinds is a
+// small transportation problem, and its duals, checked over every pair (Graph.Start), prove a
+// pairing of the bracket maximum without a stage when the bracket has an even number of
+// players. What is left is O(g²) for the proof and the questions of Article 4, which the
+// certificate answers for most S1 players (provenFirst) and small repairs for the rest. The
+// top scoregroup of round 2 of 4 000 players, 1 272 players, takes 0.3 s this way, against 5.5
+// s by stages, and all of round 5 about 3 s.
+//
+// The other brackets (an odd bracket whose downfloater the next bracket cannot always take,
+// a bracket with several downfloaters, those where the bye is decided) are paired in the
+// matching of every player still unpaired. Loading such a bracket changes the edges of its
+// players and of the next scoregroup's, up to 2g vertices, and the repair regrows blossoms
+// among them, O(g·n·t) for trees of t nodes; it is done in two repairs, the bracket's own
+// edges first. In a stage, a tight edge to a free vertex is taken before any other (it ends
+// the stage): taken last in, first out, trees wandered through the many tight edges of a
+// bracket of equal weights, seven times the scans in round 2 of 4 000 players. The round's
+// matching for completion alone, which such brackets repair rather than build, comes with its
+// proof at once when the number of players is even (half a pair's weight per player makes
+// every edge tight, startComplete), and is built in short stages otherwise; the bye score
+// of an odd round comes from a matching without weights (who can be left over,
+// matching.Adjacency.Exposable). These brackets are what is left of an early round's time:
+// round 2 of 4 000 players, with an odd number of players and an odd second scoregroup, takes
+// 6 to 8 s of CPU, most of it there, and round 2 of 9 999 players several minutes
+// (docs/BENCHMARKS.md). Memory, not time, bounds MaxPlayers; a server should bound its fields
+// by the time a round may take.
 package swiss
