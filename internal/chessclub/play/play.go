@@ -48,8 +48,8 @@ type Config struct {
 // Defaults of Config.
 const (
 	// DefaultMaxImports bounds the imports in flight: each holds up to about three times
-	// MaxImportBytes while it reads its file (docs/BENCHMARKS.md), and a file of the most
-	// players there may be takes about a second to store.
+	// MaxImportBytes while it reads its file (docs/BENCHMARKS.md), 48 MiB for the four,
+	// and a file of the most players there may be takes seconds to store.
 	DefaultMaxImports = 4
 	// DefaultImportsPerDay is enough to bring a club's season of tournaments over in a day;
 	// every import makes a guest member for each of its players, which stay when the

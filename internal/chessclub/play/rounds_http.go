@@ -17,7 +17,7 @@ import (
 
 // maxBoards bounds the {b} path parameter: a round of tournament.MaxPlayers has at most half as
 // many.
-const maxBoards = tournament.MaxPlayers / 2
+const maxBoards = tournament.MaxPlayers / 2 // 2 000
 
 // ListRounds answers GET /api/tournaments/{id}/rounds: every round paired, with its boards
 // and byes.
