@@ -2,7 +2,6 @@ package play
 
 import (
 	"context"
-	"encoding/json"
 )
 
 // ComputeView computes what GET …/standings (view "standings") or GET …/rounds/{n} (view
@@ -24,7 +23,7 @@ func (s *Service) ComputeView(ctx context.Context, id int64, view string, n int)
 	} else {
 		v = f.RoundView(f.Rounds[n-1])
 	}
-	return json.Marshal(v)
+	return encodeView(v)
 }
 
 // WithPairingHook returns a copy of ctx under which a pairing (POST …/rounds) calls hook each
