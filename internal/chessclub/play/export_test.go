@@ -37,3 +37,9 @@ func WithPairingHook(ctx context.Context, hook func(attempt int)) context.Contex
 // MaxPairAttempts is how many times, at most, a pairing is computed while the tournament
 // keeps changing.
 const MaxPairAttempts = maxPairAttempts
+
+// WithPairingSlotHook returns a copy of ctx under which a pairing (POST …/rounds) calls hook
+// when it finds no pairing slot free (Config.PairingsAtOnce) and must wait for one.
+func WithPairingSlotHook(ctx context.Context, hook func()) context.Context {
+	return context.WithValue(ctx, pairingSlotHookKey{}, hook)
+}

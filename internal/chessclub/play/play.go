@@ -15,6 +15,7 @@ package play
 
 import (
 	"log/slog"
+	"runtime"
 	"time"
 
 	"campus.example/apps/internal/chessclub/audit"
@@ -43,6 +44,10 @@ type Config struct {
 	// (DefaultPairingNoticeAfter); see pairing_notice.go.
 	PairingNoticeField int
 	PairingNoticeAfter time.Duration
+	// PairingsAtOnce bounds the pairings this server computes at once, of all tournaments
+	// together (DefaultPairingsAtOnce()); a request to pair beyond it waits for a slot while
+	// its client waits (pairingSlots).
+	PairingsAtOnce int
 }
 
 // Defaults of Config.
@@ -57,6 +62,13 @@ const (
 	DefaultImportsPerDay = 20
 )
 
+// DefaultPairingsAtOnce is the default of Config.PairingsAtOnce, a pairing for each
+// processor Go may use (runtime.GOMAXPROCS): a pairing keeps one processor busy while it
+// runs, round 2 of a 4 000-player Swiss for 20–60 s with 300–570 MB at its peak
+// (docs/BENCHMARKS.md), so more at once would only share the processors and add up the
+// memory.
+func DefaultPairingsAtOnce() int { return runtime.GOMAXPROCS(0) }
+
 func (c *Config) setDefaults() {
 	if c.MaxImports <= 0 {
 		c.MaxImports = DefaultMaxImports
@@ -69,6 +81,9 @@ func (c *Config) setDefaults() {
 	}
 	if c.PairingNoticeAfter <= 0 {
 		c.PairingNoticeAfter = DefaultPairingNoticeAfter
+	}
+	if c.PairingsAtOnce <= 0 {
+		c.PairingsAtOnce = DefaultPairingsAtOnce()
 	}
 }
 
@@ -91,13 +106,16 @@ type Service struct {
 	imports chan struct{}
 	// pairings lets one request at a time pair each tournament (rounds.go).
 	pairings pairingTurns
+	// slots holds a token for each pairing being computed (pairingSlots).
+	slots pairingSlots
 }
 
 // New returns a Service over db, which must hold the Chess Club's migrated schema. now is
 // the clock for every timestamp (tests fix it).
 func New(db *sqldb.DB, now func() time.Time, log *slog.Logger, cfg Config) *Service {
 	cfg.setDefaults()
-	s := &Service{db: db, now: now, log: log, cfg: cfg, cache: newCache(), revs: newRevisionCache(), imports: make(chan struct{}, cfg.MaxImports)}
+	s := &Service{db: db, now: now, log: log, cfg: cfg, cache: newCache(), revs: newRevisionCache(), imports: make(chan struct{}, cfg.MaxImports),
+		slots: make(pairingSlots, cfg.PairingsAtOnce)}
 	s.live = live.New(db, now, log, cfg.Live, s.revision)
 	s.ratings = ratings.NewStore(db)
 	s.trail = audit.NewStore(db)

@@ -3,6 +3,7 @@ package play
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"strconv"
@@ -53,10 +54,20 @@ func (s *Service) GetRound(w http.ResponseWriter, r *http.Request) error {
 	})
 }
 
+// PairWriteTimeout is how long the answer to POST …/rounds may take, instead of the server's
+// WriteTimeout (120 s): the pairing of a 4 000-player round takes up to a minute of one
+// processor on a busy machine, and it may first wait for a pairing slot behind others
+// (Config.PairingsAtOnce). Beyond it the connection is closed; the round is stored even so,
+// and the live stream says round_paired.
+const PairWriteTimeout = 10 * time.Minute
+
 // PairRound answers POST /api/tournaments/{id}/rounds: it pairs the next round.
 func (s *Service) PairRound(w http.ResponseWriter, r *http.Request, caller api.Caller) error {
 	id, err := api.PathID(r)
 	if err != nil {
+		return err
+	}
+	if err := http.NewResponseController(w).SetWriteDeadline(time.Now().Add(PairWriteTimeout)); err != nil && !errors.Is(err, http.ErrNotSupported) {
 		return err
 	}
 	rd, err := s.pairRound(r.Context(), id, caller)
