@@ -3,7 +3,8 @@ package play
 import "context"
 
 // pairingSlots bounds the pairings that this server computes at once, of all its tournaments
-// together, to its capacity (Config.PairingsAtOnce). A pairing of a large Swiss keeps a
+// together, to its capacity (Config.PairingsAtOnce): the rounds it pairs, and the checks of a
+// round or of a pairing by hand, which pair the round again. A pairing of a large Swiss keeps a
 // processor busy for up to a minute and holds hundreds of megabytes at its peak (round 2 of
 // 4 000 players: 20–60 s, 300–570 MB, docs/BENCHMARKS.md); a server that computed every
 // pairing asked for at once would share its processors among them, finish none sooner, and

@@ -21,17 +21,21 @@ import (
 // held. With one slot, the second waits for it without computing anything, its live stream
 // saying round_pairing meanwhile (the notice, after its 20 ms, tells followers the round is on
 // its way); it is paired at the first attempt once the first pairing ends, or, when its client
-// gives up while it waits, ends without a round and leaves the slot free for the next.
+// gives up while it waits, ends without a round and leaves the slot free for the next. The
+// check of a paired round (GET …/rounds/1/check), which pairs it again, takes a slot too.
 func TestPairingSlots(t *testing.T) {
 	tests := []struct {
 		name   string
 		slots  int
-		wait   bool // the second pairing must wait for a slot
+		check  bool // the second request checks round 1 of the other tournament instead
+		wait   bool // the second request must wait for a slot
 		cancel bool // its client gives up while it waits
 	}{
-		{"a slot each", 2, false, false},
-		{"one slot: the second waits", 1, true, false},
-		{"one slot: the second gives up", 1, true, true},
+		{"a slot each", 2, false, false, false},
+		{"one slot: the second waits", 1, false, true, false},
+		{"one slot: the second gives up", 1, false, true, true},
+		{"a slot each: a check", 2, true, false, false},
+		{"one slot: a check waits", 1, true, true, false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -44,6 +48,11 @@ func TestPairingSlots(t *testing.T) {
 				for _, tr := range []tournament.Tournament{first, second} {
 					c.enterAll(tr.ID, 6)
 					c.start(tr.ID)
+				}
+				method, path, status := "POST", tpath(second.ID, "/rounds"), http.StatusCreated
+				if tc.check {
+					c.pair(second.ID)
+					method, path, status = "GET", tpath(second.ID, "/rounds/1/check"), http.StatusOK
 				}
 				srv := httptest.NewServer(c.Handler)
 				t.Cleanup(srv.Close)
@@ -58,20 +67,22 @@ func TestPairingSlots(t *testing.T) {
 				defer cancel()
 				ctx = play.WithPairingSlotHook(ctx, func() { waitOnce.Do(func() { close(waiting) }) })
 				ctx = play.WithPairingHook(ctx, func(int) { computeOnce.Do(func() { close(computing) }) })
-				req := c.Request(clubtest.Req{Method: "POST", Path: tpath(second.ID, "/rounds"), As: "org"}).WithContext(ctx)
+				req := c.Request(clubtest.Req{Method: method, Path: path, As: "org"}).WithContext(ctx)
 				answered := make(chan *httptest.ResponseRecorder, 1)
 				go func() { answered <- serve(c.Handler, req) }()
 
 				if !tc.wait {
-					if rec := <-answered; rec.Code != http.StatusCreated {
-						t.Fatalf("second pairing, the first held: %d %s", rec.Code, rec.Body)
+					if rec := <-answered; rec.Code != status {
+						t.Fatalf("second request, the first pairing held: %d %s", rec.Code, rec.Body)
 					}
 					select {
 					case <-waiting:
-						t.Error("the second pairing waited for a slot")
+						t.Error("the second request waited for a slot")
 					default:
 					}
-					nextRoundEvent(t, live, "round_paired", 1)
+					if !tc.check {
+						nextRoundEvent(t, live, "round_paired", 1)
+					}
 					if rec := held.answer(); rec.Code != http.StatusCreated {
 						t.Fatalf("first pairing: %d %s", rec.Code, rec.Body)
 					}
@@ -79,11 +90,13 @@ func TestPairingSlots(t *testing.T) {
 				}
 
 				<-waiting
-				nextRoundEvent(t, live, "round_pairing", 1)
-				select {
-				case <-computing:
-					t.Fatal("the second pairing computed without a slot")
-				default:
+				if !tc.check {
+					nextRoundEvent(t, live, "round_pairing", 1)
+					select {
+					case <-computing:
+						t.Fatal("the second pairing computed without a slot")
+					default:
+					}
 				}
 				if tc.cancel {
 					cancel()
@@ -104,10 +117,12 @@ func TestPairingSlots(t *testing.T) {
 					if rec := serve(c.Handler, req); rec.Code != http.StatusCreated {
 						t.Fatalf("pairing again after the client gave up: %d %s", rec.Code, rec.Body)
 					}
-				} else if rec := <-answered; rec.Code != http.StatusCreated {
-					t.Fatalf("second pairing, once the first ended: %d %s", rec.Code, rec.Body)
+				} else if rec := <-answered; rec.Code != status {
+					t.Fatalf("second request, once the first pairing ended: %d %s", rec.Code, rec.Body)
 				}
-				nextRoundEvent(t, live, "round_paired", 1)
+				if !tc.check {
+					nextRoundEvent(t, live, "round_paired", 1)
+				}
 			})
 		})
 	}

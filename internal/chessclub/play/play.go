@@ -45,8 +45,8 @@ type Config struct {
 	PairingNoticeField int
 	PairingNoticeAfter time.Duration
 	// PairingsAtOnce bounds the pairings this server computes at once, of all tournaments
-	// together (DefaultPairingsAtOnce()); a request to pair beyond it waits for a slot while
-	// its client waits (pairingSlots).
+	// together, the checks that pair a round again included (DefaultPairingsAtOnce()); a
+	// request beyond it waits for a slot while its client waits (pairingSlots).
 	PairingsAtOnce int
 }
 
