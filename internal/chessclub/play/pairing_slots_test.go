@@ -2,6 +2,7 @@ package play_test
 
 import (
 	"context"
+	"encoding/json"
 	"net/http"
 	"net/http/httptest"
 	"sync"
@@ -126,4 +127,47 @@ func TestPairingSlots(t *testing.T) {
 			})
 		})
 	}
+}
+
+// TestPairingOutlivesWriteTimeout pairs round 1 through a real server whose write timeout is
+// shorter than the pairing, held past it, on each database: the answer still comes, 201 with
+// the round, since a pairing's answer has a deadline of its own (play.PairWriteTimeout).
+func TestPairingOutlivesWriteTimeout(t *testing.T) {
+	clubtest.ForDialects(t, func(t *testing.T, d sqldb.Dialect) {
+		c := newClub(t, d, 4)
+		tr := c.create(map[string]any{"rounds": 3})
+		c.enterAll(tr.ID, 4)
+		c.start(tr.ID)
+		const writeTimeout = 300 * time.Millisecond
+		held := func(attempt int) {
+			if attempt == 1 {
+				time.Sleep(3 * writeTimeout) // the server's own deadline passes meanwhile
+			}
+		}
+		srv := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			c.Handler.ServeHTTP(w, r.WithContext(play.WithPairingHook(r.Context(), held)))
+		}))
+		srv.Config.WriteTimeout = writeTimeout
+		srv.Start()
+		t.Cleanup(srv.Close)
+
+		req := c.Request(clubtest.Req{Method: "POST", Path: tpath(tr.ID, "/rounds"), As: "org"})
+		out, err := http.NewRequest(req.Method, srv.URL+req.URL.Path, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out.Header = req.Header.Clone()
+		res, err := srv.Client().Do(out)
+		if err != nil {
+			t.Fatalf("the pairing's answer was cut: %v", err)
+		}
+		defer res.Body.Close()
+		var rd tournament.Round
+		if err := json.NewDecoder(res.Body).Decode(&rd); err != nil {
+			t.Fatalf("the pairing's answer was cut: %v", err)
+		}
+		if res.StatusCode != http.StatusCreated || rd.Number != 1 || len(rd.Boards) != 2 {
+			t.Errorf("pairing: %d, round %d with %d boards; want 201, round 1 with 2 boards", res.StatusCode, rd.Number, len(rd.Boards))
+		}
+	})
 }
