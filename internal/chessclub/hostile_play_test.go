@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"campus.example/apps/internal/chessclub/play"
 	"campus.example/apps/internal/hostiletest"
 )
 
@@ -94,8 +95,8 @@ func (c *hostileClub) playCases(t *testing.T) []hostiletest.Case {
 		add(hostiletest.Case{Name: "import: " + f.name, Method: "POST", Path: "/api/tournaments/import",
 			Header: http.Header{"Authorization": {"Bearer " + c.bob}, "Content-Type": {"text/plain"}}, Body: []byte(f.body)})
 	}
-	add(hostiletest.Case{Name: "import: over 2 MiB", Method: "POST", Path: "/api/tournaments/import",
-		Header: http.Header{"Authorization": {"Bearer " + c.bob}, "Content-Type": {"text/plain"}}, Body: []byte(strings.Repeat("### x\n", 400000))})
+	add(hostiletest.Case{Name: "import: over the body limit", Method: "POST", Path: "/api/tournaments/import",
+		Header: http.Header{"Authorization": {"Bearer " + c.bob}, "Content-Type": {"text/plain"}}, Body: []byte(strings.Repeat("### x\n", play.MaxImportBytes/6+1000))})
 	for _, q := range hostiletest.BadQueries {
 		add(hostiletest.Case{Name: "standings with " + q.Name, Method: "GET", Path: tp("/standings?") + string(q.Body)})
 		add(hostiletest.Case{Name: "rounds with " + q.Name, Method: "GET", Path: tp("/rounds?") + string(q.Body)})

@@ -61,7 +61,7 @@ func (c *calc) directEncounter(s Spec, place []int) []Value {
 // sub[g[0]]), writing the new sub-places; it reports whether the group was split.
 func (c *calc) splitGroup(s Spec, g []int, sub []int) bool {
 	base := sub[g[0]]
-	in := make(map[int]bool, len(g))
+	in := make([]bool, len(c.es))
 	for _, i := range g {
 		in[i] = true
 	}
@@ -122,13 +122,16 @@ func (c *calc) splitGroup(s Spec, g []int, sub []int) bool {
 		return cmpDesc(a.most, b.most, c.es[a.i].start, c.es[b.i].start)
 	})
 	sub[st[0].i] = base
+	// best[k] is the most that any of st[k:] could have: computed once, from the end, so
+	// that a large group (a Swiss's score group of thousands) costs its size, not its square.
+	best := make([]int64, len(st)+1)
+	best[len(st)] = -1
+	for k := len(st) - 1; k >= 0; k-- {
+		best[k] = max(best[k+1], st[k].most)
+	}
 	placing := true
 	for k := 1; k < len(st); k++ {
-		best := int64(-1)
-		for _, o := range st[k:] {
-			best = max(best, o.most)
-		}
-		if placing && st[k-1].pts > best {
+		if placing && st[k-1].pts > best[k] {
 			sub[st[k].i] = base + k
 			changed = true
 		} else {

@@ -72,3 +72,25 @@ func BenchmarkViews400(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkStandings4000 computes the standings of an imported 4 000-player Swiss after round
+// 1, from the database, without the cache: what the first poll after each change of the
+// standings costs in the largest tournament, and what the pollers that come meanwhile wait
+// for (BenchmarkBigNight in cmd/chessclub measures their latency):
+//
+//	go test ./internal/chessclub/play -run '^$' -bench Standings4000 -benchmem [-cpuprofile cpu.out]
+func BenchmarkStandings4000(b *testing.B) {
+	for _, d := range []sqldb.Dialect{sqldb.SQLite, sqldb.MySQL} {
+		b.Run(d.String(), func(b *testing.B) {
+			c := newClub(b, d, 0)
+			id := c.importFile(bigSwissTRF(b, 4000, 9, true, 7)).ID
+			svc := play.New(c.DB, time.Now, slog.New(slog.NewTextHandler(io.Discard, nil)), play.Config{})
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := svc.ComputeView(context.Background(), id, "standings", 0); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -29,7 +29,11 @@ func bigSwissTRF(t testing.TB, n, rounds int, played bool, seed uint64) []byte {
 	f := &trf.Tournament{Name: fmt.Sprintf("Open of %d", n), TotalRounds: rounds}
 	f.Players = make([]trf.Player, n)
 	for i := range f.Players {
-		f.Players[i] = trf.Player{StartRank: i + 1, Name: fmt.Sprintf("Player %04d", i+1), Rating: 2700 - i}
+		rating := 2700 - i
+		if n > 1500 { // ratings from 2 700 down to 1 200, some shared
+			rating = 2700 - i*1500/n
+		}
+		f.Players[i] = trf.Player{StartRank: i + 1, Name: fmt.Sprintf("Player %04d", i+1), Rating: rating}
 	}
 	half := n / 2
 	for i := range half {

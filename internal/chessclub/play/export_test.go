@@ -2,7 +2,6 @@ package play
 
 import (
 	"context"
-	"encoding/json"
 )
 
 // ComputeView computes what GET …/standings (view "standings") or GET …/rounds/{n} (view
@@ -24,7 +23,7 @@ func (s *Service) ComputeView(ctx context.Context, id int64, view string, n int)
 	} else {
 		v = f.RoundView(f.Rounds[n-1])
 	}
-	return json.Marshal(v)
+	return encodeView(v)
 }
 
 // WithPairingHook returns a copy of ctx under which a pairing (POST …/rounds) calls hook each
@@ -38,3 +37,9 @@ func WithPairingHook(ctx context.Context, hook func(attempt int)) context.Contex
 // MaxPairAttempts is how many times, at most, a pairing is computed while the tournament
 // keeps changing.
 const MaxPairAttempts = maxPairAttempts
+
+// WithPairingSlotHook returns a copy of ctx under which a pairing (POST …/rounds) calls hook
+// when it finds no pairing slot free (Config.PairingsAtOnce) and must wait for one.
+func WithPairingSlotHook(ctx context.Context, hook func()) context.Context {
+	return context.WithValue(ctx, pairingSlotHookKey{}, hook)
+}

@@ -28,7 +28,7 @@ func importBodies() []struct{ name, body string } {
 		{"one line", fill("012 ", "x")},
 		{"bad player lines", fill("", "001 abcd\n")},
 		{"comments", fill("", "### a comment line of the kind pairing programs write\n")},
-		{"1000 players", players(tournament.MaxPlayers)},
+		{"4000 players", players(tournament.MaxPlayers)},
 	}
 }
 

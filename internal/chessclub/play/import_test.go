@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"campus.example/apps/internal/chessclub/play"
 	"campus.example/apps/internal/chessclub/play/tournament"
 	"campus.example/apps/internal/clubtest"
 	"campus.example/apps/internal/sqldb"
@@ -133,11 +134,11 @@ func TestImportRefusals(t *testing.T) {
 		{"not TRF", "hello\n", "text/plain", 422, "file"},
 		{"a knockout", "012 Cup\n092 Individual: Knockout\nXXR 3\n001    1      A                                 1500\n001    2      B                                 1400\n", "text/plain", 422, "file"},
 		{"one player", players(1), "text/plain", 422, "file"},
-		{"too many players", players(1001), "text/plain", 422, "file"},
+		{"too many players", players(tournament.MaxPlayers + 1), "text/plain", 422, "file"},
 		{"no rounds at all", "012 X\n001    1      A\n001    2      B\n", "text/plain", 422, "file"},
 		{"unrated games", "012 X\nXXR 1\n001    1      A                                 1500              1.0          2 w W\n001    2      B                                 1400              0.0          1 b L\n", "text/plain", 422, "file"},
 		{"JSON", `{"name":"x"}`, "application/json", 415, ""},
-		{"too big", strings.Repeat("### padding\n", 200000), "text/plain", 413, ""},
+		{"too big", strings.Repeat("### padding\n", play.MaxImportBytes/12+1000), "text/plain", 413, ""},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -152,10 +153,10 @@ func TestImportRefusals(t *testing.T) {
 	}
 	c.MustDo(clubtest.Req{Method: "POST", Path: "/api/tournaments/import", Body: players(2), ContentType: "text/plain"}, http.StatusUnauthorized)
 
-	// A tournament of 1 000 players, the most there may be, is full.
-	full := c.importFile([]byte(players(1000)))
-	if full.PlayerCount != 1000 || full.State != tournament.StateRunning {
-		t.Fatalf("1 000 players imported: %+v", full)
+	// A tournament of the most players there may be is full.
+	full := c.importFile([]byte(players(tournament.MaxPlayers)))
+	if full.PlayerCount != tournament.MaxPlayers || full.State != tournament.StateRunning {
+		t.Fatalf("%d players imported: %+v", tournament.MaxPlayers, full)
 	}
 	c.check(t, "a late entry into a full tournament", clubtest.Req{Method: "POST", Path: tpath(full.ID, "/players"), As: "org",
 		Body: map[string]any{"member_id": c.IDs["org"]}}, want{status: 409, state: "running"})

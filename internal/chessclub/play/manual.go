@@ -19,7 +19,15 @@ import (
 // admin, or the organiser of an unrated tournament). It returns NotFound, Forbidden, Conflict
 // when the round may not be paired by hand (tournament.Field.PairableByHand), and Invalid for
 // a proposal that does not pair the round's players once each.
+//
+// The check pairs the round again with the Dutch engine, in one of the server's pairing slots
+// (pairingSlots), which it waits for while ctx lives.
 func (s *Service) checkProposal(ctx context.Context, id int64, caller api.Caller, n int, p tournament.Proposal) (*tournament.Field, tournament.PairingCheck, error) {
+	free, err := s.slots.take(ctx, func() { pairingSlotHook(ctx) })
+	if err != nil {
+		return nil, tournament.PairingCheck{}, err
+	}
+	defer free()
 	f, err := s.readField(ctx, id)
 	if err != nil {
 		return nil, tournament.PairingCheck{}, err

@@ -19,6 +19,9 @@ func (s *Service) CheckPairing(w http.ResponseWriter, r *http.Request, caller ap
 	if err != nil {
 		return err
 	}
+	if err := allowPairingTime(w); err != nil {
+		return err
+	}
 	_, v, err := s.checkProposal(r.Context(), id, caller, n, p)
 	if err != nil {
 		return err
@@ -33,6 +36,9 @@ func (s *Service) CheckPairing(w http.ResponseWriter, r *http.Request, caller ap
 func (s *Service) PutPairing(w http.ResponseWriter, r *http.Request, caller api.Caller) error {
 	id, n, p, confirm, err := readProposal(w, r, true)
 	if err != nil {
+		return err
+	}
+	if err := allowPairingTime(w); err != nil {
 		return err
 	}
 	rd, err := s.pairManually(r.Context(), id, caller, n, p, confirm)

@@ -15,6 +15,7 @@ package play
 
 import (
 	"log/slog"
+	"runtime"
 	"time"
 
 	"campus.example/apps/internal/chessclub/audit"
@@ -43,19 +44,30 @@ type Config struct {
 	// (DefaultPairingNoticeAfter); see pairing_notice.go.
 	PairingNoticeField int
 	PairingNoticeAfter time.Duration
+	// PairingsAtOnce bounds the pairings this server computes at once, of all tournaments
+	// together, the checks that pair a round again included (DefaultPairingsAtOnce()); a
+	// request beyond it waits for a slot while its client waits (pairingSlots).
+	PairingsAtOnce int
 }
 
 // Defaults of Config.
 const (
 	// DefaultMaxImports bounds the imports in flight: each holds up to about three times
-	// MaxImportBytes while it reads its file (docs/BENCHMARKS.md), and a file of the most
-	// players there may be takes about a second to store.
+	// MaxImportBytes while it reads its file (docs/BENCHMARKS.md), 48 MiB for the four,
+	// and a file of the most players there may be takes seconds to store.
 	DefaultMaxImports = 4
 	// DefaultImportsPerDay is enough to bring a club's season of tournaments over in a day;
 	// every import makes a guest member for each of its players, which stay when the
 	// tournament is deleted, so it is bounded like any other growth a member can cause.
 	DefaultImportsPerDay = 20
 )
+
+// DefaultPairingsAtOnce is the default of Config.PairingsAtOnce, a pairing for each
+// processor Go may use (runtime.GOMAXPROCS): a pairing keeps one processor busy while it
+// runs, round 2 of a 4 000-player Swiss for 20–60 s with 300–570 MB at its peak
+// (docs/BENCHMARKS.md), so more at once would only share the processors and add up the
+// memory.
+func DefaultPairingsAtOnce() int { return runtime.GOMAXPROCS(0) }
 
 func (c *Config) setDefaults() {
 	if c.MaxImports <= 0 {
@@ -69,6 +81,9 @@ func (c *Config) setDefaults() {
 	}
 	if c.PairingNoticeAfter <= 0 {
 		c.PairingNoticeAfter = DefaultPairingNoticeAfter
+	}
+	if c.PairingsAtOnce <= 0 {
+		c.PairingsAtOnce = DefaultPairingsAtOnce()
 	}
 }
 
@@ -91,13 +106,16 @@ type Service struct {
 	imports chan struct{}
 	// pairings lets one request at a time pair each tournament (rounds.go).
 	pairings pairingTurns
+	// slots holds a token for each pairing being computed (pairingSlots).
+	slots pairingSlots
 }
 
 // New returns a Service over db, which must hold the Chess Club's migrated schema. now is
 // the clock for every timestamp (tests fix it).
 func New(db *sqldb.DB, now func() time.Time, log *slog.Logger, cfg Config) *Service {
 	cfg.setDefaults()
-	s := &Service{db: db, now: now, log: log, cfg: cfg, cache: newCache(), revs: newRevisionCache(), imports: make(chan struct{}, cfg.MaxImports)}
+	s := &Service{db: db, now: now, log: log, cfg: cfg, cache: newCache(), revs: newRevisionCache(), imports: make(chan struct{}, cfg.MaxImports),
+		slots: make(pairingSlots, cfg.PairingsAtOnce)}
 	s.live = live.New(db, now, log, cfg.Live, s.revision)
 	s.ratings = ratings.NewStore(db)
 	s.trail = audit.NewStore(db)

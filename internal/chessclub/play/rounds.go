@@ -43,8 +43,13 @@ const maxPairAttempts = 3
 // round of the same number even so.
 //
 // In this process one request at a time pairs a tournament (pairingTurns); a second one
-// waits for it, and then finds the round paired. A long pairing is announced on the live
-// stream (round_pairing, pairing_notice.go) before the round arrives.
+// waits for it, and then finds the round paired. The server computes at most
+// Config.PairingsAtOnce pairings at once, of all tournaments (pairingSlots): a pairing that
+// finds no slot free waits for one while its request lives, then reads the tournament again
+// if it waited, since results may have come meanwhile. A long pairing is announced on the
+// live stream (round_pairing, pairing_notice.go) before the round arrives: for a large field
+// as soon as the request has checked that the round can be paired, before any wait for a
+// slot, so that those who follow the tournament know that the round is on its way.
 func (s *Service) pairRound(ctx context.Context, id int64, caller api.Caller) (tournament.Round, error) {
 	leave, err := s.pairings.enter(ctx, id, func() { pairingHook(ctx, 0) })
 	if err != nil {
@@ -52,6 +57,12 @@ func (s *Service) pairRound(ctx context.Context, id int64, caller api.Caller) (t
 	}
 	defer leave()
 	notice := s.newPairingNotice(ctx, id)
+	var free func() // frees the pairing slot, once taken; kept for every attempt
+	defer func() {
+		if free != nil {
+			free()
+		}
+	}()
 	for attempt := 1; ; attempt++ {
 		f, err := s.readField(ctx, id)
 		if err != nil {
@@ -61,6 +72,12 @@ func (s *Service) pairRound(ctx context.Context, id int64, caller api.Caller) (t
 			return tournament.Round{}, err
 		}
 		notice.arm(f)
+		if free == nil {
+			if free, f, err = s.takePairingSlot(ctx, id, caller, f); err != nil {
+				notice.settle(&tournament.Tournament{}) // ends the notice's timer
+				return tournament.Round{}, err
+			}
+		}
 		pairingHook(ctx, attempt)
 		p, err := f.PairNext()
 		notice.settle(&f.Tournament)
@@ -80,6 +97,29 @@ func (s *Service) pairRound(ctx context.Context, id int64, caller api.Caller) (t
 				t.CurrentRound+1, maxPairAttempts)
 		}
 	}
+}
+
+// takePairingSlot takes a pairing slot for the pairing of f, the tournament with id, and
+// returns the function that frees it, with the field to pair: f itself when a slot was free,
+// else the field as it is once a slot is, checked again (checkPairable). It returns ctx's
+// error when ctx ends while it waits.
+func (s *Service) takePairingSlot(ctx context.Context, id int64, caller api.Caller, f *tournament.Field) (free func(), _ *tournament.Field, err error) {
+	waited := false
+	free, err = s.slots.take(ctx, func() {
+		waited = true
+		pairingSlotHook(ctx)
+	})
+	if err != nil || !waited {
+		return free, f, err
+	}
+	if f, err = s.readField(ctx, id); err == nil {
+		err = checkPairable(f, caller)
+	}
+	if err != nil {
+		free()
+		return nil, nil, err
+	}
+	return free, f, nil
 }
 
 // checkPairable checks that caller may pair the next round of f's tournament and that it

@@ -3,6 +3,7 @@ package play
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"strconv"
@@ -17,7 +18,7 @@ import (
 
 // maxBoards bounds the {b} path parameter: a round of tournament.MaxPlayers has at most half as
 // many.
-const maxBoards = tournament.MaxPlayers / 2
+const maxBoards = tournament.MaxPlayers / 2 // 2 000
 
 // ListRounds answers GET /api/tournaments/{id}/rounds: every round paired, with its boards
 // and byes.
@@ -53,10 +54,30 @@ func (s *Service) GetRound(w http.ResponseWriter, r *http.Request) error {
 	})
 }
 
+// PairWriteTimeout is how long the answer to a request that pairs a round may take (POST
+// …/rounds, and a pairing by hand, checked or saved, which pairs the round again), instead of
+// the server's WriteTimeout (120 s): the pairing of a 4 000-player round takes up to a minute
+// of one processor on a busy machine, and it may first wait for a pairing slot behind others
+// (Config.PairingsAtOnce). Beyond it the connection is closed; a round is stored even so, and
+// the live stream says round_paired.
+const PairWriteTimeout = 10 * time.Minute
+
+// allowPairingTime gives the answer on w PairWriteTimeout from now.
+func allowPairingTime(w http.ResponseWriter) error {
+	err := http.NewResponseController(w).SetWriteDeadline(time.Now().Add(PairWriteTimeout))
+	if errors.Is(err, http.ErrNotSupported) { // a recorder in tests: no connection, no deadline
+		return nil
+	}
+	return err
+}
+
 // PairRound answers POST /api/tournaments/{id}/rounds: it pairs the next round.
 func (s *Service) PairRound(w http.ResponseWriter, r *http.Request, caller api.Caller) error {
 	id, err := api.PathID(r)
 	if err != nil {
+		return err
+	}
+	if err := allowPairingTime(w); err != nil {
 		return err
 	}
 	rd, err := s.pairRound(r.Context(), id, caller)
@@ -196,7 +217,7 @@ func (s *Service) serveView(w http.ResponseWriter, r *http.Request, id int64, wh
 		if err != nil {
 			return 0, nil, err
 		}
-		body, err := json.Marshal(v)
+		body, err := encodeView(v)
 		return [2]int64{f.Tournament.Revision, f.Tournament.StandingsRevision}[key], append(body, '\n'), err
 	})
 	if err != nil {
@@ -208,6 +229,16 @@ func (s *Service) serveView(w http.ResponseWriter, r *http.Request, id int64, wh
 	w.WriteHeader(http.StatusOK)
 	_, _ = w.Write(body)
 	return nil
+}
+
+// encodeView encodes a view as JSON. The standings encode themselves, compact already
+// (tournament.Standings.MarshalJSON): through json.Marshal, checking and compacting the
+// megabyte of a 4 000-player field's standings again took longer than writing it.
+func encodeView(v any) ([]byte, error) {
+	if st, ok := v.(tournament.Standings); ok {
+		return st.MarshalJSON()
+	}
+	return json.Marshal(v)
 }
 
 // fnv32 hashes a view's name into its ETag.

@@ -44,8 +44,12 @@ const (
 	MinRounds         = 1
 	// MaxRounds is the most rounds a tournament may have, of any format.
 	MaxRounds = 50
-	// MaxPlayers is the most players a tournament may hold.
-	MaxPlayers = 1000
+	// MaxPlayers is the most players a tournament may hold: the largest online Swiss, whose
+	// rounds the Dutch engine pairs in 20–60 s of one processor and 300–570 MB at most
+	// (docs/BENCHMARKS.md, "A large Swiss night"), within the server's limit on pairings at
+	// once (play.Config.PairingsAtOnce). The limits of an import (play.MaxImportBytes,
+	// MaxImportLines) and of a round's boards follow from it.
+	MaxPlayers = 4000
 	// MaxByeLimit bounds the half-point byes a player may ask for (Tournament.ByeLimit).
 	MaxByeLimit = MaxRounds
 )

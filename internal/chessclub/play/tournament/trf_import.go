@@ -39,8 +39,11 @@ type ImportedPlayer struct {
 // MaxPlayers players, MaxRounds rounds and a few records of each kind is far within them.
 const (
 	// MaxImportLines is the most lines a file may have: what reading keeps grows with them,
-	// blank ones too.
-	MaxImportLines = 10000
+	// blank ones too. A file of MaxPlayers players has a line for each; the rest (the
+	// tournament section, 132's round dates, 240 byes, 250 accelerations, comments) takes a
+	// few hundred more at most. Twice as many again leaves room for the comment lines and
+	// blank lines that pairing programs write between players.
+	MaxImportLines = 3 * MaxPlayers
 	// MaxImportLineBytes is the longest line, in bytes: a player's line of trf.MaxRounds
 	// rounds has 2 091 characters, and a name of 33 characters takes at most 132 bytes.
 	MaxImportLineBytes = 8192
