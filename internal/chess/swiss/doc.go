@@ -114,7 +114,6 @@
 // of an odd round comes from a matching without weights (who can be left over,
 // matching.Adjacency.Exposable). These brackets are what is left of an early round's time:
 // round 2 of 4 000 players, with an odd number of players and an odd second scoregroup, takes
-// 6 to 8 s of CPU, most of it there, and round 2 of 9 999 players several minutes
-// (docs/BENCHMARKS.md). Memory, not time, bounds MaxPlayers; a server should bound its fields
+// 6 to 9 s of CPU, most of it there, and round 2 of 9 999 players 83 s (docs/BENCHMARKS.md). Memory, not time, bounds MaxPlayers; a server should bound its fields
 // by the time a round may take.
 package swiss
