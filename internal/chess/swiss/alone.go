@@ -24,12 +24,14 @@ import "slices"
 //     most pairs in the bracket ([C6], after [C4]), that is all of them; or
 //   - the bracket has an odd number of players, all but one of whom can be paired among
 //     themselves; every player it can leave over is a resident (has the residents' score)
-//     and no bye candidate; the following scoregroup has an odd number of players, and
-//     whichever player the bracket leaves over, that player and the following scoregroup
-//     can all be paired among themselves; and the players below them can all be paired (as
-//     above). Every pairing the rules may choose then leaves a single downfloater ([C6]),
-//     and any of them lets the following bracket make all its pairs, the same number at the
-//     same scores ([C8]), with the same completion term.
+//     and no bye candidate; and whichever player the bracket leaves over, the following
+//     bracket can pair it and as many of its own players as it could pair with any other,
+//     and the round completes: with an odd following scoregroup, the downfloater and the
+//     scoregroup all pair among themselves and the players below them pair by themselves;
+//     with an even one, the downfloater meets one of the scoregroup, one other floats on,
+//     and the players below pair with it. Every pairing the rules may choose then leaves a
+//     single downfloater ([C6]), and any of them lets the following bracket make the same
+//     pairs at the same scores ([C8]), with the same completion term.
 //
 // Which players can all be paired is a question without weights (matching.Adjacency).
 func (e *engine) pairsAlone(b *bracket) bool {
@@ -43,36 +45,85 @@ func (e *engine) pairsAlone(b *bracket) bool {
 	}
 	own := append(slices.Clip(b.mdps), rangeOf(b.lo, b.hi)...)
 	left, d := e.compat().Exposable(own)
-	below := b.hi // the first player of the part that must pair by itself
 	switch {
 	case size%2 == 0:
 		if d != 0 {
 			return false
 		}
-	case d != 1 || (b.next-b.hi)%2 == 0:
+		return e.pairsAmongThemselves(rangeOf(b.hi, n))
+	case d != 1 || b.next == b.hi:
 		return false
-	default:
-		// Each player the bracket can leave over meets a player of the following scoregroup
-		// whom it can leave over in turn ([C8]).
-		nextGroup := rangeOf(b.hi, b.next)
-		open, dn := e.compat().Exposable(nextGroup)
-		if dn != 1 {
+	}
+	// One downfloater: whoever it is, it must be a resident who is no bye candidate, and it
+	// must let the following bracket and the players below pair as well as any other would.
+	for _, v := range own {
+		if left[v] && (e.byeCandidate(e.ps[v]) || e.ps[v].score != e.ps[own[len(own)-1]].score) {
 			return false
 		}
-		for _, v := range own {
-			if !left[v] {
-				continue
-			}
-			if e.byeCandidate(e.ps[v]) || e.ps[v].score != e.ps[own[len(own)-1]].score {
-				return false
-			}
-			if !slices.ContainsFunc(nextGroup, func(u int32) bool { return open[u] && e.compat().Adjacent(v, u) }) {
-				return false
-			}
-		}
-		below = b.next
 	}
-	return e.pairsAmongThemselves(rangeOf(below, n))
+	nextGroup := rangeOf(b.hi, b.next)
+	if len(nextGroup)%2 == 1 {
+		return e.takesAnyFloater(own, left, nextGroup) && e.pairsAmongThemselves(rangeOf(b.next, n))
+	}
+	return e.passesAnyFloater(own, left, nextGroup, rangeOf(b.next, n))
+}
+
+// takesAnyFloater reports, for an odd following scoregroup, whether each player the bracket can
+// leave over (left) meets a player whom the scoregroup can leave over in turn: the two then
+// pair and the rest of the scoregroup pairs among itself ([C8]: all its players paired).
+func (e *engine) takesAnyFloater(own []int32, left []bool, nextGroup []int32) bool {
+	open, dn := e.compat().Exposable(nextGroup)
+	if dn != 1 {
+		return false
+	}
+	for _, v := range own {
+		if left[v] && !slices.ContainsFunc(nextGroup, func(u int32) bool { return open[u] && e.compat().Adjacent(v, u) }) {
+			return false
+		}
+	}
+	return true
+}
+
+// passesAnyFloater reports, for an even following scoregroup, whether each player the
+// bracket can leave over meets a player u of the scoregroup whose partner x in a perfect
+// matching of it can float on into the players below, who then all pair (leaving one bye
+// candidate in an odd round). The following bracket then makes as many pairs as it can, one
+// of them the downfloater's ([C8]), whoever the downfloater is, and the round completes.
+func (e *engine) passesAnyFloater(own []int32, left []bool, nextGroup, below []int32) bool {
+	adj := e.compat()
+	mateN := adj.Maximum(nextGroup)
+	if slices.ContainsFunc(nextGroup, func(u int32) bool { return mateN[u] < 0 }) {
+		return false
+	}
+	// on[x]: x and the players below can all be paired (one bye candidate left in an odd
+	// round): x meets a player y below whom they can leave out (an even round, an odd number
+	// below), or whose partner in a perfect matching below is a bye candidate (an odd round).
+	on := make(map[int32]bool, len(nextGroup))
+	if !e.odd {
+		open, d := adj.Exposable(below)
+		if d != 1 {
+			return false
+		}
+		for _, x := range nextGroup {
+			on[x] = slices.ContainsFunc(below, func(y int32) bool { return open[y] && adj.Adjacent(x, y) })
+		}
+	} else {
+		mateB := adj.Maximum(below)
+		if len(below) == 0 || slices.ContainsFunc(below, func(y int32) bool { return mateB[y] < 0 }) {
+			return false
+		}
+		for _, x := range nextGroup {
+			on[x] = slices.ContainsFunc(below, func(y int32) bool {
+				return adj.Adjacent(x, y) && e.byeCandidate(e.ps[mateB[y]])
+			})
+		}
+	}
+	for _, v := range own {
+		if left[v] && !slices.ContainsFunc(nextGroup, func(u int32) bool { return adj.Adjacent(v, u) && on[mateN[u]] }) {
+			return false
+		}
+	}
+	return true
 }
 
 // pairsAmongThemselves reports whether the players of rest can all be paired among
