@@ -155,6 +155,31 @@ func (g *Graph) SetWeight(u, v int, w []uint64) {
 	g.ids[v*g.n+u] = id
 }
 
+// Number returns the number under which the graph stores weight w (Words() words below
+// 2^bits), for SetNumber: a caller that sets many edges to few distinct weights looks each
+// weight up once.
+func (g *Graph) Number(w []uint64) int32 {
+	if len(w) != g.words || !g.fits(w) {
+		panic(fmt.Sprintf("matching: Number of a weight of %d words that does not fit %d bits", len(w), g.bits))
+	}
+	d := g.tmp[0]
+	double(d, w)
+	return g.weights.intern(d)
+}
+
+// NumberOf returns the number of the weight of the edge {u, v}.
+func (g *Graph) NumberOf(u, v int) int32 { return g.ids[u*g.n+v] }
+
+// SetNumber sets the edge {u, v} to the weight numbered id (Number), as SetWeight does.
+func (g *Graph) SetNumber(u, v int, id int32) {
+	if u == v || !g.active[u] || !g.active[v] {
+		panic(fmt.Sprintf("matching: SetNumber(%d, %d) on a removed vertex or a loop", u, v))
+	}
+	g.touch(int32(u))
+	g.ids[u*g.n+v] = id
+	g.ids[v*g.n+u] = id
+}
+
 // Weight copies the weight of the edge {u, v} into dst (Words() words).
 func (g *Graph) Weight(dst []uint64, u, v int) {
 	half(dst, g.w(int32(u), int32(v)))

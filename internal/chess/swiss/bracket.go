@@ -27,6 +27,8 @@ func (e *engine) run(scores int) ([][2]int32, int32, error) {
 	words := e.g.Words()
 	e.w, e.cur = make([]uint64, words), make([]uint64, words)
 	e.rec = make([]record, int(n)*int(n-1)/2)
+	e.numbers = map[weightKey]int32{}
+	e.kindOf = e.kinds()
 	e.stable = make([]int32, n)
 	e.paired = make([]bool, n)
 	e.sub = make([]int, 2*MaxRounds+1)
@@ -153,6 +155,7 @@ func (e *engine) setScores(b *bracket, scores int) error {
 	for i, s := range distinct {
 		e.sub[s] = len(distinct) - 1 - i
 	}
+	clear(e.numbers) // the score sub-fields changed, and with them the weights
 	return nil
 }
 
@@ -200,20 +203,36 @@ func rangeOf(lo, hi int32) []int32 {
 
 // set writes edge {h, l}'s weight from its record into the graph, changing the edges of vertex
 // touch; nothing is done when the weight is unchanged.
+//
+// A weight depends on the record and on the two players' kinds (kindOf), and, through the
+// score sub-fields, on the bracket: within a bracket, the graph's number of each weight is
+// looked up once per kinds and record (weightNumbers), not encoded for every pair.
 func (e *engine) set(touch, h, l int32) {
 	if h > l {
 		h, l = l, h
 	}
-	e.encode(e.w, h, l, *e.recOf(h, l))
-	e.g.Weight(e.cur, int(h), int(l))
-	if equal(e.w, e.cur) {
+	r := *e.recOf(h, l)
+	key := weightKey{e.kindOf[h], e.kindOf[l], r}
+	id, ok := e.numbers[key]
+	if !ok {
+		e.encode(e.w, h, l, r)
+		id = e.g.Number(e.w)
+		e.numbers[key] = id
+	}
+	if e.g.NumberOf(int(h), int(l)) == id {
 		return
 	}
 	other := h
 	if touch == h {
 		other = l
 	}
-	e.g.SetWeight(int(touch), int(other), e.w)
+	e.g.SetNumber(int(touch), int(other), id)
+}
+
+// weightKey is what the weight of a pair h < l depends on in a bracket.
+type weightKey struct {
+	h, l int32 // the players' kinds
+	rec  record
 }
 
 func equal(a, b []uint64) bool {

@@ -27,6 +27,33 @@ type kind struct {
 	float1, float2     float
 }
 
+// weightKind is what the weight of a pair depends on, for one player, in any bracket: kind and
+// the player's C9 rank.
+type weightKind struct {
+	kind
+	byeRank uint32
+}
+
+// kinds numbers the players' kinds, for the weights of their pairs (set).
+func (e *engine) kinds() []int32 {
+	index := map[weightKind]int32{}
+	out := make([]int32, len(e.ps))
+	for v, p := range e.ps {
+		k := weightKind{kind{p.score, p.pref, p.repeated, p.imbalance, p.strong, p.absolute(), p.topscorer,
+			e.byeCandidate(p), p.floats[1], p.floats[2]}, 0}
+		if e.byeRank != nil {
+			k.byeRank = e.byeRank[v]
+		}
+		c, ok := index[k]
+		if !ok {
+			c = int32(len(index))
+			index[k] = c
+		}
+		out[v] = c
+	}
+	return out
+}
+
 // startBracket gives the graph, restricted to the bracket's players own, a maximum matching
 // with its proof from the kinds' duals, and reports whether it could.
 func (e *engine) startBracket(own []int32) bool {
