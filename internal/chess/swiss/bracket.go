@@ -25,7 +25,7 @@ func (e *engine) run(scores int) ([][2]int32, int32, error) {
 	e.lay = newLayout(int(n), maxGroup, scores)
 	e.g = matching.New(int(n), e.lay.total)
 	words := e.g.Words()
-	e.w, e.cur = make([]uint64, words), make([]uint64, words)
+	e.w = make([]uint64, words)
 	e.rec = make([]record, int(n)*int(n-1)/2)
 	e.numbers = map[weightKey]int32{}
 	e.kindOf = e.kinds()
@@ -233,15 +233,6 @@ func (e *engine) set(touch, h, l int32) {
 type weightKey struct {
 	h, l int32 // the players' kinds
 	rec  record
-}
-
-func equal(a, b []uint64) bool {
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // recOf returns the record of edge {a, b}. The records of the pairs h < l are stored

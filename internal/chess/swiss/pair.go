@@ -32,7 +32,7 @@ type engine struct {
 	paired  []bool   // pair decided and taken out of the graph
 	sub     []int    // per score: its sub-field in the current bracket's score-indexed fields
 	chosen  []int32  // the MDPs of the current bracket that will be paired in it
-	w, cur  []uint64 // scratch weights
+	w       []uint64 // scratch weight
 	// Pairs decided but still in the graph, and the overlay of exchanged partners (procedure.go).
 	pending, touched []int32
 	over             []int32
