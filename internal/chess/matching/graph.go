@@ -147,12 +147,7 @@ func (g *Graph) SetWeight(u, v int, w []uint64) {
 	if !g.fits(w) {
 		panic(fmt.Sprintf("matching: weight of {%d, %d} does not fit in %d bits", u, v, g.bits))
 	}
-	g.touch(int32(u))
-	d := g.tmp[0]
-	double(d, w)
-	id := g.weights.intern(d)
-	g.ids[u*g.n+v] = id
-	g.ids[v*g.n+u] = id
+	g.setNumber(u, v, g.intern(w))
 }
 
 // Number returns the number under which the graph stores weight w (Words() words below
@@ -162,6 +157,11 @@ func (g *Graph) Number(w []uint64) int32 {
 	if len(w) != g.words || !g.fits(w) {
 		panic(fmt.Sprintf("matching: Number of a weight of %d words that does not fit %d bits", len(w), g.bits))
 	}
+	return g.intern(w)
+}
+
+// intern returns the number of weight w, doubled as the graph stores weights.
+func (g *Graph) intern(w []uint64) int32 {
 	d := g.tmp[0]
 	double(d, w)
 	return g.weights.intern(d)
@@ -175,6 +175,12 @@ func (g *Graph) SetNumber(u, v int, id int32) {
 	if u == v || !g.active[u] || !g.active[v] {
 		panic(fmt.Sprintf("matching: SetNumber(%d, %d) on a removed vertex or a loop", u, v))
 	}
+	g.setNumber(u, v, id)
+}
+
+// setNumber sets the edge {u, v} to the weight numbered id, u being the vertex whose edges
+// change.
+func (g *Graph) setNumber(u, v int, id int32) {
 	g.touch(int32(u))
 	g.ids[u*g.n+v] = id
 	g.ids[v*g.n+u] = id
