@@ -637,9 +637,10 @@ func (g *Graph) queueTight(s, x int32) {
 
 // compactTight drops from the queue of tight edges those that no longer lead anywhere: to a
 // node now labelled T, or inside one node. The others keep their order. (A T node that a new
-// blossom takes in becomes S with it, and the blossom's scan queues its tight edges again.) Over many equal weights a stage queues an edge for nearly every pair of
-// an S vertex and an unlabelled node, most of which a single edge labels; the queue reached
-// 730 MB in round 9 of 9 999 players before it was kept short.
+// blossom takes in becomes S with it, and the blossom's scan queues its tight edges again.)
+// Over many equal weights a stage queues an edge for nearly every pair of an S vertex and an
+// unlabelled node, most of which a single edge labels; the queue reached 730 MB in round 9 of
+// 9 999 players before it was kept short.
 func (g *Graph) compactTight() {
 	kept := g.tight[:0]
 	for _, e := range g.tight {

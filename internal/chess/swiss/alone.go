@@ -43,7 +43,7 @@ func (e *engine) pairsAlone(b *bracket) bool {
 	if e.odd && (b.hi >= n || e.byeScore >= e.ps[b.hi].score) {
 		return false
 	}
-	own := append(slices.Clip(b.mdps), rangeOf(b.lo, b.hi)...)
+	own := b.players()
 	left, d := e.compat().Exposable(own)
 	switch {
 	case size%2 == 0:

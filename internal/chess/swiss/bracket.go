@@ -76,7 +76,7 @@ func (e *engine) run(scores int) ([][2]int32, int32, error) {
 			own := b
 			own.next = b.hi
 			e.loadBracket(&own)
-			e.startBracket(append(slices.Clip(b.mdps), rangeOf(b.lo, b.hi)...))
+			e.startBracket(b.players())
 			e.solve()
 			pairs = e.pairBracket(&b, pairs)
 			e.g.Unrestrict()
@@ -193,6 +193,11 @@ func (e *engine) loadBracket(b *bracket) {
 	}
 }
 
+// players returns the bracket's players: its moved-down players, then its residents.
+func (b *bracket) players() []int32 {
+	return append(slices.Clip(b.mdps), rangeOf(b.lo, b.hi)...)
+}
+
 func rangeOf(lo, hi int32) []int32 {
 	out := make([]int32, 0, hi-lo)
 	for v := lo; v < hi; v++ {
@@ -206,7 +211,7 @@ func rangeOf(lo, hi int32) []int32 {
 //
 // A weight depends on the record and on the two players' kinds (kindOf), and, through the
 // score sub-fields, on the bracket: within a bracket, the graph's number of each weight is
-// looked up once per kinds and record (weightNumbers), not encoded for every pair.
+// looked up once per kinds and record (numbers), not encoded for every pair.
 func (e *engine) set(touch, h, l int32) {
 	if h > l {
 		h, l = l, h

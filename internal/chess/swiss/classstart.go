@@ -17,7 +17,8 @@ import (
 // would otherwise build the bracket's matching from the round's matching for completion
 // alone take seconds in a bracket of a thousand players.
 
-// kind is what the weight of a pair in the bracket depends on, for one player.
+// kind is what the weight of a pair depends on, for one player, in any bracket (the score
+// sub-fields aside, which are the bracket's): players of one kind are interchangeable.
 type kind struct {
 	score              chess.Score
 	pref, repeated     chess.Colour
@@ -25,22 +26,17 @@ type kind struct {
 	strong, absolute   bool
 	topscorer, byeCand bool
 	float1, float2     float
+	byeRank            uint32 // C9
 }
 
-// weightKind is what the weight of a pair depends on, for one player, in any bracket: kind and
-// the player's C9 rank.
-type weightKind struct {
-	kind
-	byeRank uint32
-}
-
-// kinds numbers the players' kinds, for the weights of their pairs (set).
+// kinds numbers the players' kinds: for the weights of their pairs (set) and the classes of a
+// bracket (startBracket).
 func (e *engine) kinds() []int32 {
-	index := map[weightKind]int32{}
+	index := map[kind]int32{}
 	out := make([]int32, len(e.ps))
 	for v, p := range e.ps {
-		k := weightKind{kind{p.score, p.pref, p.repeated, p.imbalance, p.strong, p.absolute(), p.topscorer,
-			e.byeCandidate(p), p.floats[1], p.floats[2]}, 0}
+		k := kind{p.score, p.pref, p.repeated, p.imbalance, p.strong, p.absolute(), p.topscorer,
+			e.byeCandidate(p), p.floats[1], p.floats[2], 0}
 		if e.byeRank != nil {
 			k.byeRank = e.byeRank[v]
 		}
@@ -57,18 +53,15 @@ func (e *engine) kinds() []int32 {
 // startBracket gives the graph, restricted to the bracket's players own, a maximum matching
 // with its proof from the kinds' duals, and reports whether it could.
 func (e *engine) startBracket(own []int32) bool {
-	index := map[kind]int{}
+	index := map[int32]int{} // a kind's class in the bracket
 	var sizes []int
-	var reps [][2]int32 // per kind, two of its players (the second -1 when it has one)
+	var reps [][2]int32 // per class, two of its players (the second -1 when it has one)
 	of := make([]int, len(e.ps))
 	for _, v := range own {
-		p := e.ps[v]
-		k := kind{p.score, p.pref, p.repeated, p.imbalance, p.strong, p.absolute(), p.topscorer,
-			e.byeCandidate(p), p.floats[1], p.floats[2]}
-		c, ok := index[k]
+		c, ok := index[e.kindOf[v]]
 		if !ok {
 			c = len(sizes)
-			index[k] = c
+			index[e.kindOf[v]] = c
 			sizes = append(sizes, 0)
 			reps = append(reps, [2]int32{v, -1})
 		} else if reps[c][1] < 0 {
