@@ -12,17 +12,11 @@ type Adjacency struct {
 // NewAdjacency returns the graph of n vertices in which u and v are adjacent when adjacent(u,
 // v), which is called once for each pair u < v.
 func NewAdjacency(n int, adjacent func(u, v int) bool) *Adjacency {
-	a := &Adjacency{n: n, rowLen: (n + 63) / 64}
-	a.bits = make([]uint64, n*a.rowLen)
-	for u := range n {
-		for v := u + 1; v < n; v++ {
-			if adjacent(u, v) {
-				a.bits[u*a.rowLen+v/64] |= 1 << (v % 64)
-				a.bits[v*a.rowLen+u/64] |= 1 << (u % 64)
-			}
-		}
+	all := make([]int32, n)
+	for v := range all {
+		all[v] = int32(v)
 	}
-	return a
+	return NewAdjacencyAmong(n, all, func(u, v int32) bool { return adjacent(int(u), int(v)) })
 }
 
 // NewAdjacencyAmong returns the graph of n vertices in which only vertices of `of` are
