@@ -30,13 +30,14 @@ func (c *calc) directEncounter(s Spec, place []int) []Value {
 		all[i] = i
 	}
 	groups := groupBy(all, place)
+	in := make([]bool, len(c.es)) // splitGroup's marks of its group's members, cleared after
 	for len(groups) > 0 {
 		g := groups[len(groups)-1]
 		groups = groups[:len(groups)-1]
 		if len(g) < 2 {
 			continue
 		}
-		if c.splitGroup(s, g, sub) {
+		if c.splitGroup(s, g, sub, in) {
 			groups = append(groups, groupBy(g, sub)...)
 		}
 	}
@@ -58,13 +59,19 @@ func (c *calc) directEncounter(s Spec, place []int) []Value {
 }
 
 // splitGroup applies 6.1-6.3 once to the group g (indexes of players sharing sub-place
-// sub[g[0]]), writing the new sub-places; it reports whether the group was split.
-func (c *calc) splitGroup(s Spec, g []int, sub []int) bool {
+// sub[g[0]]), writing the new sub-places; it reports whether the group was split. in marks
+// the group's members while it runs (all false before and after): one slice for every group,
+// so that the many small groups of a large field do not each cost the field's size.
+func (c *calc) splitGroup(s Spec, g []int, sub []int, in []bool) bool {
 	base := sub[g[0]]
-	in := make([]bool, len(c.es))
 	for _, i := range g {
 		in[i] = true
 	}
+	defer func() {
+		for _, i := range g {
+			in[i] = false
+		}
+	}()
 	type standing struct {
 		i         int
 		pts, most int64 // half points against the group; the most they could have
