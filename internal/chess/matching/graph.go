@@ -227,8 +227,10 @@ func (g *Graph) Solve() {
 // no bonus of at most t on the edge can make it part of a maximum matching. It must follow a
 // Solve, with no weight changed since.
 func (g *Graph) SlackAbove(u, v int, t uint64) bool {
-	if len(g.dirties) > 0 {
-		panic("matching: SlackAbove before Solve")
+	for _, u := range g.dirties {
+		if !g.isHidden[u] { // a hidden vertex waits for Unrestrict
+			panic("matching: SlackAbove before Solve")
+		}
 	}
 	s, lim := g.tmp[0], g.tmp[1]
 	add(s, g.d(int32(u)), g.d(int32(v)))
@@ -350,6 +352,20 @@ func (g *Graph) dissolve(u int32) {
 // is split; and a free vertex meets a free neighbour over a tight edge when there is one.
 func (g *Graph) repair() {
 	need, sum := g.tmp[0], g.tmp[1]
+	// A hidden vertex is repaired once it is shown again (Unrestrict): its edges to the
+	// vertices hidden with it count as much as the others.
+	hidden := g.dirties[:0:0]
+	if g.hidden != nil {
+		kept := g.dirties[:0]
+		for _, u := range g.dirties {
+			if g.isHidden[u] {
+				hidden = append(hidden, u)
+			} else {
+				kept = append(kept, u)
+			}
+		}
+		g.dirties = kept
+	}
 	for _, u := range g.dirties {
 		if !g.active[u] {
 			continue
@@ -394,7 +410,7 @@ func (g *Graph) repair() {
 	for _, u := range g.dirties {
 		g.dirty[u] = false
 	}
-	g.dirties = g.dirties[:0]
+	g.dirties = append(g.dirties[:0], hidden...)
 }
 
 // tightFrom returns, for vertex u and the weight numbered id, w-U(u): the dual another vertex

@@ -168,7 +168,7 @@ func TestMaximumAgainstBruteForce(t *testing.T) {
 		f.check(fmt.Sprintf("trial %d initial", trial))
 		for step := range 12 {
 			vis := f.visible()
-			switch rng.IntN(6) {
+			switch rng.IntN(7) {
 			case 0: // remove a vertex
 				u := rng.IntN(n)
 				if vis[u] {
@@ -189,6 +189,22 @@ func TestMaximumAgainstBruteForce(t *testing.T) {
 				hide := make([]bool, n)
 				for u := range hide {
 					hide[u] = rng.IntN(3) == 0
+				}
+				f.restrict(hide)
+			case 3: // change a vertex's edges and hide it before the next matching: it is
+				// repaired once shown again, against every vertex
+				u := rng.IntN(n)
+				if !vis[u] || f.hidden != nil {
+					continue
+				}
+				for v := range n {
+					if v != u && f.active[v] && rng.IntN(2) == 0 {
+						f.set(u, v, f.randomWeight())
+					}
+				}
+				hide := make([]bool, n)
+				for v := range hide {
+					hide[v] = v == u || rng.IntN(3) == 0
 				}
 				f.restrict(hide)
 			default: // change a few edges, possibly around several vertices

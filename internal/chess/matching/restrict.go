@@ -7,7 +7,9 @@ import "slices"
 // rather than in the whole graph. A hidden vertex keeps its weights, its dual and its pair
 // with another hidden vertex; a pair between a kept and a hidden vertex is split, and the
 // blossoms that hold kept vertices are taken apart (blossoms of hidden vertices alone stay).
-// The matching Solve then makes maximum is maximum over the kept vertices.
+// The matching Solve then makes maximum is maximum over the kept vertices. A hidden vertex
+// whose weights changed since the last Solve is repaired once it is shown again, against every
+// vertex, not only the kept ones.
 //
 // Unrestrict shows the hidden vertices again. A caller that restricts must not restrict again
 // before it has unrestricted.
