@@ -13,9 +13,9 @@ import "slices"
 //
 // That is so when the C9 term does not apply in the bracket (its single downfloater would
 // get the bye), when, in a round with an odd number of players, the bye goes below the
-// following scoregroup (so that whether C9 applies in the next bracket, which floaters reads
-// from the matching, does not hang on the players below, whose matching is not brought up to
-// date here), and either
+// following scoregroup or that scoregroup is the last (so that whether C9 applies in the next
+// bracket, which floaters reads from the matching, does not hang on the players below, whose
+// matching is not brought up to date here), and either
 //
 //   - the bracket has an even number of players who can all be paired among themselves, and
 //     the players below can all be paired among themselves, leaving, when the number of
@@ -29,18 +29,24 @@ import "slices"
 //     and the round completes: with an odd following scoregroup, the downfloater and the
 //     scoregroup all pair among themselves and the players below them pair by themselves;
 //     with an even one, the downfloater meets one of the scoregroup, one other floats on,
-//     and the players below pair with it. Every pairing the rules may choose then leaves a
+//     and the players below pair with it; with the last scoregroup, which holds the bye, the
+//     downfloater meets one of it and all the others pair but one bye candidate. Every
+//     pairing the rules may choose then leaves a
 //     single downfloater ([C6]), and any of them lets the following bracket make the same
 //     pairs at the same scores ([C8]), with the same completion term.
 //
-// Which players can all be paired is a question without weights (matching.Adjacency).
+// Which players can all be paired is a question without weights (matching.Adjacency). A
+// bracket left with one downfloater in an odd round is paired with the bye vertex joined to
+// every one of its players (byevertex.go), which stands for the downfloater.
 func (e *engine) pairsAlone(b *bracket) bool {
 	n := int32(len(e.ps))
 	size := len(b.mdps) + int(b.hi-b.lo)
 	if e.single || size == 0 {
 		return false
 	}
-	if e.odd && (b.hi >= n || e.byeScore >= e.ps[b.hi].score) {
+	// The bye goes to the following scoregroup: only when it is the last.
+	byeNext := e.odd && (b.hi >= n || e.byeScore >= e.ps[b.hi].score)
+	if byeNext && (b.hi >= n || b.next != n) {
 		return false
 	}
 	own := b.players()
@@ -62,6 +68,9 @@ func (e *engine) pairsAlone(b *bracket) bool {
 		}
 	}
 	nextGroup := rangeOf(b.hi, b.next)
+	if byeNext {
+		return e.leavesAnyFloaterBye(own, left, nextGroup)
+	}
 	if len(nextGroup)%2 == 1 {
 		return e.takesAnyFloater(own, left, nextGroup) && e.pairsAmongThemselves(rangeOf(b.next, n))
 	}
@@ -120,6 +129,27 @@ func (e *engine) passesAnyFloater(own []int32, left []bool, nextGroup, below []i
 	}
 	for _, v := range own {
 		if left[v] && !slices.ContainsFunc(nextGroup, func(u int32) bool { return adj.Adjacent(v, u) && on[mateN[u]] }) {
+			return false
+		}
+	}
+	return true
+}
+
+// leavesAnyFloaterBye reports, for a following scoregroup that is the last and holds the bye,
+// whether each player the bracket can leave over meets a player u of the scoregroup whose
+// partner in a perfect matching of it is a bye candidate: the downfloater then meets u, and the
+// scoregroup pairs all its other players but that one, who gets the bye ([C8]: as many pairs
+// as the following bracket can make, the downfloater's among them, whoever it is).
+func (e *engine) leavesAnyFloaterBye(own []int32, left []bool, nextGroup []int32) bool {
+	adj := e.compat()
+	mateN := adj.Maximum(nextGroup)
+	if slices.ContainsFunc(nextGroup, func(u int32) bool { return mateN[u] < 0 }) {
+		return false
+	}
+	for _, v := range own {
+		if left[v] && !slices.ContainsFunc(nextGroup, func(u int32) bool {
+			return adj.Adjacent(v, u) && e.byeCandidate(e.ps[mateN[u]])
+		}) {
 			return false
 		}
 	}

@@ -23,7 +23,11 @@ func (e *engine) run(scores int) ([][2]int32, int32, error) {
 		maxGroup = max(maxGroup, int(e.groups[gi+1]-e.groups[gi]))
 	}
 	e.lay = newLayout(int(n), maxGroup, scores)
-	e.g = matching.New(int(n), e.lay.total)
+	vertices := n
+	if e.odd {
+		vertices++ // the bye vertex
+	}
+	e.g = matching.New(int(vertices), e.lay.total)
 	words := e.g.Words()
 	e.w = make([]uint64, words)
 	e.rec = make([]record, int(n)*int(n-1)/2)
@@ -44,6 +48,7 @@ func (e *engine) run(scores int) ([][2]int32, int32, error) {
 			}
 		}
 	}
+	e.addByeVertex()
 
 	// The round's matching for completion alone, before any bracket: the first bracket then
 	// repairs a maximum matching rather than building one from nothing. Built from nothing with
@@ -70,14 +75,32 @@ func (e *engine) run(scores int) ([][2]int32, int32, error) {
 		}
 		e.single = single
 		before := len(pairs)
-		if e.pairsAlone(&b) {
-			// The bracket is paired on its own, the players below it hidden (pairsAlone).
-			e.g.Restrict(func(v int) bool { return e.inBracketOrMDP(&b, int32(v)) })
+
+		if last := b.hi == n; last || e.pairsAlone(&b) {
+			// The bracket is paired on its own, the players below it hidden (pairsAlone), or
+			// it is the last and no one else is left. With an odd number of players, the bye
+			// vertex stands for the one it leaves over (byevertex.go).
+			players := b.players()
+			withBye := len(players)%2 == 1 && e.byeV >= 0
+			if withBye && !last {
+				e.joinBye(players)
+			}
+			e.g.Restrict(func(v int) bool {
+				return withBye && int32(v) == e.byeV || e.inBracketOrMDP(&b, int32(v))
+			})
 			own := b
 			own.next = b.hi
 			e.loadBracket(&own)
-			e.startBracket(b.players())
+			if withBye {
+				players = append(players, e.byeV)
+			}
+			e.startBracket(players)
 			e.solve()
+			if first && last {
+				if err := e.checkComplete(); err != nil {
+					return nil, -1, err
+				}
+			}
 			pairs = e.pairBracket(&b, pairs)
 			e.g.Unrestrict()
 			first = false
@@ -108,17 +131,26 @@ func (e *engine) run(scores int) ([][2]int32, int32, error) {
 	return pairs, bye, nil
 }
 
-// startComplete gives the graph, when the number of players is even and they can all be
-// paired, a perfect matching of the compatible pairs and, for each player, half the weight
-// of a pair plus one for a player who may not get the bye: with completion weights of one per
-// pair plus one per such player, every edge is tight and any perfect matching is maximum, as
-// these duals prove (matching.Graph.Start). Otherwise Solve builds the matching.
+// startComplete gives the graph, when the players can all be paired (all but one bye
+// candidate in an odd round, who is paired with the bye vertex), a perfect matching of the
+// pairs that may meet and, for each vertex, half the weight of a pair plus one for a player who
+// may not get the bye: with completion weights of one per pair (the bye vertex's edges
+// included) plus one per such player, every edge is tight and any perfect matching is maximum,
+// as these duals prove (matching.Graph.Start). Otherwise Solve builds the matching.
 func (e *engine) startComplete() {
-	if e.odd || e.single {
+	if e.single {
 		return
 	}
 	n := int32(len(e.ps))
-	mate := e.compat().Maximum(rangeOf(0, n))
+	players := rangeOf(0, n)
+	if e.odd {
+		players = slices.Delete(players, int(e.byeLeft), int(e.byeLeft)+1)
+	}
+	mate := e.compat().Maximum(players)
+	if e.odd {
+		mate = append(mate, e.byeLeft)
+		mate[e.byeLeft] = e.byeV
+	}
 	if slices.Contains(mate, -1) {
 		return
 	}
@@ -126,7 +158,7 @@ func (e *engine) startComplete() {
 	e.g.Start(mate, func(v int, d []uint64) {
 		clear(d)
 		twice := uint64(1)
-		if !e.byeCandidate(e.ps[v]) {
+		if int32(v) != e.byeV && !e.byeCandidate(e.ps[v]) {
 			twice += 2
 		}
 		addShifted(d, twice, at)
@@ -256,7 +288,7 @@ func (e *engine) solve() {
 		if e.paired[v] {
 			continue
 		}
-		if m := e.g.Mate(v); m >= 0 {
+		if m := e.g.Mate(v); m >= 0 && int32(m) != e.byeV {
 			e.stable[v] = int32(m)
 		} else {
 			e.stable[v] = int32(v)

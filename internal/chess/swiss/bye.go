@@ -33,6 +33,7 @@ func (e *engine) findByeScore() error {
 	if left < 0 {
 		return fmt.Errorf("%w: the players cannot all be paired, leaving at most one who may have the bye", ErrNoPairing)
 	}
+	e.byeLeft = int32(left)
 	if e.ps[left].score == e.ps[0].score {
 		if err := e.byeFromTop(); err != nil {
 			return err
@@ -110,6 +111,7 @@ func (e *engine) byeFromTop() error {
 		left = int32(v)
 	}
 	e.byeScore = e.ps[left].score
+	e.byeLeft = left
 	e.topC9 = left < topEnd
 	for v := range topEnd {
 		if m := g.Mate(int(v)); m >= int(topEnd) {

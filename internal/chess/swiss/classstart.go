@@ -50,18 +50,23 @@ func (e *engine) kinds() []int32 {
 	return out
 }
 
-// startBracket gives the graph, restricted to the bracket's players own, a maximum matching
-// with its proof from the kinds' duals, and reports whether it could.
+// startBracket gives the graph, restricted to the bracket's players own (and the bye vertex,
+// when it is among them: a class of its own), a maximum matching with its proof from the
+// kinds' duals, and reports whether it could.
 func (e *engine) startBracket(own []int32) bool {
 	index := map[int32]int{} // a kind's class in the bracket
 	var sizes []int
 	var reps [][2]int32 // per class, two of its players (the second -1 when it has one)
-	of := make([]int, len(e.ps))
+	of := make([]int, e.g.Len())
 	for _, v := range own {
-		c, ok := index[e.kindOf[v]]
+		k := int32(-1) // the bye vertex's
+		if v != e.byeV {
+			k = e.kindOf[v]
+		}
+		c, ok := index[k]
 		if !ok {
 			c = len(sizes)
-			index[e.kindOf[v]] = c
+			index[k] = c
 			sizes = append(sizes, 0)
 			reps = append(reps, [2]int32{v, -1})
 		} else if reps[c][1] < 0 {
@@ -77,7 +82,7 @@ func (e *engine) startBracket(own []int32) bool {
 		if c == d {
 			v = reps[c][1]
 		}
-		if v < 0 || !e.compatible(e.ps[u], e.ps[v]) {
+		if v < 0 || !e.mayMeet(u, v) {
 			return nil
 		}
 		e.g.Weight(w, int(u), int(v))
@@ -98,8 +103,8 @@ func (e *engine) startBracket(own []int32) bool {
 			}
 		}
 	}
-	adj := matching.NewAdjacencyAmong(len(e.ps), own, func(u, v int32) bool {
-		return tight[of[u]][of[v]] && e.compatible(e.ps[u], e.ps[v])
+	adj := matching.NewAdjacencyAmong(e.g.Len(), own, func(u, v int32) bool {
+		return tight[of[u]][of[v]] && e.mayMeet(u, v)
 	})
 	mate := adj.Maximum(own)
 	for _, v := range own {

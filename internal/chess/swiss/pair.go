@@ -20,6 +20,9 @@ type engine struct {
 	byeScore chess.Score // the lowest score the bye can go to ([C5]); 0 when n is even
 	byeRank  []uint32    // per player with byeScore: C9 rank (fewer unplayed games, lower)
 	topC9    bool        // the C9 term applies in the top bracket (findByeScore)
+	byeLeft  int32       // a bye candidate whom a pairing of all the others leaves over
+	byeV     int32       // the bye vertex, -1 when n is even (byevertex.go)
+	byeK     int32       // the graph's number of the weight of its edges
 	single   bool        // the C9 term applies in the current bracket
 
 	lay     layout

@@ -256,8 +256,8 @@ func (e *engine) decideLater(a, b int32, pairs [][2]int32) [][2]int32 {
 // pairs out of the graph.
 func (e *engine) flush() {
 	for _, u := range e.touched {
-		if !e.paired[u] {
-			if p := e.over[u]; p >= 0 {
+		if u != e.byeV && !e.paired[u] {
+			if p := e.over[u]; p >= 0 && p != e.byeV {
 				e.stable[u] = p
 			} else {
 				e.stable[u] = u
@@ -274,7 +274,7 @@ func (e *engine) flush() {
 // resetOverlay forgets the exchanged partners.
 func (e *engine) resetOverlay() {
 	if e.over == nil {
-		e.over = make([]int32, len(e.ps))
+		e.over = make([]int32, e.g.Len())
 		for i := range e.over {
 			e.over[i] = noOverlay
 		}
@@ -288,13 +288,17 @@ func (e *engine) resetOverlay() {
 // noOverlay marks a vertex whose partner is the matching's own.
 const noOverlay = -2
 
-// mateOf returns u's partner in the matching after the overlay's exchanges, or -1.
+// mateOf returns u's partner in the matching after the overlay's exchanges (the bye vertex
+// included), or -1.
 func (e *engine) mateOf(u int32) int32 {
 	if p := e.over[u]; p != noOverlay {
 		return p
 	}
 	if p := e.stable[u]; p != u {
 		return p
+	}
+	if e.byeV >= 0 && int32(e.g.Mate(int(u))) == e.byeV {
+		return e.byeV
 	}
 	return -1
 }

@@ -1,0 +1,56 @@
+package swiss
+
+// In a round with an odd number of players one of them is left over, and a maximum matching
+// that leaves a vertex over is hard to prove: its dual must be zero, and the edges around it
+// are then covered only by a blossom holding most of the graph, which the stages build one
+// step at a time (in round 2 of 4 000 players, two thirds of the round's time went on such
+// repairs). So the graph holds one vertex more than there are players, the bye vertex, joined
+// by an edge of one pair's completion weight, K, to every bye candidate ([C2], [C5]). A
+// player matched to it is the player left over, and with an even number of vertices the
+// round's matchings are proved as an even round's are: by vertex duals alone (startComplete,
+// startBracket).
+//
+// The bye vertex changes no answer. A matching M of the players, with the bye vertex matched to
+// the player M leaves over when the two may meet, weighs W(M) + K, and W(M) otherwise. Every
+// maximum matching of the players leaves over one bye candidate (the completion term, [C4],
+// [C2], [C5]), so the maximum weight with the bye vertex is the players' maximum plus K, and
+// the matchings that reach it are exactly the players' maximum matchings, each with the bye
+// vertex matched to the player left over. Edges of weight K to other players change nothing:
+// a matching that leaves one of them over weighs less than the maximum anyway. The same holds
+// for a bracket paired on its own that leaves one downfloater (alone.go), when the bye vertex is
+// joined to every player of the bracket. The snapshot of the matching (solve) shows a player
+// matched to the bye vertex as unpaired, so the procedure reads the same answers as without it.
+
+// addByeVertex joins the bye vertex, the graph's last, to every bye candidate. The graph has
+// one vertex more than there are players when their number is odd (run).
+func (e *engine) addByeVertex() {
+	e.byeV = -1
+	if !e.odd {
+		return
+	}
+	e.byeV = int32(len(e.ps))
+	clear(e.w)
+	e.lay.put(e.w, fPairs, 0, 1)
+	e.byeK = e.g.Number(e.w)
+	for v, p := range e.ps {
+		if e.byeCandidate(p) {
+			e.g.SetNumber(int(e.byeV), v, e.byeK)
+		}
+	}
+}
+
+// joinBye joins the bye vertex to each of vs.
+func (e *engine) joinBye(vs []int32) {
+	for _, v := range vs {
+		e.g.SetNumber(int(e.byeV), int(v), e.byeK)
+	}
+}
+
+// mayMeet reports whether vertices u and v may be paired: two compatible players, or the bye
+// vertex and a player joined to it.
+func (e *engine) mayMeet(u, v int32) bool {
+	if u == e.byeV || v == e.byeV {
+		return e.g.NumberOf(int(u), int(v)) != 0
+	}
+	return e.compatible(e.ps[u], e.ps[v])
+}
