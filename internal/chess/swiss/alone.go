@@ -62,6 +62,11 @@ func (e *engine) pairsAlone(b *bracket) bool {
 	}
 	// One downfloater: whoever it is, it must be a resident who is no bye candidate, and it
 	// must let the following bracket and the players below pair as well as any other would.
+	// A single MDP floats on only when no resident can float instead: a pairing that pairs
+	// it has a pair at its score, one that leaves it over none ([C7]).
+	if len(b.mdps) == 1 && slices.ContainsFunc(own[1:], func(v int32) bool { return left[v] }) {
+		left[b.mdps[0]] = false
+	}
 	for _, v := range own {
 		if left[v] && (e.byeCandidate(e.ps[v]) || e.ps[v].score != e.ps[own[len(own)-1]].score) {
 			return false

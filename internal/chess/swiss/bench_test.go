@@ -139,3 +139,15 @@ func BenchmarkPairHuge(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkPairEveryRound pairs each round of an 11-round Swiss of 1 000 and of 4 000 players
+// (simulated as above), to show the slowest round of a whole event, not only the early ones.
+func BenchmarkPairEveryRound(b *testing.B) {
+	for _, n := range []int{1000, 4000} {
+		for round := 1; round <= 11; round++ {
+			b.Run(fmt.Sprintf("players=%d/round=%d", n, round), func(b *testing.B) {
+				benchPair(b, benchTournament(b, n, 11, round))
+			})
+		}
+	}
+}

@@ -102,6 +102,9 @@ func (e *engine) run(scores int) ([][2]int32, int32, error) {
 				}
 			}
 			pairs = e.pairBracket(&b, pairs)
+			if withBye && !last {
+				e.unjoinBye(b.players())
+			}
 			e.g.Unrestrict()
 			first = false
 		} else {

@@ -17,9 +17,12 @@ package swiss
 // the matchings that reach it are exactly the players' maximum matchings, each with the bye
 // vertex matched to the player left over. Edges of weight K to other players change nothing:
 // a matching that leaves one of them over weighs less than the maximum anyway. The same holds
-// for a bracket paired on its own that leaves one downfloater (alone.go), when the bye vertex is
-// joined to every player of the bracket. The snapshot of the matching (solve) shows a player
-// matched to the bye vertex as unpaired, so the procedure reads the same answers as without it.
+// for a bracket paired on its own that leaves one downfloater (alone.go), every maximum
+// matching of which leaves one player over, when the bye vertex is joined to every player of
+// the bracket by edges of one weight, whatever it is (joinBye), and those edges are taken away
+// before the bracket's floater goes back into the round's matching (unjoinBye). The snapshot
+// of the matching (solve) shows a player matched to the bye vertex as unpaired, so the
+// procedure reads the same answers as without it.
 
 // addByeVertex joins the bye vertex, the graph's last, to every bye candidate. The graph has
 // one vertex more than there are players when their number is odd (run).
@@ -39,10 +42,26 @@ func (e *engine) addByeVertex() {
 	}
 }
 
-// joinBye joins the bye vertex to each of vs.
+// joinBye joins the bye vertex to each of vs, the players of a bracket paired on its own that
+// leaves one downfloater, none of them a bye candidate. The edges weigh more than any pair of
+// the bracket (four completion units; a pair has at most three), so that the duals that prove
+// the bracket's matching need not go below zero at the bye vertex.
 func (e *engine) joinBye(vs []int32) {
+	clear(e.w)
+	e.lay.put(e.w, fPairs, 0, 4)
+	id := e.g.Number(e.w)
 	for _, v := range vs {
-		e.g.SetNumber(int(e.byeV), int(v), e.byeK)
+		e.g.SetNumber(int(e.byeV), int(v), id)
+	}
+}
+
+// unjoinBye takes the bye vertex's edges to vs away again: in the whole round's matching, it
+// must weigh the same to every player it may be matched with, and only bye candidates may be.
+func (e *engine) unjoinBye(vs []int32) {
+	for _, v := range vs {
+		if !e.paired[v] {
+			e.g.SetNumber(int(e.byeV), int(v), 0)
+		}
 	}
 }
 
