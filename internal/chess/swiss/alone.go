@@ -23,17 +23,18 @@ import "slices"
 //     such a pairing completes the round, and every pairing the rules may choose makes the
 //     most pairs in the bracket ([C6], after [C4]), that is all of them; or
 //   - the bracket has an odd number of players, all but one of whom can be paired among
-//     themselves; every player it can leave over is a resident (has the residents' score)
-//     and no bye candidate; and whichever player the bracket leaves over, the following
-//     bracket can pair it and as many of its own players as it could pair with any other,
-//     and the round completes: with an odd following scoregroup, the downfloater and the
-//     scoregroup all pair among themselves and the players below them pair by themselves;
-//     with an even one, the downfloater meets one of the scoregroup, one other floats on,
-//     and the players below pair with it; with the last scoregroup, which holds the bye, the
-//     downfloater meets one of it and all the others pair but one bye candidate. Every
-//     pairing the rules may choose then leaves a
-//     single downfloater ([C6]), and any of them lets the following bracket make the same
-//     pairs at the same scores ([C8]), with the same completion term.
+//     themselves; every player the rules may leave over is a resident (has the residents'
+//     score) and no bye candidate (MDPs none of whom may meet another are all paired when
+//     a resident can float instead, [C7]); and whichever player the bracket leaves over,
+//     the following bracket can pair it and as many of its own players as it could pair
+//     with any other, and the round completes: with an odd following scoregroup, the
+//     downfloater and the scoregroup all pair among themselves and the players below them
+//     pair by themselves; with an even one, the downfloater meets one of the scoregroup, one
+//     other floats on, and the players below pair with it; with the last scoregroup, which
+//     holds the bye, the downfloater meets one of it and all the others pair but one bye
+//     candidate. Every pairing the rules may choose then leaves a single downfloater
+//     ([C6]), and any of them lets the following bracket make the same pairs at the same
+//     scores ([C8]), with the same completion term.
 //
 // Which players can all be paired is a question without weights (matching.Adjacency). A
 // bracket left with one downfloater in an odd round is paired with the bye vertex joined to
@@ -62,10 +63,13 @@ func (e *engine) pairsAlone(b *bracket) bool {
 	}
 	// One downfloater: whoever it is, it must be a resident who is no bye candidate, and it
 	// must let the following bracket and the players below pair as well as any other would.
-	// A single MDP floats on only when no resident can float instead: a pairing that pairs
-	// it has a pair at its score, one that leaves it over none ([C7]).
-	if len(b.mdps) == 1 && slices.ContainsFunc(own[1:], func(v int32) bool { return left[v] }) {
-		left[b.mdps[0]] = false
+	// When no two MDPs may meet, an MDP floats on only when no resident can float instead: a
+	// pairing that pairs every MDP has as many pairs at each MDP score as there are MDPs of
+	// that score, one that leaves an MDP over one fewer at its score ([C7]).
+	if e.noTwoMeet(b.mdps) && slices.ContainsFunc(own[len(b.mdps):], func(v int32) bool { return left[v] }) {
+		for _, v := range b.mdps {
+			left[v] = false
+		}
 	}
 	for _, v := range own {
 		if left[v] && (e.byeCandidate(e.ps[v]) || e.ps[v].score != e.ps[own[len(own)-1]].score) {
@@ -80,6 +84,31 @@ func (e *engine) pairsAlone(b *bracket) bool {
 		return e.takesAnyFloater(own, left, nextGroup) && e.pairsAmongThemselves(rangeOf(b.next, n))
 	}
 	return e.passesAnyFloater(own, left, nextGroup, rangeOf(b.next, n))
+}
+
+// noneMeet reports whether no two of the bracket's players may meet, above the last
+// scoregroup: then every pairing of the round leaves them all to the following bracket
+// ([C1], [C3]), whatever the weights, and the bracket's matching decides nothing. (Round 9 of
+// 9 999 players: the top two have met, and repairing the round's matching with their edges
+// took 4.7 s.) Where the bye may go to the following scoregroup, whether C9 applies in the
+// following bracket is read from a matching of this one (floaters), which is then needed.
+func (e *engine) noneMeet(b *bracket) bool {
+	if b.hi >= int32(len(e.ps)) || e.single || e.odd && e.byeScore >= e.ps[b.hi].score {
+		return false
+	}
+	return e.noTwoMeet(b.players())
+}
+
+// noTwoMeet reports whether no two of players may meet.
+func (e *engine) noTwoMeet(players []int32) bool {
+	for i, u := range players {
+		for _, v := range players[i+1:] {
+			if e.compat().Adjacent(u, v) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // takesAnyFloater reports, for an odd following scoregroup, whether each player the bracket can

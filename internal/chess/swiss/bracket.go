@@ -76,7 +76,10 @@ func (e *engine) run(scores int) ([][2]int32, int32, error) {
 		e.single = single
 		before := len(pairs)
 
-		if last := b.hi == n; last || e.pairsAlone(&b) {
+		if e.noneMeet(&b) {
+			// No two of the bracket's players may meet: they all float, and the matching
+			// need not hear of the bracket.
+		} else if last := b.hi == n; last || e.pairsAlone(&b) {
 			// The bracket is paired on its own, the players below it hidden (pairsAlone), or
 			// it is the last and no one else is left. With an odd number of players, the bye
 			// vertex stands for the one it leaves over (byevertex.go).
