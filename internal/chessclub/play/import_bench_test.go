@@ -28,7 +28,7 @@ func importBodies() []struct{ name, body string } {
 		{"one line", fill("012 ", "x")},
 		{"bad player lines", fill("", "001 abcd\n")},
 		{"comments", fill("", "### a comment line of the kind pairing programs write\n")},
-		{"4000 players", players(tournament.MaxPlayers)},
+		{"the largest tournament", players(tournament.MaxPlayers)},
 	}
 }
 

@@ -23,19 +23,25 @@ func TestImportLimitsFitTheLargestFile(t *testing.T) {
 	for i := 1; i <= n; i++ {
 		f.Players = append(f.Players, trf.Player{StartRank: i, Name: name, Rating: 2700 - i*1500/n})
 	}
-	// The circle method pairs everyone in every round without a rematch: player n stays,
-	// the others turn. The lower number has White and wins.
+	// The circle method pairs everyone in every round without a rematch: player m stays,
+	// the others turn. The lower number has White and wins. With an odd number of players,
+	// m is one more, and whoever meets it has the bye.
+	m := n + n%2
 	for r := range rounds {
 		pair := func(a, b int) {
 			if a > b {
 				a, b = b, a
 			}
+			if b > n {
+				f.Players[a-1].Rounds = append(f.Players[a-1].Rounds, chess.Round{Result: chess.PairingBye})
+				return
+			}
 			f.Players[a-1].Rounds = append(f.Players[a-1].Rounds, chess.Round{Opponent: b, Colour: chess.White, Result: chess.Win})
 			f.Players[b-1].Rounds = append(f.Players[b-1].Rounds, chess.Round{Opponent: a, Colour: chess.Black, Result: chess.Loss})
 		}
-		pair(r%(n-1)+1, n)
-		for k := 1; k < n/2; k++ {
-			pair((r+k)%(n-1)+1, (r-k+n-1)%(n-1)+1)
+		pair(r%(m-1)+1, m)
+		for k := 1; k < m/2; k++ {
+			pair((r+k)%(m-1)+1, (r-k+m-1)%(m-1)+1)
 		}
 	}
 	for i := range f.Players {

@@ -29,15 +29,17 @@ func TestImportPathological(t *testing.T) {
 		// mention is what the fault must say, such as the limit broken.
 		mention string
 	}{
-		{"4 MiB of newlines", fill("", "\n"), fmt.Sprintf("%d lines", tournament.MaxImportLines)},
-		{"4 MiB of CRs", fill("", "\r"), fmt.Sprintf("%d lines", tournament.MaxImportLines)},
-		{"one line of 4 MiB", fill("012 ", "x"), "8192 bytes"},
-		{"a player line of 4 MiB", fill("001    1      A", " "), "8192 bytes"},
+		{"8 MiB of newlines", fill("", "\n"), fmt.Sprintf("%d lines", tournament.MaxImportLines)},
+		{"8 MiB of CRs", fill("", "\r"), fmt.Sprintf("%d lines", tournament.MaxImportLines)},
+		{"one line of 8 MiB", fill("012 ", "x"), "8192 bytes"},
+		{"a player line of 8 MiB", fill("001    1      A", " "), "8192 bytes"},
 		{"a comment after a valid start", fill("012 Club\n"+twoPlayers+"### ", "#"), "line 5"},
 		{"a bad line, 200 000 times", fill("", "001 abcd\n"), "line 1"},
 		{"a fault that quotes a long value", "012 Club\nXXC " + strings.Repeat("y", 8000) + "\n" + twoPlayers, "XXC"},
 		{"a 240 record that quotes itself", "012 Club\nXXR 2\n001    1      A\n001    2      B\n240 H 002 0001 " + strings.Repeat("9999 ", 1500) + "\n", "240"},
-		{"too many players", players(tournament.MaxPlayers + 1), "at most 4000"},
+		// A file numbers at most 9 999 players (four digits), tournament.MaxPlayers: the next one's
+		// start rank runs into the column after its field.
+		{"a player more than a file can number", players(tournament.MaxPlayers + 1), fmt.Sprintf("line %d, column 9", tournament.MaxPlayers+3)},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

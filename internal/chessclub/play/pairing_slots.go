@@ -5,8 +5,8 @@ import "context"
 // pairingSlots bounds the pairings that this server computes at once, of all its tournaments
 // together, to its capacity (Config.PairingsAtOnce): the rounds it pairs, and the checks of a
 // round or of a pairing by hand, which pair the round again. A pairing of a large Swiss keeps a
-// processor busy for seconds and holds hundreds of megabytes at its peak (round 2 of 4 000
-// players: 6–9 s of CPU, about 280 MB; 9 999 players: over a minute and 2 GB;
+// processor busy for seconds and holds hundreds of megabytes at its peak (a round of 4 000
+// players: about 1 s of CPU and 200 MB; of 9 999 players: 5–7 s and up to 1 GB;
 // docs/BENCHMARKS.md); a server that computed every
 // pairing asked for at once would share its processors among them, finish none sooner, and
 // add up their memory until it ran out. A pairing that finds no slot free waits for one, in

@@ -53,7 +53,7 @@ type Config struct {
 // Defaults of Config.
 const (
 	// DefaultMaxImports bounds the imports in flight: each holds up to about three times
-	// MaxImportBytes while it reads its file (docs/BENCHMARKS.md), 48 MiB for the four,
+	// MaxImportBytes while it reads its file, 86–114 MiB for the four (docs/BENCHMARKS.md),
 	// and a file of the most players there may be takes seconds to store.
 	DefaultMaxImports = 4
 	// DefaultImportsPerDay is enough to bring a club's season of tournaments over in a day;
@@ -64,7 +64,7 @@ const (
 
 // DefaultPairingsAtOnce is the default of Config.PairingsAtOnce, a pairing for each
 // processor Go may use (runtime.GOMAXPROCS): a pairing keeps one processor busy while it
-// runs, round 2 of a 4 000-player Swiss for 20–60 s with 300–570 MB at its peak
+// runs, a round of a 9 999-player Swiss for 5–7 s with up to 1 GB at its peak
 // (docs/BENCHMARKS.md), so more at once would only share the processors and add up the
 // memory.
 func DefaultPairingsAtOnce() int { return runtime.GOMAXPROCS(0) }

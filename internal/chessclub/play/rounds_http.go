@@ -56,8 +56,8 @@ func (s *Service) GetRound(w http.ResponseWriter, r *http.Request) error {
 
 // PairWriteTimeout is how long the answer to a request that pairs a round may take (POST
 // …/rounds, and a pairing by hand, checked or saved, which pairs the round again), instead of
-// the server's WriteTimeout (120 s): the pairing of a 4 000-player round takes up to a minute
-// of one processor on a busy machine, and it may first wait for a pairing slot behind others
+// the server's WriteTimeout (120 s): the pairing of a 9 999-player round takes several seconds
+// of one processor, more on a busy machine, and it may first wait for a pairing slot behind others
 // (Config.PairingsAtOnce). Beyond it the connection is closed; a round is stored even so, and
 // the live stream says round_paired.
 const PairWriteTimeout = 10 * time.Minute

@@ -19,14 +19,14 @@ import (
 	"campus.example/apps/internal/sqldb"
 )
 
-// MaxImportBytes bounds a TRF file sent to POST /api/tournaments/import, 4 MiB: the largest
+// MaxImportBytes bounds a TRF file sent to POST /api/tournaments/import, 8 MiB: the largest
 // file a tournament can come from, tournament.MaxPlayers players who played all of
 // tournament.MaxRounds rounds, has player lines of 91 + 10·MaxRounds characters, 99 bytes
-// more for a name of 33 four-byte characters and 2 for CR LF, 2.76 MB in all
+// more for a name of 33 four-byte characters and 2 for CR LF, 6.92 MB in all
 // (TestImportLimitsFitTheLargestFile); the tournament section, 240 and 250 records and
-// comments leave it well within 4 MiB. Reading holds about three times the file (Config
+// comments leave it within 8 MiB. Reading holds about three times the file (Config
 // MaxImports).
-const MaxImportBytes = 4 << 20
+const MaxImportBytes = 8 << 20
 
 // EventImported is the first event of a tournament made from a TRF file.
 const EventImported = "imported"

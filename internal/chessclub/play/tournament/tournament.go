@@ -44,12 +44,13 @@ const (
 	MinRounds         = 1
 	// MaxRounds is the most rounds a tournament may have, of any format.
 	MaxRounds = 50
-	// MaxPlayers is the most players a tournament may hold: the largest online Swiss, whose
-	// rounds the Dutch engine pairs in 20–60 s of one processor and 300–570 MB at most
-	// (docs/BENCHMARKS.md, "A large Swiss night"), within the server's limit on pairings at
-	// once (play.Config.PairingsAtOnce). The limits of an import (play.MaxImportBytes,
-	// MaxImportLines) and of a round's boards follow from it.
-	MaxPlayers = 4000
+	// MaxPlayers is the most players a tournament may hold: the most a TRF file numbers
+	// (start ranks of four digits), beyond the largest online Swiss (4 000). The Dutch
+	// engine pairs a round of 4 000 players in about a second of one processor and 200 MB,
+	// of 9 999 in 5–7 s and under 1 GB (docs/BENCHMARKS.md), within the server's limit on
+	// pairings at once (play.Config.PairingsAtOnce). The limits of an import
+	// (play.MaxImportBytes, MaxImportLines) and of a round's boards follow from it.
+	MaxPlayers = 9999
 	// MaxByeLimit bounds the half-point byes a player may ask for (Tournament.ByeLimit).
 	MaxByeLimit = MaxRounds
 )
