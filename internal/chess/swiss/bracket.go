@@ -23,11 +23,7 @@ func (e *engine) run(scores int) ([][2]int32, int32, error) {
 		maxGroup = max(maxGroup, int(e.groups[gi+1]-e.groups[gi]))
 	}
 	e.lay = newLayout(int(n), maxGroup, scores)
-	vertices := n
-	if e.odd {
-		vertices++ // the bye vertex
-	}
-	e.g = matching.New(int(vertices), e.lay.total)
+	e.g = matching.New(int(n)+1, e.lay.total) // the players and the bye vertex
 	words := e.g.Words()
 	e.w = make([]uint64, words)
 	e.rec = make([]record, int(n)*int(n-1)/2)
@@ -84,7 +80,7 @@ func (e *engine) run(scores int) ([][2]int32, int32, error) {
 			// it is the last and no one else is left. With an odd number of players, the bye
 			// vertex stands for the one it leaves over (byevertex.go).
 			players := b.players()
-			withBye := len(players)%2 == 1 && e.byeV >= 0
+			withBye := len(players)%2 == 1
 			if withBye && !last {
 				e.joinBye(players)
 			}
@@ -152,19 +148,22 @@ func (e *engine) startComplete() {
 	if e.odd {
 		players = slices.Delete(players, int(e.byeLeft), int(e.byeLeft)+1)
 	}
-	mate := e.compat().Maximum(players)
+	mate := append(e.compat().Maximum(players), -1)
 	if e.odd {
-		mate = append(mate, e.byeLeft)
+		mate[e.byeV] = e.byeLeft
 		mate[e.byeLeft] = e.byeV
 	}
-	if slices.Contains(mate, -1) {
+	if slices.Contains(mate[:n], -1) {
 		return
 	}
 	at := e.lay.pos[fPairs]
 	e.g.Start(mate, func(v int, d []uint64) {
 		clear(d)
 		twice := uint64(1)
-		if int32(v) != e.byeV && !e.byeCandidate(e.ps[v]) {
+		switch {
+		case int32(v) == e.byeV && !e.odd: // no edges, unmatched
+			return
+		case int32(v) != e.byeV && !e.byeCandidate(e.ps[v]):
 			twice += 2
 		}
 		addShifted(d, twice, at)

@@ -5,10 +5,12 @@ package swiss
 // are then covered only by a blossom holding most of the graph, which the stages build one
 // step at a time (in round 2 of 4 000 players, two thirds of the round's time went on such
 // repairs). So the graph holds one vertex more than there are players, the bye vertex, joined
-// by an edge of one pair's completion weight, K, to every bye candidate ([C2], [C5]). A
-// player matched to it is the player left over, and with an even number of vertices the
-// round's matchings are proved as an even round's are: by vertex duals alone (startComplete,
-// startBracket).
+// in such a round by an edge of one pair's completion weight, K, to every bye candidate ([C2],
+// [C5]). A player matched to it is the player left over, and with an even number of vertices
+// the round's matchings are proved as an even round's are: by vertex duals alone
+// (startComplete, startBracket). A bracket paired on its own that leaves one downfloater has
+// the same trouble in a round of either parity, and is paired with the bye vertex joined to
+// all its players (joinBye); in an even round, the bye vertex has no other edges.
 //
 // The bye vertex changes no answer. A matching M of the players, with the bye vertex matched to
 // the player M leaves over when the two may meet, weighs W(M) + K, and W(M) otherwise. Every
@@ -22,16 +24,17 @@ package swiss
 // the bracket by edges of one weight, whatever it is (joinBye), and those edges are taken away
 // before the bracket's floater goes back into the round's matching (unjoinBye). The snapshot
 // of the matching (solve) shows a player matched to the bye vertex as unpaired, so the
-// procedure reads the same answers as without it.
+// procedure reads the same answers as without it. Without edges, in an even round, it is
+// matched to no one and changes nothing.
 
-// addByeVertex joins the bye vertex, the graph's last, to every bye candidate. The graph has
-// one vertex more than there are players when their number is odd (run).
+// addByeVertex joins the bye vertex, the graph's last (run), to every bye candidate in a round
+// with an odd number of players. In an even round it has no edges, but while a bracket that
+// leaves one downfloater is paired on its own (joinBye).
 func (e *engine) addByeVertex() {
-	e.byeV = -1
+	e.byeV = int32(len(e.ps))
 	if !e.odd {
 		return
 	}
-	e.byeV = int32(len(e.ps))
 	clear(e.w)
 	e.lay.put(e.w, fPairs, 0, 1)
 	e.byeK = e.g.Number(e.w)

@@ -82,9 +82,11 @@
 // tail. The graph stores each distinct weight once and, per pair, its 4-byte number (package
 // matching), and the engine keeps per pair an 8-byte record (its kind, whether C9 applies, its
 // tail) in a triangle of half the square, and a bit for whether the two may meet at all
-// (matching.Adjacency). Memory is thus about 8·n² bytes: a peak of about 30 MB at 1 000
-// players, 180 to 280 MB at 4 000 (docs/BENCHMARKS.md), with blossoms adding 4·n bytes each
-// for their nearest vertices (nearTo in package matching), a small part in practice.
+// (matching.Adjacency). Memory is thus about 8·n² bytes, and grows with the square of the
+// players whatever the scoregroups: a peak of 26–41 MB at 1 000 players, 140–200 MB at 4 000,
+// 0.8–0.95 GB at 9 999 (docs/BENCHMARKS.md), with blossoms adding 4·n bytes each for their
+// nearest vertices (nearTo in package matching), a small part now that few brackets need
+// stages.
 //
 // Time is driven by the size of the largest scoregroup, g, and by whether its bracket can be
 // paired on its own. Most brackets can (alone.go): when every pairing the rules may choose
@@ -94,11 +96,10 @@
 // starts from the duals of its kinds of players (classstart.go): players of one score, colour
 // preference and float history are interchangeable, the best pairing over the kinds is a
 // small transportation problem, and its duals, checked over every pair (Graph.Start), prove a
-// pairing of the bracket maximum without a stage when the bracket has an even number of
-// players. What is left is O(g²) for the proof and the questions of Article 4, which the
-// certificate answers for most S1 players (provenFirst) and small repairs for the rest. The
-// top scoregroup of round 2 of 4 000 players, 1 272 players, takes 0.3 s this way, against 5.5
-// s by stages, and all of round 5 about 3 s.
+// pairing of the bracket maximum without a stage. What is left is O(g²) for the proof and the
+// questions of Article 4, which the certificate answers for most S1 players (provenFirst) and
+// small repairs for the rest. The top scoregroup of round 2 of 4 000 players, 1 272 players,
+// takes 0.3 s this way, against 5.5 s by stages.
 //
 // In a round with an odd number of players, the graph holds one more vertex, the bye vertex
 // (byevertex.go), joined to every bye candidate: whoever is matched to it is the player left
@@ -108,9 +109,8 @@
 // stages. The last bracket is always paired on its own (no one else is left), and so is a
 // bracket whose following scoregroup is the last and holds the bye, when its downfloater,
 // whoever it is, meets one of that scoregroup whose partner in a perfect matching of it may
-// have the bye. Round 2 of 4 000 players, whose three scoregroups are each paired that way,
-// takes 1.3 s of CPU, against 4.2 s when its two lower brackets were repaired in the whole
-// round's matching.
+// have the bye; a bracket no two of whose players may meet (the leaders of a late round who
+// have played each other) is not paired at all: they all float.
 //
 // The other brackets (an odd bracket whose downfloater the next bracket cannot always take,
 // a bracket with several downfloaters, those where the bye is decided above the last
@@ -123,7 +123,14 @@
 // 2 of 4 000 players. The round's matching for completion alone, which such brackets repair
 // rather than build, comes with its proof at once (half a pair's weight per vertex makes every
 // edge tight, startComplete); the bye score of an odd round comes from a matching without
-// weights (who can be left over, matching.Adjacency.Exposable). Memory, not time, bounds
-// MaxPlayers; a server should bound its fields by the time a round may take
-// (docs/BENCHMARKS.md).
+// weights (who can be left over, matching.Adjacency.Exposable).
+//
+// So a round costs O(n²) to write its weights (every pair once for completion, the pairs of
+// each bracket and of its following scoregroup again, and the tails by which Article 4's
+// exchanges are asked) plus, per bracket paired alone, O(g²) for its proof and questions; only
+// the brackets left to the whole round's matching cost more, in n times their trees. Every
+// round of an 11-round Swiss of 1 000 players takes 0.03–0.19 s of CPU, of 4 000 players
+// 0.6–1.1 s, and rounds 2 and 9 of 9 999 players 5–6.4 s: from 4 000 to 9 999 players, ×6.25 in
+// n², the time grows about ×7 (docs/BENCHMARKS.md). MaxPlayers is the most a TRF file
+// numbers, 9 999, within both.
 package swiss

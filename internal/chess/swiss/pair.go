@@ -21,7 +21,7 @@ type engine struct {
 	byeRank  []uint32    // per player with byeScore: C9 rank (fewer unplayed games, lower)
 	topC9    bool        // the C9 term applies in the top bracket (findByeScore)
 	byeLeft  int32       // a bye candidate whom a pairing of all the others leaves over
-	byeV     int32       // the bye vertex, -1 when n is even (byevertex.go)
+	byeV     int32       // the bye vertex, the graph's last (byevertex.go)
 	byeK     int32       // the graph's number of the weight of its edges
 	single   bool        // the C9 term applies in the current bracket
 

@@ -297,7 +297,7 @@ func (e *engine) mateOf(u int32) int32 {
 	if p := e.stable[u]; p != u {
 		return p
 	}
-	if e.byeV >= 0 && int32(e.g.Mate(int(u))) == e.byeV {
+	if int32(e.g.Mate(int(u))) == e.byeV {
 		return e.byeV
 	}
 	return -1
