@@ -37,8 +37,8 @@ import "slices"
 //     scores ([C8]), with the same completion term.
 //
 // Which players can all be paired is a question without weights (matching.Adjacency). A
-// bracket left with one downfloater in an odd round is paired with the bye vertex joined to
-// every one of its players (byevertex.go), which stands for the downfloater.
+// bracket left with one downfloater is paired with the bye vertex joined to every one of its
+// players (byevertex.go), which stands for the downfloater.
 func (e *engine) pairsAlone(b *bracket) bool {
 	n := int32(len(e.ps))
 	size := len(b.mdps) + int(b.hi-b.lo)

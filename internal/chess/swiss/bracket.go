@@ -71,7 +71,6 @@ func (e *engine) run(scores int) ([][2]int32, int32, error) {
 		}
 		e.single = single
 		before := len(pairs)
-
 		if e.noneMeet(&b) {
 			// No two of the bracket's players may meet: they all float, and the matching
 			// need not hear of the bracket.

@@ -58,13 +58,19 @@ func (e *engine) joinBye(vs []int32) {
 	}
 }
 
-// unjoinBye takes the bye vertex's edges to vs away again: in the whole round's matching, it
-// must weigh the same to every player it may be matched with, and only bye candidates may be.
+// unjoinBye gives the bye vertex its edges to the players of vs still unpaired back as they
+// were: in the whole round's matching, it must weigh the same to every player it may be
+// matched with, and only bye candidates may be.
 func (e *engine) unjoinBye(vs []int32) {
 	for _, v := range vs {
-		if !e.paired[v] {
-			e.g.SetNumber(int(e.byeV), int(v), 0)
+		if e.paired[v] {
+			continue
 		}
+		id := int32(0)
+		if e.odd && e.byeCandidate(e.ps[v]) {
+			id = e.byeK
+		}
+		e.g.SetNumber(int(e.byeV), int(v), id)
 	}
 }
 
