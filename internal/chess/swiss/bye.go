@@ -34,11 +34,16 @@ func (e *engine) findByeScore() error {
 		return fmt.Errorf("%w: the players cannot all be paired, leaving at most one who may have the bye", ErrNoPairing)
 	}
 	e.byeLeft = int32(left)
-	if e.ps[left].score == e.ps[0].score {
+	switch {
+	case len(e.groups) == 2:
+		// One scoregroup: the bye goes to its score, and the top bracket, the only one, is
+		// the one whose single downfloater gets it.
+		e.byeScore, e.topC9 = e.ps[0].score, true
+	case e.ps[left].score == e.ps[0].score:
 		if err := e.byeFromTop(); err != nil {
 			return err
 		}
-	} else {
+	default:
 		e.byeScore, e.topC9 = e.ps[left].score, false
 	}
 	e.rankByeCandidates()
