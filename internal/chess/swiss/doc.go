@@ -83,8 +83,8 @@
 // matching), and the engine keeps per pair an 8-byte record (its kind, whether C9 applies, its
 // tail) in a triangle of half the square, and a bit for whether the two may meet at all
 // (matching.Adjacency). Memory is thus about 8·n² bytes, and grows with the square of the
-// players whatever the scoregroups: a peak of 26–41 MB at 1 000 players, 140–200 MB at 4 000,
-// 0.8–0.95 GB at 9 999 (docs/BENCHMARKS.md), with blossoms adding 4·n bytes each for their
+// players whatever the scoregroups: a peak of 25–35 MB at 1 000 players, 140–300 MB at 4 000,
+// 0.75–0.95 GB at 9 999 (docs/BENCHMARKS.md), with blossoms adding 4·n bytes each for their
 // nearest vertices (nearTo in package matching), a small part now that few brackets need
 // stages.
 //
@@ -129,8 +129,9 @@
 // each bracket and of its following scoregroup again, and the tails by which Article 4's
 // exchanges are asked) plus, per bracket paired alone, O(g²) for its proof and questions; only
 // the brackets left to the whole round's matching cost more, in n times their trees. Every
-// round of an 11-round Swiss of 1 000 players takes 0.03–0.19 s of CPU, of 4 000 players
-// 0.6–1.1 s, and rounds 2 and 9 of 9 999 players 5–6.4 s: from 4 000 to 9 999 players, ×6.25 in
-// n², the time grows about ×7 (docs/BENCHMARKS.md). MaxPlayers is the most a TRF file
-// numbers, 9 999, within both.
+// round of an 11-round Swiss of 1 000 players takes 0.04–0.09 s of CPU, of 4 000 players
+// 0.6–1.1 s, and rounds 1, 2 and 9 of 9 999 players 5–7.3 s: from 4 000 to 9 999 players,
+// ×6.25 in n², the time grows ×6.1–6.5 (docs/BENCHMARKS.md). The slowest rounds left are those
+// whose largest bracket is odd and asks many of Article 4's questions of a new matching (about
+// 2 s at 4 000 players). MaxPlayers is the most a TRF file numbers, 9 999, within both.
 package swiss
