@@ -134,8 +134,8 @@ func (e *engine) takesAnyFloater(own []int32, left []bool, nextGroup []int32) bo
 // of them the downfloater's ([C8]), whoever the downfloater is, and the round completes.
 func (e *engine) passesAnyFloater(own []int32, left []bool, nextGroup, below []int32) bool {
 	adj := e.compat()
-	mateN := adj.Maximum(nextGroup)
-	if slices.ContainsFunc(nextGroup, func(u int32) bool { return mateN[u] < 0 }) {
+	mateN := e.perfect(nextGroup)
+	if mateN == nil {
 		return false
 	}
 	// on[x]: x and the players below can all be paired (one bye candidate left in an odd
@@ -151,14 +151,12 @@ func (e *engine) passesAnyFloater(own []int32, left []bool, nextGroup, below []i
 			on[x] = slices.ContainsFunc(below, func(y int32) bool { return open[y] && adj.Adjacent(x, y) })
 		}
 	} else {
-		mateB := adj.Maximum(below)
-		if len(below) == 0 || slices.ContainsFunc(below, func(y int32) bool { return mateB[y] < 0 }) {
+		mateB := e.perfect(below)
+		if len(below) == 0 || mateB == nil {
 			return false
 		}
 		for _, x := range nextGroup {
-			on[x] = slices.ContainsFunc(below, func(y int32) bool {
-				return adj.Adjacent(x, y) && e.byeCandidate(e.ps[mateB[y]])
-			})
+			on[x] = e.meetsByeMate(x, below, mateB)
 		}
 	}
 	for _, v := range own {
@@ -175,19 +173,35 @@ func (e *engine) passesAnyFloater(own []int32, left []bool, nextGroup, below []i
 // scoregroup pairs all its other players but that one, who gets the bye ([C8]: as many pairs
 // as the following bracket can make, the downfloater's among them, whoever it is).
 func (e *engine) leavesAnyFloaterBye(own []int32, left []bool, nextGroup []int32) bool {
-	adj := e.compat()
-	mateN := adj.Maximum(nextGroup)
-	if slices.ContainsFunc(nextGroup, func(u int32) bool { return mateN[u] < 0 }) {
+	mateN := e.perfect(nextGroup)
+	if mateN == nil {
 		return false
 	}
 	for _, v := range own {
-		if left[v] && !slices.ContainsFunc(nextGroup, func(u int32) bool {
-			return adj.Adjacent(v, u) && e.byeCandidate(e.ps[mateN[u]])
-		}) {
+		if left[v] && !e.meetsByeMate(v, nextGroup, mateN) {
 			return false
 		}
 	}
 	return true
+}
+
+// perfect returns a perfect matching of the players of group (each one's partner, by vertex),
+// or nil when they cannot all be paired among themselves.
+func (e *engine) perfect(group []int32) []int32 {
+	mate := e.compat().Maximum(group)
+	if slices.ContainsFunc(group, func(u int32) bool { return mate[u] < 0 }) {
+		return nil
+	}
+	return mate
+}
+
+// meetsByeMate reports whether x meets a player of group whose partner in mate, a perfect
+// matching of group, is a bye candidate: x can then take that player's place, and the
+// partner the bye.
+func (e *engine) meetsByeMate(x int32, group, mate []int32) bool {
+	return slices.ContainsFunc(group, func(y int32) bool {
+		return e.compat().Adjacent(x, y) && e.byeCandidate(e.ps[mate[y]])
+	})
 }
 
 // pairsAmongThemselves reports whether the players of rest can all be paired among
