@@ -92,10 +92,11 @@ func (e *engine) run(scores int) ([][2]int32, int32, error) {
 			own := b
 			own.next = b.hi
 			e.loadBracket(&own)
+			vertices := players
 			if withBye {
-				players = append(players, e.byeV)
+				vertices = append(slices.Clip(players), e.byeV)
 			}
-			e.startBracket(players)
+			e.startBracket(vertices)
 			e.solve()
 			if first && last {
 				if err := e.checkComplete(); err != nil {
@@ -104,7 +105,7 @@ func (e *engine) run(scores int) ([][2]int32, int32, error) {
 			}
 			pairs = e.pairBracket(&b, pairs)
 			if withBye && !last {
-				e.unjoinBye(b.players())
+				e.unjoinBye(players)
 			}
 			e.g.Unrestrict()
 			first = false
