@@ -24,6 +24,10 @@ var matrixCallers = []string{"none", "bad", "revoked", "member", "player", "orga
 // "none" sends no token, "bad" one that was never issued, "revoked" one logged out.
 var matrixCast = clubtest.Callers{"member": "mia", "player": "pat", "organiser": "olga", "arbiter": "ada", "admin": "root", "invited": "ivy"}
 
+// matrixPrivate are pp1's private values as the answers would write them: her birth date (in
+// JSON and in a TRF player record), national id and e-mail address.
+var matrixPrivate = []string{"1997-04-23", "1997/04/23", "NID-PRIVATE-7731", "pp1.private@example.org"}
+
 // notInMatrix are the operations the matrix leaves to tests of their own, and why.
 var notInMatrix = map[string]string{
 	"GET /api/tournaments/{id}/events": "a live stream, public like the tournament; play/sse_test.go follows it without a token",
@@ -47,8 +51,16 @@ func TestAuthorizationMatrix(t *testing.T) {
 		e.MakeArbiter("ada")
 		// The players, seeded in this order: pat is the top seed, white on board 1.
 		for i, u := range []string{"pat", "pp1", "pp2", "pp3"} {
-			e.Register(u, "Player "+u, map[string]any{"declared_rating": 2400 - 100*i})
+			extra := map[string]any{"declared_rating": 2400 - 100*i}
+			if u == "pp1" {
+				extra["email"] = "pp1.private@example.org"
+			}
+			e.Register(u, "Player "+u, extra)
 		}
+		// pp1's private fields, which only she and admins may read, and arbiters in the
+		// FIDE report: no other answer of the matrix may hold them.
+		e.MustDo(clubtest.Req{Method: "PATCH", Path: clubtest.Path("/api/members/%d", e.IDs["pp1"]), As: "root",
+			Body: map[string]any{"birth_date": "1997-04-23", "national_id": "NID-PRIVATE-7731"}}, http.StatusOK)
 		revoked := e.Login("pat")
 		e.MustDo(clubtest.Req{Method: "POST", Path: "/api/logout", Token: revoked}, http.StatusNoContent)
 		e.Tokens["revoked"] = revoked
@@ -65,7 +77,7 @@ func TestAuthorizationMatrix(t *testing.T) {
 				t.Errorf("the matrix has no row for %s", op)
 			}
 		}
-		e.RunMatrix(t, matrixCallers, matrixCast, rows)
+		e.RunMatrix(t, matrixCallers, matrixCast, rows, matrixPrivate...)
 	})
 }
 
@@ -440,6 +452,10 @@ func (m matrixFixtures) endpoints(t *testing.T) []clubtest.Endpoint {
 		{Op: "GET /api/tournaments/{id}/bracket", Build: get(m.path(knockout, "/bracket")), Want: everyone(200), SameBody: true},
 		{Op: "GET /api/tournaments/{id}/schedule", Build: get(m.path(roundRobin, "/schedule")), Want: everyone(200), SameBody: true},
 		{Op: "GET /api/tournaments/{id}/report.trf", Build: get(m.path(view, "/report.trf")), Want: everyone(200), SameBody: true},
+		// The FIDE report carries the birth dates: an arbiter's or admin's download, even of a
+		// tournament a member organises.
+		{Op: "GET /api/tournaments/{id}/fide-report.trf", Build: get(m.path(view, "/fide-report.trf")),
+			Want: only(map[string]int{"arbiter": 200, "admin": 200}), SeesPrivate: []string{"arbiter"}},
 		// The audit trail: a tournament's to those who direct it, the whole to admins.
 		{Op: "GET /api/tournaments/{id}/audit", Build: get(m.path(view, "/audit")), Want: directors(200)},
 		{Op: "GET /api/audit", Build: get(fmt.Sprintf("/api/audit?tournament_id=%d&limit=5", view)), Want: only(map[string]int{"admin": 200})},

@@ -25,6 +25,10 @@ type Endpoint struct {
 	// SameBody requires every caller to get the body that a caller without a token gets:
 	// a public read that ignores the Authorization header.
 	SameBody bool
+	// SeesPrivate names the callers besides "admin" who may read private fields (a
+	// member's birth date, national id, e-mail) in this row's answers; RunMatrix checks
+	// that no other caller's answer holds any of the private values it is given.
+	SeesPrivate []string
 }
 
 // Name is the endpoint's name in subtests.
@@ -41,9 +45,12 @@ func (ep Endpoint) Name() string {
 type Callers map[string]string
 
 // RunMatrix sends every endpoint's request as every caller, in order, and checks the status
-// each gets, that a refusal is a problem document with that status, and the bodies of public
-// reads. Subtests are named "op (case)/caller".
-func (e *Env) RunMatrix(t *testing.T, order []string, callers Callers, endpoints []Endpoint) {
+// each gets, that a refusal is a problem document with that status, the bodies of public
+// reads, and that no answer to a caller who may not read private fields holds any of the
+// private values (a member's birth date, national id, e-mail as the fixtures set them): only
+// "admin" and an endpoint's SeesPrivate callers may get them. Subtests are named
+// "op (case)/caller".
+func (e *Env) RunMatrix(t *testing.T, order []string, callers Callers, endpoints []Endpoint, private ...string) {
 	t.Helper()
 	anonymous := map[string][]byte{}
 	for _, ep := range endpoints {
@@ -70,6 +77,13 @@ func (e *Env) RunMatrix(t *testing.T, order []string, callers Callers, endpoints
 						anonymous[ep.Name()] = res.Body
 					} else if !bytes.Equal(res.Body, anonymous[ep.Name()]) {
 						t.Errorf("body differs from the first caller's:\n%s\n%s", res.Body, anonymous[ep.Name()])
+					}
+				}
+				if caller != "admin" && !slices.Contains(ep.SeesPrivate, caller) {
+					for _, v := range private {
+						if bytes.Contains(res.Body, []byte(v)) {
+							t.Errorf("the answer holds the private value %q:\n%s", v, res.Body)
+						}
 					}
 				}
 				if want >= 400 {

@@ -42,8 +42,10 @@ func fixFIDERatings(ctx context.Context, tx *sql.Tx, t tournament.Tournament, me
 
 // readReport reads the tournament with id, everything in it, and its players' FIDE fields
 // (by member id) in one read transaction. A player whose FIDE rating was not fixed yet (the
-// tournament has not started) is given their FIDE rating of its type now.
-func (s *Service) readReport(ctx context.Context, id int64) (*tournament.Field, map[int64]tournament.FIDEPlayer, error) {
+// tournament has not started) is given their FIDE rating of its type now. The birth dates,
+// which only a member, admins and the federation may see, are read only when birthDates is
+// true: the FIDE report's, an arbiter's or admin's download; the public report has none.
+func (s *Service) readReport(ctx context.Context, id int64, birthDates bool) (*tournament.Field, map[int64]tournament.FIDEPlayer, error) {
 	var f *tournament.Field
 	fide := map[int64]tournament.FIDEPlayer{}
 	err := s.read(ctx, func(tx *sql.Tx) error {
@@ -72,10 +74,13 @@ func (s *Service) readReport(ctx context.Context, id int64) (*tournament.Field, 
 			if fideID.Valid {
 				x.FIDEID = &fideID.Int64
 			}
-			x.Federation, x.Title, x.Sex, x.BirthDate = sqldb.StringPtr(fed), sqldb.StringPtr(title), sqldb.StringPtr(sex), sqldb.StringPtr(birth)
-			if x.BirthDate == nil && birthYear.Valid { // a member who gave only their birth year
-				y := strconv.FormatInt(birthYear.Int64, 10)
-				x.BirthDate = &y
+			x.Federation, x.Title, x.Sex = sqldb.StringPtr(fed), sqldb.StringPtr(title), sqldb.StringPtr(sex)
+			if birthDates {
+				x.BirthDate = sqldb.StringPtr(birth)
+				if x.BirthDate == nil && birthYear.Valid { // a member who gave only their birth year
+					y := strconv.FormatInt(birthYear.Int64, 10)
+					x.BirthDate = &y
+				}
 			}
 			fide[member] = x
 		}

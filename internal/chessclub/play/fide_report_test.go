@@ -17,7 +17,8 @@ import (
 // tournament section's records (022 to 132, the round dates given and those spread over the
 // event), and for each player the FIDE rapid rating fixed at the start (not the club rating,
 // not a rating changed since, blank without one), FIDE id, federation, title, sex and birth
-// date; and that the file is named after the tournament.
+// date; and that the file is named after the tournament. The public report.trf is the same
+// file without the birth dates, which are private.
 func TestFIDEReport(t *testing.T) {
 	clubtest.ForDialects(t, func(t *testing.T, d sqldb.Dialect) {
 		c := newClub(t, d, 4)
@@ -41,7 +42,11 @@ func TestFIDEReport(t *testing.T) {
 		}
 		c.finish(tr.ID)
 
-		res := c.MustDo(clubtest.Req{Method: "GET", Path: tpath(tr.ID, "/report.trf")}, http.StatusOK)
+		public := c.MustDo(clubtest.Req{Method: "GET", Path: tpath(tr.ID, "/report.trf")}, http.StatusOK)
+		res := c.MustDo(clubtest.Req{Method: "GET", Path: tpath(tr.ID, "/fide-report.trf"), As: "org"}, http.StatusOK)
+		if got := public.Header.Get("Content-Disposition"); got != `attachment; filename="spring-open-2026.trf"` {
+			t.Errorf("public Content-Disposition = %q", got)
+		}
 		if got := res.Header.Get("Content-Disposition"); got != `attachment; filename="spring-open-2026.trf"` {
 			t.Errorf("Content-Disposition = %q", got)
 		}
@@ -68,6 +73,16 @@ func TestFIDEReport(t *testing.T) {
 			"Player 04": {Name: "Player 04"},
 		})
 		diffValues(t, "FIDE rapid ratings", ratings, map[string]int{"Player 01": 2820, "Player 02": 2580, "Player 03": 0, "Player 04": 0})
+
+		// The public file is the FIDE report but for the birth dates.
+		for i := range file.Players {
+			file.Players[i].BirthDate = ""
+		}
+		var blanked bytes.Buffer
+		if err := file.Write(&blanked); err != nil {
+			t.Fatal(err)
+		}
+		diffValues(t, "the public report", string(public.Body), blanked.String())
 
 		// The report's fields may be completed after the finish; the rating type may not change
 		// once the tournament has started.

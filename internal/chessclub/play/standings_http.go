@@ -78,15 +78,38 @@ func (s *Service) GetSchedule(w http.ResponseWriter, r *http.Request) error {
 	return s.serveView(w, r, id, "schedule", byRevision, 0, func(f *tournament.Field) (any, error) { return f.Schedule() })
 }
 
-// GetReport answers GET /api/tournaments/{id}/report.trf: the tournament as the TRF-2026 file
-// FIDE's rating officers take (tournament.Field.Report), with the standings' places in the
-// rank column, named after the tournament (tournament.ReportFileName).
+// GetReport answers GET /api/tournaments/{id}/report.trf: the tournament as a TRF-2026 file
+// (tournament.Field.Report), with the standings' places in the rank column, named after the
+// tournament (tournament.ReportFileName). It is public, like the standings and the
+// crosstable, and so carries no private field: every player's birth date is blank.
+// GetFIDEReport is the file with them.
 func (s *Service) GetReport(w http.ResponseWriter, r *http.Request) error {
 	id, err := api.PathID(r)
 	if err != nil {
 		return err
 	}
-	f, fide, err := s.readReport(r.Context(), id)
+	return s.serveReport(w, r, id, false)
+}
+
+// GetFIDEReport answers GET /api/tournaments/{id}/fide-report.trf: the file FIDE's rating
+// officers take, GetReport's with every player's birth date, which the rating report needs
+// and which only the member and admins may otherwise see (members.Member.VisibleTo). It is an
+// arbiter's or admin's download, whoever organises the tournament: they send it to the
+// federation. It returns Forbidden for anyone else.
+func (s *Service) GetFIDEReport(w http.ResponseWriter, r *http.Request, caller api.Caller) error {
+	id, err := api.PathID(r)
+	if err != nil {
+		return err
+	}
+	if !caller.Authority() {
+		return problem.New(problem.Forbidden, "Only an arbiter or an admin may download the FIDE report, which carries the players' birth dates; report.trf is the public file without them.")
+	}
+	return s.serveReport(w, r, id, true)
+}
+
+// serveReport writes tournament id's report, with the birth dates when birthDates is true.
+func (s *Service) serveReport(w http.ResponseWriter, r *http.Request, id int64, birthDates bool) error {
+	f, fide, err := s.readReport(r.Context(), id, birthDates)
 	if err != nil {
 		return err
 	}

@@ -11,7 +11,7 @@ import (
 	"campus.example/apps/internal/sqldb"
 )
 
-// TestTRFRoundTrip imports a finished tournament's TRF-2026 file and downloads its report on
+// TestTRFRoundTrip imports a finished tournament's TRF-2026 file and downloads its FIDE report on
 // each database: the file comes back byte for byte. Every record of the tournament section
 // (012 to 152, XXR, XXC), every field of every player record (sex, title, name, FIDE rating,
 // federation, FIDE id, birth date, a year alone included, points, rank with a tie, every
@@ -25,7 +25,7 @@ func TestTRFRoundTrip(t *testing.T) {
 	clubtest.ForDialects(t, func(t *testing.T, d sqldb.Dialect) {
 		c := newClub(t, d, 1)
 		tr := c.importFile(file)
-		res := c.MustDo(clubtest.Req{Method: "GET", Path: clubtest.Path("/api/tournaments/%d/report.trf", tr.ID)}, http.StatusOK)
+		res := c.MustDo(clubtest.Req{Method: "GET", Path: clubtest.Path("/api/tournaments/%d/fide-report.trf", tr.ID), As: "org"}, http.StatusOK)
 		if diff := cmp.Diff(string(file), string(res.Body)); diff != "" {
 			t.Errorf("imported and exported (-file +export):\n%s", diff)
 		}

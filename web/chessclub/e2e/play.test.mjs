@@ -332,6 +332,20 @@ test('the organiser downloads the TRF file and imports it as a new tournament', 
   assert.equal(await olga.locator('.player-row').count(), 4);
 });
 
+test('the public TRF file has no birth dates; the arbiter’s FIDE report has them', async () => {
+  await api('PATCH', `/members/${ids.ana}`, { token: tokens.ana, json: { birth_date: '2001-05-17' } });
+  await olga.goto(`/tournaments/${tournamentId}`);
+  const [open] = await Promise.all([olga.waitForEvent('download'), olga.getByRole('link', { name: 'Download TRF' }).click()]);
+  const publicFile = join(artifactsDir, 'thursday-public.trf');
+  await open.saveAs(publicFile);
+  assert.doesNotMatch(readFileSync(publicFile, 'utf8'), /2001\/05\/17/);
+  const [fide] = await Promise.all([olga.waitForEvent('download'), olga.getByRole('button', { name: 'FIDE report (with birth dates)' }).click()]);
+  assert.equal(fide.suggestedFilename(), 'thursday-rapid.trf');
+  const fideFile = join(artifactsDir, 'thursday-fide.trf');
+  await fide.saveAs(fideFile);
+  assert.match(readFileSync(fideFile, 'utf8'), new RegExp(`^001.*${people.ana.fullName}.*2001/05/17`, 'm'));
+});
+
 test('the organiser edits the tournament: after the start only its name, place and description', async () => {
   await olga.goto(`/tournaments/${tournamentId}/edit`);
   const name = olga.getByLabel('Name');

@@ -697,9 +697,30 @@ export class Api {
     return this.request<Crosstable>('GET', tpath(id, '/crosstable'));
   }
 
-  /** The address of the tournament's TRF-2026 file (public), for a download link. */
+  /** The address of the tournament's TRF-2026 file (public, without birth dates), for a download link. */
   reportUrl(id: number): string {
     return this.baseUrl + tpath(id, '/report.trf');
+  }
+
+  /**
+   * The tournament's FIDE report: the TRF-2026 file with the players' birth dates, an arbiter's or
+   * admin's download. It needs the token, so it is fetched rather than linked; the answer is the
+   * file and the name the server gives it.
+   */
+  async fideReport(id: number): Promise<{ name: string; file: Blob }> {
+    const path = tpath(id, '/fide-report.trf');
+    const token = await this.token();
+    let res: Response;
+    try {
+      res = await this.fetchFn(this.baseUrl + path, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+    } catch {
+      throw new ApiError({ type: 'about:blank', title: 'Network error', status: 0, detail: 'The server could not be reached. Check the connection and try again.' });
+    }
+    if (!res.ok) {
+      throw new ApiError(await decodeProblem(res));
+    }
+    const name = /filename="([^"]+)"/.exec(res.headers.get('Content-Disposition') ?? '')?.[1] ?? `tournament-${id}.trf`;
+    return { name, file: await res.blob() };
   }
 
   /** The address of the tournament's live events (Server-Sent Events; public). */

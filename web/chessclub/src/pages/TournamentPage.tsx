@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { createOutline, downloadOutline, flagOutline, playOutline, shuffleOutline, timerOutline, trophyOutline, arrowUndoOutline } from 'ionicons/icons';
-import { ApiError, type Crosstable, type Player, type Round, type Standings, type Tournament } from '../api';
+import { ApiError, type Api, type Crosstable, type Player, type Round, type Standings, type Tournament } from '../api';
 import { Loading } from '../components/AppPage';
 import { IonButton, IonIcon, IonSpinner, askConfirm, showToast } from '../components/ionic';
 import { LoadError } from '../components/ListState';
@@ -16,6 +16,7 @@ import { useLoad } from '../useLoad';
 import { useTournamentEvents, type TournamentEvent } from '../useTournamentEvents';
 import { pairingAfter, pairingWords } from '../pairingNotice';
 import { memberId as routeId } from './MemberPage';
+import { hasAuthority } from '../members';
 import { WhenWhere, dateRange, formatName } from './TournamentsPage';
 import { PairingsTab } from './tournament/PairingsTab';
 import { PlayersTab } from './tournament/PlayersTab';
@@ -237,6 +238,12 @@ export default function TournamentPage() {
             <IonIcon icon={downloadOutline} aria-hidden="true" />
             Download TRF
           </a>
+          {hasAuthority(me) && (
+            <IonButton fill="outline" disabled={!!busy} onClick={() => void act('fide-report', () => downloadFIDEReport(api, t.id), 'The FIDE report is downloaded.')}>
+              {spinner('fide-report') ?? <IonIcon slot="start" icon={downloadOutline} aria-hidden="true" />}
+              FIDE report (with birth dates)
+            </IonButton>
+          )}
         </div>
       )}
 
@@ -277,4 +284,20 @@ export default function TournamentPage() {
       </section>
     </article>
   );
+}
+
+/**
+ * downloadFIDEReport saves the tournament's FIDE report, which carries the players' birth dates
+ * and so is fetched with the arbiter's token rather than linked like the public file.
+ */
+async function downloadFIDEReport(api: Api, id: number): Promise<void> {
+  const { name, file } = await api.fideReport(id);
+  const url = URL.createObjectURL(file);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
