@@ -744,6 +744,22 @@ DEALLOCATE PREPARE ddl;
 -- before the start, frozen after it. See internal/chessclub/play/tournament (tournament.go).
 ALTER TABLE tournaments ADD COLUMN acceleration VARCHAR(16) NOT NULL DEFAULT 'none';
 
+-- 0022_audit_client_request.sql
+-- The id a client gave the request that made a change (its X-Request-ID), kept apart from the
+-- server's own id in request_id: a client chooses it, so it may name anyone's request, and the
+-- trail records it only as the client's word. Up to 128 characters, as the server accepts
+-- (observe.MaxRequestIDLen); empty when the client gave none.
+--
+-- MySQL has no ADD COLUMN IF NOT EXISTS and chess.sql may be loaded again, so the column is
+-- added only where information_schema shows it missing.
+
+SET @ddl = IF((SELECT COUNT(*) FROM information_schema.columns WHERE table_schema = DATABASE() AND table_name = 'audit_log' AND column_name = 'client_request_id') = 0,
+  'ALTER TABLE audit_log ADD COLUMN client_request_id VARCHAR(128) NOT NULL DEFAULT ''''',
+  'DO 0');
+PREPARE ddl FROM @ddl;
+EXECUTE ddl;
+DEALLOCATE PREPARE ddl;
+
 -- The ledger of applied migrations: a server on this database finds every step done and
 -- runs no DDL, so its user needs data privileges only.
 CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name VARCHAR(100) NOT NULL, applied_at DATETIME NOT NULL);
@@ -788,4 +804,5 @@ INSERT IGNORE INTO schema_migrations (version, name, applied_at) VALUES
   (17, 'knockout_matches', UTC_TIMESTAMP()),
   (18, 'tournament_points', UTC_TIMESTAMP()),
   (20, 'club_rating_types', UTC_TIMESTAMP()),
-  (21, 'tournament_acceleration', UTC_TIMESTAMP());
+  (21, 'tournament_acceleration', UTC_TIMESTAMP()),
+  (22, 'audit_client_request', UTC_TIMESTAMP());

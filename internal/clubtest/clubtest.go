@@ -418,15 +418,15 @@ func (e *Env) Metrics() *prometheus.Registry { return e.watch.reg }
 
 // auditText is the whole audit trail of db as text, every column of every entry.
 func auditText(t testing.TB, db *sqldb.DB) string {
-	rows, err := db.Query("SELECT actor_username, action, subject, COALESCE(before_value, ''), COALESCE(after_value, ''), request_id FROM audit_log")
+	rows, err := db.Query("SELECT actor_username, action, subject, COALESCE(before_value, ''), COALESCE(after_value, ''), request_id, client_request_id FROM audit_log")
 	if err != nil {
 		t.Errorf("read the audit trail: %v", err)
 		return ""
 	}
 	var b strings.Builder
 	err = sqldb.EachRow(rows, func(rows *sql.Rows) error {
-		var cols [6]string
-		if err := rows.Scan(&cols[0], &cols[1], &cols[2], &cols[3], &cols[4], &cols[5]); err != nil {
+		var cols [7]string
+		if err := rows.Scan(&cols[0], &cols[1], &cols[2], &cols[3], &cols[4], &cols[5], &cols[6]); err != nil {
 			return err
 		}
 		b.WriteString(strings.Join(cols[:], " ") + "\n")

@@ -11,7 +11,7 @@ import (
 //
 //	log.LogAttrs(ctx, slog.LevelInfo, "request", method, route, status, bytes, duration, client)
 //
-// with request_id added from ctx by the logger, or, for a logger NewLogger built, through
+// with request_id (and client_request_id) added from ctx by the logger, or, for a logger NewLogger built, through
 // its accessLine, which writes the same bytes.
 type access struct {
 	method, route string
@@ -20,6 +20,8 @@ type access struct {
 	duration      time.Duration
 	client        string
 	requestID     string // "" when none; every request Handler serves has one
+	// clientRequestID is the id the client gave the request, "" when none.
+	clientRequestID string
 }
 
 // attrs returns the record's attributes, in order, as slog gets them (the request id is
@@ -90,7 +92,7 @@ func appendTextTime(b []byte, t time.Time) []byte {
 // append appends the line of a at time t to b, or reports false when a string of a is not
 // printable ASCII.
 func (l *accessLine) append(b []byte, t time.Time, a *access) ([]byte, bool) {
-	for _, s := range [...]string{a.method, a.route, a.client, a.requestID} {
+	for _, s := range [...]string{a.method, a.route, a.client, a.requestID, a.clientRequestID} {
 		if !printableASCII(s) {
 			return b, false
 		}
@@ -115,6 +117,10 @@ func (l *accessLine) append(b []byte, t time.Time, a *access) ([]byte, bool) {
 			b = append(b, `,"request_id":`...)
 			b = appendJSONString(b, a.requestID)
 		}
+		if a.clientRequestID != "" {
+			b = append(b, `,"client_request_id":`...)
+			b = appendJSONString(b, a.clientRequestID)
+		}
 		return append(b, "}\n"...), true
 	}
 	b = append(b, "time="...)
@@ -134,6 +140,10 @@ func (l *accessLine) append(b []byte, t time.Time, a *access) ([]byte, bool) {
 	if a.requestID != "" {
 		b = append(b, " request_id="...)
 		b = appendTextString(b, a.requestID)
+	}
+	if a.clientRequestID != "" {
+		b = append(b, " client_request_id="...)
+		b = appendTextString(b, a.clientRequestID)
 	}
 	return append(b, '\n'), true
 }

@@ -41,6 +41,7 @@ func TestAccessLineMatchesSlog(t *testing.T) {
 		add(func(a *access) { a.route = s })
 		add(func(a *access) { a.client = s })
 		add(func(a *access) { a.requestID = s })
+		add(func(a *access) { a.clientRequestID = s })
 	}
 	for _, d := range []time.Duration{0, 1, 999, time.Microsecond, 1500 * time.Microsecond, 59 * time.Second,
 		time.Hour + 2*time.Minute + 3456789*time.Microsecond, math.MaxInt64, math.MinInt64, -1500 * time.Millisecond} {
@@ -81,7 +82,7 @@ func TestAccessLineMatchesSlog(t *testing.T) {
 		check := func(tm time.Time, a access) {
 			t.Helper()
 			got, ok := line.append(nil, tm, &a)
-			plain := printableASCII(a.method) && printableASCII(a.route) && printableASCII(a.client) && printableASCII(a.requestID)
+			plain := printableASCII(a.method) && printableASCII(a.route) && printableASCII(a.client) && printableASCII(a.requestID) && printableASCII(a.clientRequestID)
 			if ok != plain {
 				t.Errorf("%s: %+v: accepted %v, want %v", format, a, ok, plain)
 			}
@@ -92,7 +93,11 @@ func TestAccessLineMatchesSlog(t *testing.T) {
 			rec := slog.NewRecord(tm, slog.LevelInfo, "request", 0)
 			attrs := a.attrs()
 			rec.AddAttrs(attrs[:]...)
-			if err := log.Handler().Handle(problem.WithRequestID(context.Background(), a.requestID), rec); err != nil {
+			ctx := problem.WithRequestID(context.Background(), a.requestID)
+			if a.clientRequestID != "" {
+				ctx = problem.WithClientRequestID(ctx, a.clientRequestID)
+			}
+			if err := log.Handler().Handle(ctx, rec); err != nil {
 				t.Fatal(err)
 			}
 			if want := out.String(); string(got) != want {

@@ -131,7 +131,8 @@ func (lw *lockedWriter) flushLocked() error {
 	return err
 }
 
-// requestIDHandler adds the request id of a record's context to the record.
+// requestIDHandler adds the request id of a record's context to the record, and the
+// client's own id for the request when it gave one.
 type requestIDHandler struct {
 	slog.Handler
 	// access writes access lines as Handler would, for the handler NewLogger built; it is
@@ -145,6 +146,9 @@ func (h requestIDHandler) Handle(ctx context.Context, rec slog.Record) error {
 	}
 	if id := problem.RequestID(ctx); id != "" {
 		rec.AddAttrs(slog.String("request_id", id))
+	}
+	if id := problem.ClientRequestID(ctx); id != "" {
+		rec.AddAttrs(slog.String("client_request_id", id))
 	}
 	return h.Handler.Handle(ctx, rec)
 }

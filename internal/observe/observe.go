@@ -40,9 +40,11 @@ type Options struct {
 // a copy made by r.WithContext: the mux records the matched pattern in r.Pattern, and
 // Handler reads it there after h returns). For every request it
 //
-//   - takes the request id from X-Request-ID when ValidRequestID says so, else makes one;
-//     sends it back in X-Request-ID; and puts it in the request's context, where
-//     problem.Write and loggers from NewLogger find it;
+//   - makes the request's id, sends it back in X-Request-ID and puts it in the request's
+//     context, where problem.Write, the audit trail and loggers from NewLogger find it; a
+//     client's own X-Request-ID, when ValidRequestID says so, is kept apart as the client's
+//     request id (problem.WithClientRequestID), which the logs name beside the server's,
+//     and never taken for the request's: any client may send someone else's;
 //   - counts the request in http_requests_total (route, method, status class), times it in
 //     http_request_duration_seconds (route) and holds it in http_requests_in_flight;
 //   - logs one line "request" at Info with its method, route, status, body bytes,
@@ -68,12 +70,17 @@ func Handler(h http.Handler, opts Options) (http.Handler, error) {
 	metrics := opts.Metrics
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
-		id := requestID(r)
+		id := newRequestID()
+		clientID := clientRequestID(r)
 		// One allocation holds the recorder and the header's value.
 		rec := &recorder{ResponseWriter: w}
 		rec.idHeader[0] = id
 		w.Header()[requestIDKey] = rec.idHeader[:]
-		r = r.WithContext(problem.WithRequestID(r.Context(), id))
+		ctx := problem.WithRequestID(r.Context(), id)
+		if clientID != "" {
+			ctx = problem.WithClientRequestID(ctx, clientID)
+		}
+		r = r.WithContext(ctx)
 		if m != nil {
 			m.inFlight.Inc()
 		}
@@ -102,7 +109,7 @@ func Handler(h http.Handler, opts Options) (http.Handler, error) {
 			}
 			if log != nil {
 				a := access{method: r.Method, route: route, status: status, bytes: rec.bytes,
-					duration: elapsed, client: clientAddr(r), requestID: id}
+					duration: elapsed, client: clientAddr(r), requestID: id, clientRequestID: clientID}
 				if line == nil || !line.log(end, &a) {
 					attrs := a.attrs()
 					log.LogAttrs(r.Context(), slog.LevelInfo, "request", attrs[:]...)

@@ -13,7 +13,7 @@ const RequestIDHeader = "X-Request-ID"
 // MaxRequestIDLen is the longest request id taken from a client or proxy.
 const MaxRequestIDLen = 128
 
-// ValidRequestID reports whether id may be taken from a request as it is: 1 to
+// ValidRequestID reports whether id may be kept from a request as it is: 1 to
 // MaxRequestIDLen characters of A–Z, a–z, 0–9 and ". _ : -". The set covers the UUIDs,
 // ULIDs and hex or base32 ids that proxies and clients make, and nothing that could break
 // a log line, a header or a JSON string, so an accepted id is echoed without escaping.
@@ -37,13 +37,14 @@ func ValidRequestID(id string) bool {
 // header map with it skips the canonicalisation (and its allocation) of Get and Set.
 const requestIDKey = "X-Request-Id"
 
-// requestID returns the id of r: its X-Request-ID when that is well-formed (a proxy in
-// front may have set it, and then both logs name the request alike), else a new one.
-func requestID(r *http.Request) string {
+// clientRequestID returns the X-Request-ID that r came with when it is well-formed (a proxy
+// in front may have set it, and then both logs name the request alike), else "". It is the
+// client's word, never the request's own id: any client may send another's.
+func clientRequestID(r *http.Request) string {
 	if v := r.Header[requestIDKey]; len(v) == 1 && ValidRequestID(v[0]) {
 		return v[0]
 	}
-	return newRequestID()
+	return ""
 }
 
 // A new id is this process's random prefix (80 bits, base32) and a counter: unique without

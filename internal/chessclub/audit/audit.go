@@ -83,9 +83,13 @@ type Entry struct {
 	// where there was none (a new entry has no before).
 	Before json.RawMessage `json:"before"`
 	After  json.RawMessage `json:"after"`
-	// RequestID is the request that made the change (its X-Request-ID), empty on the command
-	// line.
+	// RequestID is the request that made the change: the server's own id for it (the
+	// X-Request-ID of its answer, and of its log lines), empty on the command line.
 	RequestID string `json:"request_id"`
+	// ClientRequestID is the id the client gave the request in its X-Request-ID, if any: the
+	// client's word, which names its own logs, never the request's id, since any client may
+	// send anyone's.
+	ClientRequestID string `json:"client_request_id"`
 }
 
 // Change is what a writer says of a change it records.
@@ -100,7 +104,7 @@ type Change struct {
 }
 
 // Record appends c to the trail in tx, the transaction of the change, at now, with the
-// request id that ctx carries.
+// request ids that ctx carries: the server's own, and the client's apart.
 func Record(ctx context.Context, tx *sql.Tx, now time.Time, c Change) error {
 	before, err := marshal(c.Before)
 	if err != nil {
@@ -114,9 +118,9 @@ func Record(ctx context.Context, tx *sql.Tx, now time.Time, c Change) error {
 	if c.Actor.ID == 0 && username == "" {
 		username = CommandLine
 	}
-	_, err = tx.ExecContext(ctx, "INSERT INTO audit_log (at, actor_id, actor_username, tournament_id, member_id, action, subject, before_value, after_value, request_id) "+
-		"VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", now.UTC().Truncate(time.Second), nullID(c.Actor.ID), username, nullID(c.Tournament), nullID(c.Member),
-		c.Action, c.Subject, before, after, problem.RequestID(ctx))
+	_, err = tx.ExecContext(ctx, "INSERT INTO audit_log (at, actor_id, actor_username, tournament_id, member_id, action, subject, before_value, after_value, request_id, client_request_id) "+
+		"VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", now.UTC().Truncate(time.Second), nullID(c.Actor.ID), username, nullID(c.Tournament), nullID(c.Member),
+		c.Action, c.Subject, before, after, problem.RequestID(ctx), problem.ClientRequestID(ctx))
 	if err != nil {
 		return fmt.Errorf("audit %s: %w", c.Action, err)
 	}

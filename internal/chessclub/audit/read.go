@@ -31,7 +31,7 @@ func NewStore(db *sqldb.DB) *Store { return &Store{db: db} }
 
 // Read returns the entries that f chooses, and whether more follow the last of them.
 func (s *Store) Read(ctx context.Context, f Filter) ([]Entry, bool, error) {
-	q := "SELECT id, at, actor_id, actor_username, tournament_id, member_id, action, subject, before_value, after_value, request_id FROM audit_log WHERE id > ?"
+	q := "SELECT id, at, actor_id, actor_username, tournament_id, member_id, action, subject, before_value, after_value, request_id, client_request_id FROM audit_log WHERE id > ?"
 	args := []any{f.After}
 	if f.Tournament != 0 {
 		q += " AND tournament_id = ?"
@@ -56,7 +56,7 @@ func (s *Store) Read(ctx context.Context, f Filter) ([]Entry, bool, error) {
 		var e Entry
 		var actor, tournament, member sql.NullInt64
 		var before, after sql.NullString
-		if err := rows.Scan(&e.ID, &e.At, &actor, &e.ActorUsername, &tournament, &member, &e.Action, &e.Subject, &before, &after, &e.RequestID); err != nil {
+		if err := rows.Scan(&e.ID, &e.At, &actor, &e.ActorUsername, &tournament, &member, &e.Action, &e.Subject, &before, &after, &e.RequestID, &e.ClientRequestID); err != nil {
 			return err
 		}
 		e.At = e.At.UTC()

@@ -13,23 +13,29 @@ import (
 )
 
 // TestAuditTrail runs a club night with every kind of change and checks that the
-// tournament's trail holds each change, in order, with who made it, the request that did,
-// and the values before and after; that a correction after the rated finish records the
-// ratings recomputed; that the trail pages; and that the role change is in the admins' trail.
+// tournament's trail holds each change, in order, with who made it, the request that did (the
+// server's id of it, and the client's own apart), and the values before and after; that a
+// correction after the rated finish records the ratings recomputed; that the trail pages; and
+// that the role change is in the admins' trail.
 func TestAuditTrail(t *testing.T) {
 	clubtest.ForDialects(t, func(t *testing.T, d sqldb.Dialect) {
 		c := newClub(t, d, 6)
 		c.Register("arb", "Ada Arbiter")
+		// Each request names itself "step-N" in its X-Request-ID, as a client may: the trail
+		// records the server's own id of the request, and the client's apart.
 		step := 0
+		serverID := ""
 		do := func(method, path, as string, body any, status int) clubtest.Resp {
 			t.Helper()
 			step++
-			return c.MustDo(clubtest.Req{Method: method, Path: path, As: as, Body: body, Header: map[string]string{"X-Request-ID": fmt.Sprintf("step-%d", step)}}, status)
+			res := c.MustDo(clubtest.Req{Method: method, Path: path, As: as, Body: body, Header: map[string]string{"X-Request-ID": fmt.Sprintf("step-%d", step)}}, status)
+			serverID = res.Header.Get("X-Request-ID")
+			return res
 		}
-		type line struct{ action, actor, member, request string }
+		type line struct{ action, actor, member, request, client string }
 		var want []line
 		expect := func(action, actor, member string) {
-			want = append(want, line{action, actor, member, fmt.Sprintf("step-%d", step)})
+			want = append(want, line{action, actor, member, serverID, fmt.Sprintf("step-%d", step)})
 		}
 
 		do("PUT", clubtest.Path("/api/members/%d/role", c.IDs["arb"]), "root", map[string]any{"role": "arbiter"}, http.StatusOK)
@@ -123,8 +129,8 @@ func TestAuditTrail(t *testing.T) {
 				member = byID[*e.MemberID]
 			}
 			if e.Action != w.action || e.ActorUsername != w.actor || e.ActorID == nil || *e.ActorID != c.IDs[w.actor] ||
-				member != w.member || e.RequestID != w.request || e.TournamentID == nil || *e.TournamentID != tr.ID {
-				t.Errorf("entry %d: %s by %s (%v) about %q, request %q; want %+v", i, e.Action, e.ActorUsername, e.ActorID, member, e.RequestID, w)
+				member != w.member || e.RequestID != w.request || e.RequestID == w.client || e.ClientRequestID != w.client || e.TournamentID == nil || *e.TournamentID != tr.ID {
+				t.Errorf("entry %d: %s by %s (%v) about %q, request %q (client's %q); want %+v", i, e.Action, e.ActorUsername, e.ActorID, member, e.RequestID, e.ClientRequestID, w)
 			}
 		}
 		// The correction after the finish says what it replaced and what it made.
