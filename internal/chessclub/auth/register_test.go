@@ -26,8 +26,9 @@ func TestRegisterNoEmailOracle(t *testing.T) {
 			return e.Do(clubtest.Req{Method: "POST", Path: "/api/user", RemoteAddr: "10.5.0.9:1",
 				Body: map[string]any{"username": username, "password": "long enough", "full_name": "Probe", "email": email}})
 		}
-		registered := attempt("DANA", "Dana@Example.org")
-		unknown := attempt("DANA", "nobody@example.org")
+		// Byte for byte but for the request's own id, which every request gets anew.
+		registered := attempt("DANA", "Dana@Example.org").SansRequestID()
+		unknown := attempt("DANA", "nobody@example.org").SansRequestID()
 		clubtest.CheckProblem(t, registered, clubtest.WantProblem{Status: 409, Slug: "conflict", Fields: []string{"username"}})
 		if registered.Status != unknown.Status || !bytes.Equal(registered.Body, unknown.Body) {
 			t.Errorf("a taken username answers differently for a registered e-mail:\n%d %s\nand for an unknown one:\n%d %s",
