@@ -314,6 +314,12 @@ func (m matrixFixtures) endpoints(t *testing.T) []clubtest.Endpoint {
 		}, Want: only(map[string]int{"admin": 200})},
 		{Op: "GET /api/members/{id}/ratings", Build: get(fmt.Sprintf("/api/members/%d/ratings", pat)), Want: loggedIn(200)},
 		{Op: "GET /api/members/{id}/tournaments", Build: get(fmt.Sprintf("/api/members/%d/tournaments", pat)), Want: loggedIn(200)},
+		// A member's trail: hers, and arbiters' and admins'; an arbiter reads her private
+		// values masked (pp1's birth date and national id, set by an admin, and her e-mail).
+		{Op: "GET /api/members/{id}/audit", Build: get(fmt.Sprintf("/api/members/%d/audit", pat)), Want: only(map[string]int{"player": 200, "arbiter": 200, "admin": 200}),
+			SeesPrivate: []string{"player"}},
+		{Op: "GET /api/members/{id}/audit", Case: "someone else's", Build: get(fmt.Sprintf("/api/members/%d/audit", m.IDs["pp1"])),
+			Want: only(map[string]int{"arbiter": 200, "admin": 200})},
 		// Photos: public by their unguessable URL; a member stores their own, an admin anyone's.
 		{Op: "GET /api/figures/{id}", Build: get(patsPhoto.URL), Want: everyone(200), SameBody: true},
 		{Op: "GET /api/figures/{id}/thumbnail", Build: get(patsPhoto.ThumbnailURL), Want: everyone(200), SameBody: true},

@@ -91,6 +91,7 @@ func (h *handlers) routes(ui fs.FS, corsOrigins []string) http.Handler {
 	mux.Handle("GET /api/audit", h.player(h.trail.Trail, audit.Params...))
 	mux.Handle("GET /api/members/{id}/ratings", h.player(h.play.MemberRatings))
 	mux.Handle("GET /api/members/{id}/tournaments", h.player(h.play.MemberTournaments))
+	mux.Handle("GET /api/members/{id}/audit", h.player(h.trail.MemberTrail, "after", "limit"))
 
 	uploadFigure := h.player(h.onceMember(h.once.photo, "POST /api/figures", h.metrics.countUpload(h.photos.Upload)), "member_id")
 	mux.Handle("POST /api/figures", uploadFigure)
@@ -153,6 +154,7 @@ func (h *handlers) routes(ui fs.FS, corsOrigins []string) http.Handler {
 	mux.Handle("/api/audit", h.methodNotAllowed("GET"))
 	mux.Handle("/api/members/{id}/ratings", h.methodNotAllowed("GET"))
 	mux.Handle("/api/members/{id}/tournaments", h.methodNotAllowed("GET"))
+	mux.Handle("/api/members/{id}/audit", h.methodNotAllowed("GET"))
 	mux.Handle("/api/figures", h.methodNotAllowed("POST"))
 	mux.Handle("/api/figures/{id}", h.methodNotAllowed("GET"))
 	mux.Handle("/api/figures/{id}/thumbnail", h.methodNotAllowed("GET"))

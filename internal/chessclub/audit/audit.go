@@ -1,7 +1,9 @@
 // Package audit keeps the club's audit trail: every change to a tournament (its settings,
 // state, entries, invitations, byes, pairings, results and corrections, ratings applied or
-// recomputed) and every change of a member's role, with when, who, what, the value before
-// and after, and the request that made it.
+// recomputed) and to a member's record (registration, profile, declared rating, FIDE fields,
+// role, photo, a guest linked, a FIDE list applied), with when, who, what, the value before
+// and after, and the request that made it. A member's private fields are masked for readers
+// who may not see them (private.go).
 //
 // A change records its entry in its own transaction (Record), so the trail holds exactly
 // the changes that were committed, and survives a crash as they do. The trail is only
@@ -52,6 +54,14 @@ const (
 	RoleChanged        = "role.changed"
 	// FIDEListApplied is a member's FIDE ratings or title set from FIDE's rating list.
 	FIDEListApplied = "fide.list_applied"
+	// MemberRegistered is a new member's record as they registered it.
+	MemberRegistered = "member.registered"
+	// MemberChanged is a change to a member's record (their profile, declared rating, birth
+	// year, FIDE fields), by the member or an admin: the fields that changed, before and
+	// after.
+	MemberChanged = "member.changed"
+	// PhotoChanged is a member's photo stored or replaced: the photo's id before and after.
+	PhotoChanged = "member.photo_changed"
 )
 
 // CommandLine is the actor of changes made on the server's command line, by its operator.

@@ -24,16 +24,39 @@ func (s *Store) Trail(w http.ResponseWriter, r *http.Request, caller api.Caller)
 	if err != nil {
 		return err
 	}
-	return s.Serve(w, r, f)
+	return s.Serve(w, r, f, Viewer{ID: caller.ID, Admin: caller.Admin})
 }
 
-// Serve answers a read of the trail that f chooses: a JSON array, oldest first, and a Link
-// header to the next page when more entries follow.
-func (s *Store) Serve(w http.ResponseWriter, r *http.Request, f Filter) error {
+// MemberTrail answers GET /api/members/{id}/audit: every change to the member's record and
+// every entry about them (registration, profile, FIDE fields, role, photo, a FIDE list
+// applied, their entries, invitations and byes), oldest first, a page at a time, for the
+// member, arbiters (who check a player's FIDE details) and admins; an arbiter reads the
+// member's private values masked.
+func (s *Store) MemberTrail(w http.ResponseWriter, r *http.Request, caller api.Caller) error {
+	id, err := api.PathID(r)
+	if err != nil {
+		return err
+	}
+	if caller.ID != id && !caller.Authority() {
+		return problem.New(problem.Forbidden, "Only the member, arbiters and admins may read the trail of a member's record.")
+	}
+	f, err := ParseFilter(r.URL.Query())
+	if err != nil {
+		return err
+	}
+	f.Tournament, f.Member = 0, id
+	return s.Serve(w, r, f, Viewer{ID: caller.ID, Admin: caller.Admin})
+}
+
+// Serve answers a read of the trail that f chooses, as viewer may read it (private values of
+// other members masked, Viewer.mask): a JSON array, oldest first, and a Link header to the
+// next page when more entries follow.
+func (s *Store) Serve(w http.ResponseWriter, r *http.Request, f Filter, viewer Viewer) error {
 	entries, more, err := s.Read(r.Context(), f)
 	if err != nil {
 		return err
 	}
+	viewer.mask(entries)
 	if more {
 		next := *r.URL
 		q := next.Query()

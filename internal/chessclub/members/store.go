@@ -121,7 +121,10 @@ func (s *Store) CreateMember(ctx context.Context, reg Registration, passwordHash
 		}
 		out = Member{ID: id, Username: reg.Username, FullName: reg.FullName, Email: reg.Email, Rating: rating, RatingStatus: status, RatedGames: games, DeclaredGames: games,
 			BirthYear: reg.BirthYear, Role: RoleMember, JoinedAt: now, Rapid: unratedClub, Blitz: unratedClub}
-		return nil
+		// The fields given: those not null.
+		_, given := changedFields(map[string]any{}, recordFields(out))
+		return audit.Record(ctx, tx, now, audit.Change{Actor: audit.Actor{ID: id, Username: reg.Username}, Member: id,
+			Action: audit.MemberRegistered, Subject: reg.Username, After: given})
 	})
 	return out, err
 }
@@ -280,6 +283,7 @@ func (s *Store) UpdateRatingInfo(ctx context.Context, id int64, caller Member, i
 		if err != nil {
 			return err
 		}
+		was := recordFields(m)
 		if in.SetDeclared || in.SetDeclaredGames {
 			if m.RatingStatus == RatingRated {
 				field := "declared_rating"
@@ -327,6 +331,12 @@ func (s *Store) UpdateRatingInfo(ctx context.Context, id int64, caller Member, i
 		if in.SetDeclared || in.SetDeclaredGames {
 			if _, err := tx.ExecContext(ctx, "UPDATE members SET declared_rating = ?, declared_games = ? WHERE id = ?", declared, m.DeclaredGames, id); err != nil {
 				return fmt.Errorf("update member: %w", err)
+			}
+		}
+		if before, after := changedFields(was, recordFields(m)); len(after) > 0 {
+			if err := audit.Record(ctx, tx, s.now(), audit.Change{Actor: audit.Actor{ID: caller.ID, Username: caller.Username}, Member: id,
+				Action: audit.MemberChanged, Subject: m.Username, Before: before, After: after}); err != nil {
+				return err
 			}
 		}
 		out = m

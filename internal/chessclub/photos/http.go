@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"campus.example/apps/internal/chessclub/api"
+	"campus.example/apps/internal/chessclub/audit"
 	"campus.example/apps/internal/problem"
 )
 
@@ -55,7 +56,7 @@ func (s *Service) Upload(w http.ResponseWriter, r *http.Request, caller api.Call
 	} else if u, target, err = s.readMultipart(r, caller); err != nil {
 		return err
 	}
-	f, err := s.commit(r.Context(), u, target)
+	f, err := s.commit(r.Context(), u, target, audit.Actor{ID: caller.ID, Username: caller.Username})
 	if err != nil {
 		return err
 	}

@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"time"
 
+	"campus.example/apps/internal/chessclub/audit"
 	"campus.example/apps/internal/chessclub/photos/imagefile"
 	"campus.example/apps/internal/problem"
 	"campus.example/apps/internal/sqldb"
@@ -94,14 +95,14 @@ func (s *records) figureAndThumbnail(ctx context.Context, id string) (Figure, *s
 
 // replaceFigure records f, with its thumbnail, as its member's photo and returns the photo
 // it replaces, if any, whose files the caller removes. In the same transaction it clears
-// f's orphan row and writes one for the replaced photo (see sweep.go). It returns
-// NotFound when the member does not exist.
-func (s *records) replaceFigure(ctx context.Context, f Figure, thumb storedImage) (*Figure, error) {
+// f's orphan row, writes one for the replaced photo (see sweep.go), and records the change,
+// made by by, in the audit trail. It returns NotFound when the member does not exist.
+func (s *records) replaceFigure(ctx context.Context, f Figure, thumb storedImage, by audit.Actor) (*Figure, error) {
 	var old *Figure
 	err := s.db.Transact(ctx, func(tx *sql.Tx) error {
 		old = nil
-		var id int64
-		err := tx.QueryRowContext(ctx, "SELECT id FROM members WHERE id = ?"+s.db.Dialect.ForUpdate(), f.MemberID).Scan(&id)
+		var username string
+		err := tx.QueryRowContext(ctx, "SELECT username FROM members WHERE id = ?"+s.db.Dialect.ForUpdate(), f.MemberID).Scan(&username)
 		if errors.Is(err, sql.ErrNoRows) {
 			return problem.New(problem.NotFound, "There is no member with id %d.", f.MemberID)
 		}
@@ -131,7 +132,15 @@ func (s *records) replaceFigure(ctx context.Context, f Figure, thumb storedImage
 		if err != nil {
 			return fmt.Errorf("insert figure: %w", err)
 		}
-		return insertThumbnail(ctx, tx, f.ID, thumb)
+		if err := insertThumbnail(ctx, tx, f.ID, thumb); err != nil {
+			return err
+		}
+		var before any
+		if old != nil {
+			before = old.ID
+		}
+		return audit.Record(ctx, tx, f.CreatedAt, audit.Change{Actor: by, Member: f.MemberID, Action: audit.PhotoChanged, Subject: username,
+			Before: map[string]any{"photo_id": before}, After: map[string]any{"photo_id": f.ID}})
 	})
 	return old, err
 }

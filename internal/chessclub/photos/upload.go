@@ -12,6 +12,7 @@ import (
 	"net/http"
 	"os"
 
+	"campus.example/apps/internal/chessclub/audit"
 	"campus.example/apps/internal/chessclub/photos/imagefile"
 	"campus.example/apps/internal/problem"
 )
@@ -204,7 +205,7 @@ func photoError(err error, maxBytes int64) error {
 	return fmt.Errorf("store photo: %w", err)
 }
 
-// commit makes u the photo of member. The order keeps every recorded photo whole and
+// commit makes u the photo of member, on behalf of by, whom the audit trail names. The order keeps every recorded photo whole and
 // leaves no file that nothing will remove: it notes the new id as an orphan in the
 // database, stores both files under it (each put is atomic, and no record points at them
 // yet), records them, which in one transaction replaces the old record, clears the new
@@ -212,7 +213,7 @@ func photoError(err error, maxBytes int64) error {
 // files and its orphan row. When recording fails the new files are removed at once;
 // whatever a crash or a failed removal leaves has its orphan row, and sweepOrphans
 // removes it later.
-func (p *Service) commit(ctx context.Context, u *upload, member int64) (Figure, error) {
+func (p *Service) commit(ctx context.Context, u *upload, member int64, by audit.Actor) (Figure, error) {
 	idBytes := make([]byte, 16)
 	_, _ = rand.Read(idBytes)
 	f := Figure{
@@ -236,7 +237,7 @@ func (p *Service) commit(ctx context.Context, u *upload, member int64) (Figure, 
 		return Figure{}, fmt.Errorf("store thumbnail: %w", err)
 	}
 	u.thumb = nil
-	old, err := p.records.replaceFigure(ctx, f, u.thumbInfo)
+	old, err := p.records.replaceFigure(ctx, f, u.thumbInfo, by)
 	if err != nil {
 		p.dropOrphan(bg, f.ID)
 		return Figure{}, err

@@ -8,7 +8,8 @@ import (
 )
 
 // Audit answers GET /api/tournaments/{id}/audit: every change to the tournament, oldest first,
-// a page at a time (after, limit), for its organiser, arbiters and admins. The trail of a
+// a page at a time (after, limit), for its organiser, arbiters and admins, with the private
+// values of members other than the caller masked for all but admins. The trail of a
 // deleted tournament stays, for admins, in GET /api/audit?tournament_id=N.
 func (s *Service) Audit(w http.ResponseWriter, r *http.Request, caller api.Caller) error {
 	id, err := api.PathID(r)
@@ -27,5 +28,5 @@ func (s *Service) Audit(w http.ResponseWriter, r *http.Request, caller api.Calle
 		return err
 	}
 	f.Tournament, f.Member = id, 0
-	return s.trail.Serve(w, r, f)
+	return s.trail.Serve(w, r, f, audit.Viewer{ID: caller.ID, Admin: caller.Admin})
 }
