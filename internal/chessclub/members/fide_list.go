@@ -7,11 +7,11 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"sort"
 
 	"campus.example/apps/internal/chess/ratinglist"
 	"campus.example/apps/internal/chessclub/audit"
 	"campus.example/apps/internal/problem"
+	"campus.example/apps/internal/sqldb"
 )
 
 // MaxFIDEListBytes is the largest rating list the API takes (POST /api/admin/fide-ratings):
@@ -42,6 +42,18 @@ type FIDEListResult struct {
 	Matched int `json:"matched"`
 	// Changes are the members whose FIDE ratings or title changed, by id.
 	Changes []FIDEListChange `json:"changes"`
+	// Skipped are the members, by id, whose FIDE id was set or changed while the list was
+	// read, to one it was not searched for: nothing of theirs changed. Apply the list again
+	// to give them its ratings.
+	Skipped []FIDEListMember `json:"skipped"`
+}
+
+// FIDEListMember names a member in a FIDEListResult.
+type FIDEListMember struct {
+	MemberID int64  `json:"member_id"`
+	Username string `json:"username"`
+	FullName string `json:"full_name"`
+	FIDEID   int64  `json:"fide_id"`
 }
 
 // listMember is a member with a FIDE id, as a list import compares them.
@@ -58,11 +70,17 @@ type listMember struct {
 // in it, the FIDE ratings of the types the list carries (none for a type the player has no
 // rating of) and their title (the open title, else the women's title; none when the list
 // gives neither), recording each member's change in the audit trail on behalf of by. The
-// list is streamed: only the club's members are held, and the lines of players who are not
-// members are read no further than their id. Nothing changes unless the whole list reads: a
-// line that does not is an Invalid problem naming it.
+// list is streamed: only the records of the FIDE ids the club's members had when it began
+// are held, and the lines of other players are read no further than their id.
+//
+// A list takes as long to arrive as its upload (up to MaxFIDEListBytes), and members change
+// their records meanwhile: each change is made against the member as she is in the writing
+// transaction, which locks the members' rows, so that the audit's "before" is what was
+// overwritten and a member whose FIDE id changed meanwhile gets the record of the id she has
+// now, or, when the list was not searched for that id, nothing (Skipped). Nothing changes
+// unless the whole list reads: a line that does not is an Invalid problem naming it.
 func (s *Store) ApplyFIDEList(ctx context.Context, r io.Reader, single string, by audit.Actor) (FIDEListResult, error) {
-	club, err := s.membersByFIDEID(ctx)
+	wanted, err := s.fideIDs(ctx)
 	if err != nil {
 		return FIDEListResult{}, err
 	}
@@ -70,7 +88,8 @@ func (s *Store) ApplyFIDEList(ctx context.Context, r io.Reader, single string, b
 	if err != nil {
 		return FIDEListResult{}, listProblem(err)
 	}
-	res := FIDEListResult{Types: rd.Types(), Changes: []FIDEListChange{}}
+	res := FIDEListResult{Types: rd.Types(), Changes: []FIDEListChange{}, Skipped: []FIDEListMember{}}
+	found := map[int64]ratinglist.Record{}
 	for {
 		id, err := rd.Next()
 		if errors.Is(err, io.EOF) {
@@ -80,32 +99,40 @@ func (s *Store) ApplyFIDEList(ctx context.Context, r io.Reader, single string, b
 			return FIDEListResult{}, listProblem(err)
 		}
 		res.Players++
-		ms := club[id]
-		if len(ms) == 0 {
+		if _, ok := wanted[id]; !ok {
 			continue
 		}
 		rec, err := rd.Record(id)
 		if err != nil {
 			return FIDEListResult{}, listProblem(err)
 		}
-		for _, m := range ms {
-			res.Matched++
-			c, err := listChange(m, rec, rd.Types())
-			if err != nil {
-				return FIDEListResult{}, err
-			}
-			if len(c.After) > 0 {
-				res.Changes = append(res.Changes, c)
-			}
+		if err := checkListRatings(rec, rd.Types()); err != nil {
+			return FIDEListResult{}, err
 		}
-	}
-	sort.Slice(res.Changes, func(i, j int) bool { return res.Changes[i].MemberID < res.Changes[j].MemberID })
-	if len(res.Changes) == 0 {
-		return res, nil
+		found[id] = rec
 	}
 	err = s.db.Transact(ctx, func(tx *sql.Tx) error {
+		res.Matched, res.Changes, res.Skipped = 0, res.Changes[:0], res.Skipped[:0]
+		club, err := s.listMembers(ctx, tx)
+		if err != nil {
+			return err
+		}
 		now := s.now()
-		for _, c := range res.Changes {
+		for _, m := range club {
+			rec, inList := found[m.fideID]
+			if _, searched := wanted[m.fideID]; !searched {
+				res.Skipped = append(res.Skipped, FIDEListMember{MemberID: m.id, Username: m.username, FullName: m.fullName, FIDEID: m.fideID})
+				continue
+			}
+			if !inList {
+				continue
+			}
+			res.Matched++
+			c := listChange(m, rec, rd.Types())
+			if len(c.After) == 0 {
+				continue
+			}
+			res.Changes = append(res.Changes, c)
 			if err := applyListChange(ctx, tx, c); err != nil {
 				return err
 			}
@@ -116,7 +143,10 @@ func (s *Store) ApplyFIDEList(ctx context.Context, r io.Reader, single string, b
 		}
 		return nil
 	})
-	return res, err
+	if err != nil {
+		return FIDEListResult{}, err
+	}
+	return res, nil
 }
 
 // listTitle is the title a list gives a player, as a TRF player record carries it: the open
@@ -130,15 +160,24 @@ func listTitle(rec ratinglist.Record) *string {
 	return nil
 }
 
-// listChange compares member m with their record in the list.
-func listChange(m listMember, rec ratinglist.Record, types []string) (FIDEListChange, error) {
+// checkListRatings returns an Invalid problem when the list gives rec a rating no FIDE list
+// has: the club keeps only FIDE ratings from MinFIDERating to MaxFIDERating.
+func checkListRatings(rec ratinglist.Record, types []string) error {
+	for _, typ := range types {
+		if n := rec.Ratings[typ]; n != 0 && (n < MinFIDERating || n > MaxFIDERating) {
+			return problem.New(problem.Invalid, "The list gives FIDE id %d a %s rating of %d; a FIDE rating is from %d to %d.", rec.ID, typ, n, MinFIDERating, MaxFIDERating)
+		}
+	}
+	return nil
+}
+
+// listChange compares member m with their record in the list, whose ratings
+// checkListRatings has passed.
+func listChange(m listMember, rec ratinglist.Record, types []string) FIDEListChange {
 	c := FIDEListChange{MemberID: m.id, Username: m.username, FullName: m.fullName, FIDEID: m.fideID, Before: map[string]any{}, After: map[string]any{}}
 	for _, typ := range types {
 		var after *int
 		if n := rec.Ratings[typ]; n != 0 {
-			if n < MinFIDERating || n > MaxFIDERating {
-				return FIDEListChange{}, problem.New(problem.Invalid, "The list gives FIDE id %d a %s rating of %d; a FIDE rating is from %d to %d.", rec.ID, typ, n, MinFIDERating, MaxFIDERating)
-			}
 			after = &n
 		}
 		if !equalInt(m.ratings[typ], after) {
@@ -149,7 +188,7 @@ func listChange(m listMember, rec ratinglist.Record, types []string) (FIDEListCh
 	if title := listTitle(rec); !equalString(m.title, title) {
 		c.Before["title"], c.After["title"] = m.title, title
 	}
-	return c, nil
+	return c
 }
 
 // applyListChange writes a change in tx.
@@ -163,28 +202,55 @@ func applyListChange(ctx context.Context, tx *sql.Tx, c FIDEListChange) error {
 	return startClubLists(ctx, tx, c.MemberID)
 }
 
-// membersByFIDEID reads the members (guests aside) who have a FIDE id, by it.
-func (s *Store) membersByFIDEID(ctx context.Context) (map[int64][]listMember, error) {
-	rows, err := s.db.QueryContext(ctx, "SELECT id, username, full_name, fide_id, title, fide_standard, fide_rapid, fide_blitz FROM members WHERE fide_id IS NOT NULL AND guest = 0")
+// fideIDs reads the FIDE ids of the members (guests aside): those whose records a list's
+// application holds.
+func (s *Store) fideIDs(ctx context.Context) (map[int64]struct{}, error) {
+	rows, err := s.db.QueryContext(ctx, "SELECT DISTINCT fide_id FROM members WHERE fide_id IS NOT NULL AND guest = 0")
 	if err != nil {
 		return nil, fmt.Errorf("read members' FIDE ids: %w", err)
 	}
-	defer rows.Close()
-	out := map[int64][]listMember{}
-	for rows.Next() {
+	out := map[int64]struct{}{}
+	err = sqldb.EachRow(rows, func(rows *sql.Rows) error {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return err
+		}
+		out[id] = struct{}{}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("read members' FIDE ids: %w", err)
+	}
+	return out, nil
+}
+
+// listMembers reads in tx the members (guests aside) who have a FIDE id, by member id,
+// locking their rows until tx ends.
+func (s *Store) listMembers(ctx context.Context, tx *sql.Tx) ([]listMember, error) {
+	rows, err := tx.QueryContext(ctx, "SELECT id, username, full_name, fide_id, title, fide_standard, fide_rapid, fide_blitz FROM members "+
+		"WHERE fide_id IS NOT NULL AND guest = 0 ORDER BY id"+s.db.Dialect.ForUpdate())
+	if err != nil {
+		return nil, fmt.Errorf("read members' FIDE ids: %w", err)
+	}
+	var out []listMember
+	err = sqldb.EachRow(rows, func(rows *sql.Rows) error {
 		var m listMember
 		var title sql.NullString
 		var std, rapid, blitz sql.NullInt64
 		if err := rows.Scan(&m.id, &m.username, &m.fullName, &m.fideID, &title, &std, &rapid, &blitz); err != nil {
-			return nil, fmt.Errorf("read members' FIDE ids: %w", err)
+			return err
 		}
 		if title.Valid {
 			m.title = &title.String
 		}
 		m.ratings = map[string]*int{ratinglist.Standard: intPtr(std), ratinglist.Rapid: intPtr(rapid), ratinglist.Blitz: intPtr(blitz)}
-		out[m.fideID] = append(out[m.fideID], m)
+		out = append(out, m)
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("read members' FIDE ids: %w", err)
 	}
-	return out, rows.Err()
+	return out, nil
 }
 
 // listProblem makes a list's syntax error an Invalid problem naming its line, and a list

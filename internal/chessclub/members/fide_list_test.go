@@ -2,6 +2,7 @@ package members_test
 
 import (
 	"fmt"
+	"io"
 	"net/http"
 	"strings"
 	"testing"
@@ -94,7 +95,7 @@ func TestFIDEListImport(t *testing.T) {
 			{MemberID: e.IDs["bob"], Username: "bob", FullName: "bob Botvinnik", FIDEID: 8602980,
 				Before: map[string]any{"fide_rating_standard": nil, "fide_rating_rapid": nil, "fide_rating_blitz": nil, "title": nil},
 				After:  map[string]any{"fide_rating_standard": n(2633), "fide_rating_rapid": n(2588), "fide_rating_blitz": n(2595), "title": "GM"}},
-		}})
+		}, Skipped: []members.FIDEListMember{}})
 
 		var alice members.Member
 		e.MustDo(clubtest.Req{Method: "GET", Path: clubtest.Path("/api/members/%d", e.IDs["alice"]), As: "bob"}, http.StatusOK).Decode(t, &alice)
@@ -122,5 +123,73 @@ func TestFIDEListImport(t *testing.T) {
 		upload("carol", "text/plain", "?list=rapid", strings.Replace(rapid, "2823", "2801", 1)).Decode(t, &got)
 		clubtest.Diff(t, "rapid list", got.Changes, []members.FIDEListChange{{MemberID: e.IDs["alice"], Username: "alice", FullName: "Alice Anand", FIDEID: 1503014,
 			Before: map[string]any{"fide_rating_rapid": n(2823)}, After: map[string]any{"fide_rating_rapid": n(2801)}}})
+	})
+}
+
+// TestFIDEListAppliedToMembersAsTheyAre changes two members' FIDE records while a list is
+// being uploaded, and checks on each database that the list is applied to them as they are
+// when it is written: bob, who took alice's old FIDE id, gets that id's ratings, and the
+// answer and the audit trail give as "before" the rating he had set meanwhile; alice, whose
+// new id the list was not searched for, keeps her own and is reported as skipped.
+func TestFIDEListAppliedToMembersAsTheyAre(t *testing.T) {
+	clubtest.ForDialects(t, func(t *testing.T, d sqldb.Dialect) {
+		e := clubtest.New(t, d).WithMembers()
+		set := func(who string, body map[string]any) {
+			t.Helper()
+			e.MustDo(clubtest.Req{Method: "PATCH", Path: clubtest.Path("/api/members/%d", e.IDs[who]), As: who, Body: body}, http.StatusOK)
+		}
+		set("alice", map[string]any{"fide_id": 1503014, "fide_rating_standard": 2800})
+		set("bob", map[string]any{"fide_id": 8602980})
+		list := combinedList(
+			[7]string{"1503014", "Carlsen, Magnus", "GM", "", "2833", "2823", ""},
+			[7]string{"8602980", "Hou, Yifan", "GM", "WGM", "2633", "2588", "2595"},
+			[7]string{"4100018", "Dvoretsky, Dave", "FM", "", "2000", "", ""},
+		)
+		header, rest, _ := strings.Cut(list, "\n")
+		body, upload := io.Pipe()
+		done := make(chan clubtest.Resp)
+		go func() {
+			done <- e.Do(clubtest.Req{Method: "POST", Path: "/api/admin/fide-ratings", As: "carol", Body: body, ContentType: "text/plain", UnknownLength: true})
+		}()
+		// The header is read once the server has read the members' FIDE ids: the changes
+		// below come while the list arrives.
+		if _, err := upload.Write([]byte(header + "\n")); err != nil {
+			t.Fatal(err)
+		}
+		set("alice", map[string]any{"fide_id": 4100018, "fide_rating_standard": 2100})
+		set("bob", map[string]any{"fide_id": 1503014, "fide_rating_standard": 2500})
+		if _, err := upload.Write([]byte(rest)); err != nil {
+			t.Fatal(err)
+		}
+		upload.Close()
+		res := <-done
+		if res.Status != http.StatusOK {
+			t.Fatalf("upload: %d %s", res.Status, res.Body)
+		}
+		var got members.FIDEListResult
+		res.Decode(t, &got)
+		n := func(v float64) any { return v }
+		clubtest.Diff(t, "answer", got, members.FIDEListResult{Types: []string{"standard", "rapid", "blitz"}, Players: 3, Matched: 1,
+			Changes: []members.FIDEListChange{{MemberID: e.IDs["bob"], Username: "bob", FullName: "bob Botvinnik", FIDEID: 1503014,
+				Before: map[string]any{"fide_rating_standard": n(2500), "fide_rating_rapid": nil, "title": nil},
+				After:  map[string]any{"fide_rating_standard": n(2833), "fide_rating_rapid": n(2823), "title": "GM"}}},
+			Skipped: []members.FIDEListMember{{MemberID: e.IDs["alice"], Username: "alice", FullName: "Alice Anand", FIDEID: 4100018}}})
+
+		var alice, bob members.Member
+		e.MustDo(clubtest.Req{Method: "GET", Path: clubtest.Path("/api/members/%d", e.IDs["alice"]), As: "carol"}, http.StatusOK).Decode(t, &alice)
+		e.MustDo(clubtest.Req{Method: "GET", Path: clubtest.Path("/api/members/%d", e.IDs["bob"]), As: "carol"}, http.StatusOK).Decode(t, &bob)
+		clubtest.Diff(t, "alice keeps hers", []any{alice.FIDEID, alice.FIDEStandard, alice.Title}, []any{ptr(int64(4100018)), ptr(2100), (*string)(nil)})
+		clubtest.Diff(t, "bob gets his new id's", []any{bob.FIDEID, bob.FIDEStandard, bob.FIDERapid, bob.Title}, []any{ptr(int64(1503014)), ptr(2833), ptr(2823), ptr("GM")})
+
+		var trail []audit.Entry
+		e.MustDo(clubtest.Req{Method: "GET", Path: clubtest.Path("/api/audit?member_id=%d", e.IDs["bob"]), As: "carol"}, http.StatusOK).Decode(t, &trail)
+		var applied []string
+		for _, en := range trail {
+			if en.Action == audit.FIDEListApplied {
+				applied = append(applied, fmt.Sprintf("%s → %s", en.Before, en.After))
+			}
+		}
+		clubtest.Diff(t, "bob's trail", applied, []string{
+			`{"fide_rating_rapid":null,"fide_rating_standard":2500,"title":null} → {"fide_rating_rapid":2823,"fide_rating_standard":2833,"title":"GM"}`})
 	})
 }
