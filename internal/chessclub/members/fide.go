@@ -284,20 +284,55 @@ func updateFIDE(ctx context.Context, tx *sql.Tx, id int64, f FIDE) error {
 	return startClubLists(ctx, tx, id)
 }
 
-// startClubLists sets member id's entries on the club's rapid and blitz lists from their
-// FIDE ratings of those types, where the list holds none of their games yet: declared at the
-// FIDE rating, or unrated without one. That is what the next replay of the lists would store
-// (play/ratings starts them from the FIDE ratings), written now so that the member's profile
-// and the tournaments they enter count with it at once. An entry that rests on games is the
-// replay's alone.
+// startClubLists sets where member id's entries on the club's rapid and blitz lists start
+// from, while no rated game of theirs of that type has been entered (ratedGameEntered): their
+// FIDE rating of the type (the list's "declared" rating, resting on no games), or unrated
+// without one; and, while the list holds none of their games yet, their entry on it. That is
+// what the next replay of the lists would store (play/ratings starts them from rapid_declared
+// and blitz_declared), written now so that the member's profile and the tournaments they
+// enter count with it at once. Once a rated game is entered, the start stays as it was: a
+// FIDE rating changed afterwards (by the member, an admin or FIDE's list) changes nothing of
+// the club's history, and an entry that rests on games is the replay's alone.
 func startClubLists(ctx context.Context, tx *sql.Tx, id int64) error {
 	for _, list := range []string{"rapid", "blitz"} {
-		rating, status, games, fide := list+"_rating", list+"_status", list+"_games", "fide_"+list
+		frozen, err := ratedGameEntered(ctx, tx, id, list)
+		if err != nil {
+			return err
+		}
+		if frozen {
+			continue
+		}
+		rating, status, games, fide, declared := list+"_rating", list+"_status", list+"_games", "fide_"+list, list+"_declared"
 		q := "UPDATE members SET " + rating + " = CASE WHEN " + fide + " IS NULL THEN ? ELSE " + fide + " END, " +
 			status + " = CASE WHEN " + fide + " IS NULL THEN ? ELSE ? END WHERE id = ? AND " + games + " = 0 AND " + status + " <> ?"
 		if _, err := tx.ExecContext(ctx, q, UnratedRating, RatingUnrated, RatingDeclared, id, RatingRated); err != nil {
 			return fmt.Errorf("start member %d's %s list: %w", id, list, err)
 		}
+		if _, err := tx.ExecContext(ctx, "UPDATE members SET "+declared+" = "+fide+" WHERE id = ?", id); err != nil {
+			return fmt.Errorf("start member %d's %s list: %w", id, list, err)
+		}
 	}
 	return nil
+}
+
+// ratedResults are the results of a game played over the board, as the tournament_boards
+// table writes them (package tournament's Result* values): the games that count for ratings
+// when both players are rated. A forfeit does not. A knockout's game decided after a draw
+// was played.
+const ratedResults = "'1-0', '0-1', '1/2-1/2', '1-0 decider', '0-1 decider'"
+
+// ratedGameEntered reports whether member id has a game with a result in a rated tournament
+// of ratingType (standard, rapid or blitz), running or finished: from then on the rating
+// their list starts from is the one that game counts with, and may not change (FIDE B.02
+// rates a game with the ratings the players had when it was played).
+func ratedGameEntered(ctx context.Context, tx *sql.Tx, id int64, ratingType string) (bool, error) {
+	var n int
+	err := tx.QueryRowContext(ctx, "SELECT COUNT(*) FROM tournament_players p JOIN tournaments t ON t.id = p.tournament_id "+
+		"WHERE p.member_id = ? AND t.rated = 1 AND t.rating_type = ? AND EXISTS (SELECT 1 FROM tournament_boards b "+
+		"WHERE b.tournament_id = p.tournament_id AND (b.white = p.member_id OR b.black = p.member_id) AND b.result IN ("+ratedResults+"))",
+		id, ratingType).Scan(&n)
+	if err != nil {
+		return false, fmt.Errorf("read member %d's rated games: %w", id, err)
+	}
+	return n > 0, nil
 }

@@ -271,8 +271,9 @@ func (s *Store) Appoint(ctx context.Context, id int64, role string, by audit.Act
 
 // UpdateRatingInfo applies a patch of member id's declared rating, birth year and FIDE fields on behalf of
 // caller (the member or an admin), and returns the member. A rating may be declared, changed
-// or removed (back to unrated) only until the member's first rated game. It returns NotFound,
-// Forbidden, or Conflict (rated already).
+// or removed (back to unrated) only until the first result of a rated game of the member's is
+// entered: that game counts with it. It returns NotFound, Forbidden, or Conflict (a rated game
+// entered).
 func (s *Store) UpdateRatingInfo(ctx context.Context, id int64, caller Member, in RatingInput) (Member, error) {
 	if caller.ID != id && !caller.IsAdmin() {
 		return Member{}, problem.New(problem.Forbidden, "Only the member or an admin may change this.")
@@ -285,13 +286,17 @@ func (s *Store) UpdateRatingInfo(ctx context.Context, id int64, caller Member, i
 		}
 		was := recordFields(m)
 		if in.SetDeclared || in.SetDeclaredGames {
-			if m.RatingStatus == RatingRated {
+			entered, err := ratedGameEntered(ctx, tx, id, "standard")
+			if err != nil {
+				return err
+			}
+			if m.RatingStatus == RatingRated || entered {
 				field := "declared_rating"
 				if !in.SetDeclared {
 					field = "declared_games"
 				}
 				return &problem.Error{Kind: problem.Conflict, Fields: map[string]string{field: "cannot change after the first rated game"},
-					Detail: "The member has a rating from rated games; a starting rating can only be declared before the first one."}
+					Detail: "A rated game of the member's has been entered, which counts with the rating declared; a starting rating can only be declared before the first one."}
 			}
 		}
 		if in.SetDeclared {

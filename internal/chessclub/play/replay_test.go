@@ -8,7 +8,6 @@ import (
 	"testing"
 	"time"
 
-	"campus.example/apps/internal/chess/rating"
 	"campus.example/apps/internal/chessclub/members"
 	"campus.example/apps/internal/chessclub/play/ratings"
 	"campus.example/apps/internal/chessclub/play/tournament"
@@ -17,7 +16,7 @@ import (
 )
 
 // replayModel is what a test knows of the club's rated tournaments from what it did
-// through the API: who played, with which rating at the start, which results, and in which
+// through the API: who played, when the tournament started, which results, and in which
 // order the tournaments finished.
 type replayModel struct {
 	bases  []ratings.Base
@@ -27,8 +26,9 @@ type replayModel struct {
 type replayEvent struct {
 	id       int64
 	name     string
+	started  time.Time
 	finished time.Time
-	start    map[int64]int // the ratings fixed at the start, 0 for unrated
+	players  []int64
 	boards   map[[2]int]*replayBoard
 }
 
@@ -51,19 +51,19 @@ func (m *replayModel) inputs() ([]ratings.Base, []ratings.Event) {
 	})
 	var out []ratings.Event
 	for _, ev := range evs {
-		games := map[int64][]rating.Game{}
+		games := map[int64][]ratings.Game{}
 		for _, b := range ev.boards {
 			o := tournament.Outcomes[b.result]
-			if o.White.Rated() && ev.start[b.black] > 0 {
-				games[b.white] = append(games[b.white], rating.Game{OpponentRating: ev.start[b.black], Result: o.White})
+			if o.White.Rated() {
+				games[b.white] = append(games[b.white], ratings.Game{Opponent: b.black, Result: o.White})
 			}
-			if o.Black.Rated() && ev.start[b.white] > 0 {
-				games[b.black] = append(games[b.black], rating.Game{OpponentRating: ev.start[b.white], Result: o.Black})
+			if o.Black.Rated() {
+				games[b.black] = append(games[b.black], ratings.Game{Opponent: b.white, Result: o.Black})
 			}
 		}
 		e := ratings.Event{Tournament: ev.id, Name: ev.name, Year: ev.finished.Year(), FinishedAt: ev.finished}
-		for member, r := range ev.start {
-			e.Players = append(e.Players, ratings.Participant{Member: member, StartRating: r, Games: games[member]})
+		for _, member := range ev.players {
+			e.Players = append(e.Players, ratings.Participant{Member: member, FixedAt: ev.started, Games: games[member]})
 		}
 		out = append(out, e)
 	}
@@ -120,15 +120,10 @@ func replaySequence(t *testing.T, d sqldb.Dialect, seed uint64) {
 		for _, p := range players {
 			c.MustDo(clubtest.Req{Method: "POST", Path: tpath(tr.ID, "/players"), As: p}, http.StatusCreated)
 		}
-		c.start(tr.ID)
-		ev := &replayEvent{id: tr.ID, name: tr.Name, start: map[int64]int{}, boards: map[[2]int]*replayBoard{}}
-		var entries []tournament.Player
-		c.MustDo(clubtest.Req{Method: "GET", Path: tpath(tr.ID, "/players")}, http.StatusOK).Decode(t, &entries)
-		for _, e := range entries {
-			ev.start[e.MemberID] = 0
-			if e.Rating != nil {
-				ev.start[e.MemberID] = *e.Rating
-			}
+		started := c.start(tr.ID)
+		ev := &replayEvent{id: tr.ID, name: tr.Name, started: *started.StartedAt, boards: map[[2]int]*replayBoard{}}
+		for _, p := range players {
+			ev.players = append(ev.players, c.IDs[p])
 		}
 		for r := 1; r <= 3; r++ {
 			rd := c.pair(tr.ID)

@@ -5,15 +5,14 @@ import (
 	"time"
 
 	"campus.example/apps/internal/chess"
-	"campus.example/apps/internal/chess/rating"
 	"campus.example/apps/internal/chessclub/members"
 )
 
-// losses are n lost games against opponents rated r.
-func losses(n, r int) []rating.Game {
-	out := make([]rating.Game, n)
+// games are n games of result against guests rated r.
+func games(n int, result chess.Result, r int) []Game {
+	out := make([]Game, n)
 	for i := range out {
-		out[i] = rating.Game{OpponentRating: r, Result: chess.Loss}
+		out[i] = Game{GuestRating: r, Result: result}
 	}
 	return out
 }
@@ -23,14 +22,12 @@ func losses(n, r int) []rating.Game {
 // the games of the next tournaments pool towards a first rating, from nothing, as anyone's.
 func TestReplayBelowTheFloor(t *testing.T) {
 	at := time.Date(2026, 3, 1, 20, 0, 0, 0, time.UTC)
-	wins := make([]rating.Game, 5)
-	for i := range wins {
-		wins[i] = rating.Game{OpponentRating: 1600, Result: chess.Win}
-	}
+	wins := games(5, chess.Win, 1600)
+	day := 24 * time.Hour
 	events := []Event{
-		{Tournament: 1, Name: "Spring", Year: 2026, FinishedAt: at, Players: []Participant{{Member: 7, StartRating: 1405, Games: losses(5, 1800)}}},
-		{Tournament: 2, Name: "Summer", Year: 2026, FinishedAt: at.Add(24 * time.Hour), Players: []Participant{{Member: 7, StartRating: 0, Games: wins[:3]}}},
-		{Tournament: 3, Name: "Autumn", Year: 2026, FinishedAt: at.Add(48 * time.Hour), Players: []Participant{{Member: 7, StartRating: 0, Games: wins[3:]}}},
+		{Tournament: 1, Name: "Spring", Year: 2026, FinishedAt: at, Players: []Participant{{Member: 7, FixedAt: at.Add(-time.Hour), Games: games(5, chess.Loss, 1800)}}},
+		{Tournament: 2, Name: "Summer", Year: 2026, FinishedAt: at.Add(day), Players: []Participant{{Member: 7, FixedAt: at.Add(day - time.Hour), Games: wins[:3]}}},
+		{Tournament: 3, Name: "Autumn", Year: 2026, FinishedAt: at.Add(2 * day), Players: []Participant{{Member: 7, FixedAt: at.Add(2*day - time.Hour), Games: wins[3:]}}},
 	}
 	states, lines, err := Replay([]Base{{Member: 7, Declared: 1405, Games: 40}}, events)
 	if err != nil {

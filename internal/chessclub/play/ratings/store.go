@@ -16,7 +16,6 @@ import (
 	"strconv"
 	"time"
 
-	"campus.example/apps/internal/chess/rating"
 	"campus.example/apps/internal/chessclub/play/tournament"
 	"campus.example/apps/internal/sqldb"
 )
@@ -44,15 +43,16 @@ var ratingColumns = map[string][4]string{
 // what is stored: the members' ratings, and their history, where a line that changes records
 // now and reason, a line of a tournament that no longer counts goes, and a new line comes in.
 // A declared rating starts the standard list; the rapid and blitz lists start from the
-// member's FIDE rating of that type, as a declared rating resting on no games, or unrated
-// without one. Replays take turns across replicas (the row of rating_replay). It returns
+// member's FIDE rating of that type as it was when their first rated game of it was entered
+// (rapid_declared, blitz_declared: members.startClubLists), as a declared rating resting on
+// no games, or unrated without one. Replays take turns across replicas (the row of rating_replay). It returns
 // the number of history lines of tournament id, the one whose change asked for the replay (0
 // when it no longer counts).
 func (s *Store) Recompute(ctx context.Context, tx *sql.Tx, id int64, reason string, now time.Time, load Loader) (int, error) {
 	if _, err := tx.ExecContext(ctx, "UPDATE rating_replay SET replayed_at = ? WHERE id = 1", now); err != nil {
 		return 0, fmt.Errorf("replay ratings: %w", err)
 	}
-	bases, stored, fide, err := s.members(ctx, tx)
+	bases, stored, starts, err := s.members(ctx, tx)
 	if err != nil {
 		return 0, err
 	}
@@ -66,7 +66,7 @@ func (s *Store) Recompute(ctx context.Context, tx *sql.Tx, id int64, reason stri
 		if typ != tournament.RatingStandard {
 			typeBases = make([]Base, len(bases))
 			for i, b := range bases {
-				typeBases[i] = Base{Member: b.Member, Declared: fide[typ][b.Member], BirthYear: b.BirthYear}
+				typeBases[i] = Base{Member: b.Member, Declared: starts[typ][b.Member], BirthYear: b.BirthYear}
 			}
 		}
 		states, typeLines, err := Replay(typeBases, events)
@@ -104,7 +104,7 @@ func (st State) stored() storedState {
 // locking the rows (on MySQL) so that no declared rating changes while the replay runs.
 // Guests, the players of imported tournaments, are not members and have no rating.
 func (s *Store) members(ctx context.Context, tx *sql.Tx) ([]Base, map[string]map[int64]storedState, map[string]map[int64]int, error) {
-	q := "SELECT id, declared_rating, declared_games, birth_year, fide_rapid, fide_blitz"
+	q := "SELECT id, declared_rating, declared_games, birth_year, rapid_declared, blitz_declared"
 	for _, typ := range tournament.RatingTypes {
 		c := ratingColumns[typ]
 		q += ", " + c[0] + ", " + c[1] + ", " + c[2] + ", " + c[3]
@@ -113,7 +113,7 @@ func (s *Store) members(ctx context.Context, tx *sql.Tx) ([]Base, map[string]map
 	if err != nil {
 		return nil, nil, nil, fmt.Errorf("replay ratings: read members: %w", err)
 	}
-	fide := map[string]map[int64]int{tournament.RatingRapid: {}, tournament.RatingBlitz: {}}
+	starts := map[string]map[int64]int{tournament.RatingRapid: {}, tournament.RatingBlitz: {}}
 	var bases []Base
 	stored := map[string]map[int64]storedState{}
 	for _, typ := range tournament.RatingTypes {
@@ -121,14 +121,14 @@ func (s *Store) members(ctx context.Context, tx *sql.Tx) ([]Base, map[string]map
 	}
 	err = sqldb.EachRow(rows, func(rows *sql.Rows) error {
 		var b Base
-		var declared, birthYear, fideRapid, fideBlitz sql.NullInt64
+		var declared, birthYear, rapidStart, blitzStart sql.NullInt64
 		var st [3]storedState
-		if err := rows.Scan(&b.Member, &declared, &b.Games, &birthYear, &fideRapid, &fideBlitz, &st[0].rating, &st[0].status, &st[0].ratedGames, &st[0].reached2400,
+		if err := rows.Scan(&b.Member, &declared, &b.Games, &birthYear, &rapidStart, &blitzStart, &st[0].rating, &st[0].status, &st[0].ratedGames, &st[0].reached2400,
 			&st[1].rating, &st[1].status, &st[1].ratedGames, &st[1].reached2400, &st[2].rating, &st[2].status, &st[2].ratedGames, &st[2].reached2400); err != nil {
 			return err
 		}
 		b.Declared, b.BirthYear = int(declared.Int64), int(birthYear.Int64)
-		fide[tournament.RatingRapid][b.Member], fide[tournament.RatingBlitz][b.Member] = int(fideRapid.Int64), int(fideBlitz.Int64)
+		starts[tournament.RatingRapid][b.Member], starts[tournament.RatingBlitz][b.Member] = int(rapidStart.Int64), int(blitzStart.Int64)
 		bases = append(bases, b)
 		for i, typ := range tournament.RatingTypes {
 			stored[typ][b.Member] = st[i]
@@ -138,7 +138,7 @@ func (s *Store) members(ctx context.Context, tx *sql.Tx) ([]Base, map[string]map
 	if err != nil {
 		return nil, nil, nil, fmt.Errorf("replay ratings: read members: %w", err)
 	}
-	return bases, stored, fide, nil
+	return bases, stored, starts, nil
 }
 
 // events reads every finished rated tournament of a rating type, in the order they
@@ -170,7 +170,9 @@ func (s *Store) events(ctx context.Context, tx *sql.Tx, load Loader, ratingType 
 	return events, nil
 }
 
-// eventOf is what the replay needs of a finished tournament.
+// eventOf is what the replay needs of a finished tournament: its members, when each one's
+// rating was fixed (the start, or a late entry), and their games played over the board, each
+// against a member opponent or a guest with the rating the tournament gave them.
 func eventOf(f *tournament.Field) Event {
 	t := f.Tournament
 	year, _ := strconv.Atoi(string(t.EndDate)[:4])
@@ -178,20 +180,31 @@ func eventOf(f *tournament.Field) Event {
 	if t.FinishedAt != nil {
 		ev.FinishedAt = *t.FinishedAt
 	}
+	var started time.Time
+	if t.StartedAt != nil {
+		started = *t.StartedAt
+	}
 	records := f.Records(len(f.Rounds))
 	byRank := f.ByStartRank()
 	for _, e := range f.Players {
 		if e.Guest {
 			continue
 		}
-		p := Participant{Member: e.MemberID, StartRating: e.Rating}
+		p := Participant{Member: e.MemberID, FixedAt: started}
+		if e.EnteredAt.After(started) {
+			p.FixedAt = e.EnteredAt
+		}
 		for _, rd := range records[e.MemberID] {
 			if rd.Opponent == 0 || !rd.Result.Rated() {
 				continue
 			}
-			if opp := byRank[rd.Opponent].Rating; opp > 0 {
-				p.Games = append(p.Games, rating.Game{OpponentRating: opp, Result: rd.Result})
+			g := Game{Result: rd.Result}
+			if opp := byRank[rd.Opponent]; opp.Guest {
+				g.GuestRating = opp.Rating
+			} else {
+				g.Opponent = opp.MemberID
 			}
+			p.Games = append(p.Games, g)
 		}
 		ev.Players = append(ev.Players, p)
 	}
