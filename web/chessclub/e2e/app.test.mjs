@@ -282,7 +282,8 @@ test('registering logs the member in and greets them where they land; with notif
   await welcome.waitFor();
   assert.match(await welcome.innerText(), /Welcome to the club, Magnus Olsen!/);
   await assertInViewport(welcome, 'the greeting');
-  assert.equal(await page.getByRole('heading', { level: 1 }).innerText(), member.fullName);
+  // The profile's heading names the member once their record has loaded.
+  await page.getByRole('heading', { level: 1, name: member.fullName }).waitFor();
   const token = await page.evaluate(() => localStorage.getItem('CapacitorStorage.chessclub.token'));
   assert.ok(token && token.length >= 20, 'registering logged the member in');
   // This browser allowed notifications beforehand: the new member was announced by name as
