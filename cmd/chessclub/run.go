@@ -79,9 +79,11 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		"for requests from them the login throttle takes the client from X-Forwarded-For (empty: trust no one)")
 	maxStreams := fs.Int("max-streams", live.DefaultMaxStreams, "live event streams (GET /api/tournaments/{id}/events) this server holds open at once; beyond it 503")
 	maxImports := fs.Int("max-imports", play.DefaultMaxImports, "TRF imports (POST /api/tournaments/import) this server runs at once; one more gets 429 at once")
-	pairingsAtOnce := fs.Int("pairings-at-once", play.DefaultPairingsAtOnce(), "round pairings (POST /api/tournaments/{id}/rounds) this server computes at once, of all tournaments;\n"+
-		"one more waits for a slot while its client waits (the default is GOMAXPROCS: round 2 of 4 000 players keeps a processor\n"+
-		"busy for up to a minute and takes up to 570 MB)")
+	pairingsAtOnce := fs.Int("pairings-at-once", play.DefaultPairingsAtOnce(), "round pairings and pairing checks this server computes at once, of all tournaments; one more\n"+
+		"waits for a slot while its client waits, and a member holds at most one slot at a time (the default is GOMAXPROCS:\n"+
+		"a round of 4 000 players keeps a processor busy for 1-2 s and takes up to 300 MB, of 9 999 players 5-8 s and up to 1 GB)")
+	viewCache := fs.Int64("view-cache-bytes", play.DefaultViewCacheBytes, "memory the standings, rounds, crosstables and checks kept for the next request may take, in bytes;\n"+
+		"-memory-limit auto counts it")
 	importsPerDay := fs.Int("imports-per-day", play.DefaultImportsPerDay, "tournaments a member may import in any 24 hours, on all replicas together; beyond it 429")
 	maxClientStreams := fs.Int("max-streams-per-client", live.DefaultMaxStreamsPerClient, "live event streams one client address (as the login throttle counts it) holds open on this server\n"+
 		"at once; beyond it 429")
@@ -97,7 +99,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		"addr": "CHESSCLUB_ADDR", "db": "CHESSCLUB_DB", "figures": "CHESSCLUB_FIGURES",
 		"cors-origins": "CHESSCLUB_CORS_ORIGINS", "token-ttl": "CHESSCLUB_TOKEN_TTL", "max-photo-bytes": "CHESSCLUB_MAX_PHOTO_BYTES",
 		"photo-memory": "CHESSCLUB_PHOTO_MEMORY", "trusted-proxies": "CHESSCLUB_TRUSTED_PROXIES", "memory-limit": "CHESSCLUB_MEMORY_LIMIT",
-		"shutdown-grace": "CHESSCLUB_SHUTDOWN_GRACE", "max-streams": "CHESSCLUB_MAX_STREAMS", "max-streams-per-client": "CHESSCLUB_MAX_STREAMS_PER_CLIENT",
+		"shutdown-grace": "CHESSCLUB_SHUTDOWN_GRACE", "max-streams": "CHESSCLUB_MAX_STREAMS", "max-streams-per-client": "CHESSCLUB_MAX_STREAMS_PER_CLIENT", "view-cache-bytes": "CHESSCLUB_VIEW_CACHE_BYTES",
 		"event-retention": "CHESSCLUB_EVENT_RETENTION", "samples": "CHESSCLUB_SAMPLES", "max-imports": "CHESSCLUB_MAX_IMPORTS",
 		"imports-per-day": "CHESSCLUB_IMPORTS_PER_DAY", "pairings-at-once": "CHESSCLUB_PAIRINGS_AT_ONCE",
 	}
@@ -143,6 +145,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	if *pairingsAtOnce <= 0 {
 		return fmt.Errorf("-pairings-at-once (%s) must be positive, not %d", twins["pairings-at-once"], *pairingsAtOnce)
 	}
+	if *viewCache <= 0 {
+		return fmt.Errorf("-view-cache-bytes (%s) must be positive, not %d", twins["view-cache-bytes"], *viewCache)
+	}
 	if *importsPerDay <= 0 {
 		return fmt.Errorf("-imports-per-day (%s) must be positive, not %d", twins["imports-per-day"], *importsPerDay)
 	}
@@ -172,7 +177,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		// The live streams end when the server begins to shut down, rather than hold the
 		// shutdown for its whole grace period.
 		Play: play.Config{Live: live.Config{MaxStreams: *maxStreams, MaxStreamsPerClient: *maxClientStreams, EventRetention: *retention, Done: ctx.Done()},
-			MaxImports: *maxImports, ImportsPerDay: *importsPerDay, PairingsAtOnce: *pairingsAtOnce},
+			MaxImports: *maxImports, ImportsPerDay: *importsPerDay, PairingsAtOnce: *pairingsAtOnce, ViewCacheBytes: *viewCache},
 	}
 	if strings.HasPrefix(*figures, "s3://") {
 		cfg.Photos.Dir, cfg.Photos.Bucket, cfg.Photos.BucketRegion = "", *figures, getenv("AWS_REGION")

@@ -8,6 +8,7 @@ import (
 
 	"campus.example/apps/internal/chessclub/auth"
 	"campus.example/apps/internal/chessclub/photos"
+	"campus.example/apps/internal/chessclub/play"
 )
 
 // memoryBase is what the server holds besides password hashes and photo decodes: the Go
@@ -20,8 +21,9 @@ const memoryBase = 32 << 20
 
 // MemoryLimit returns the default soft memory limit for a server with cfg (see
 // runtime/debug.SetMemoryLimit): memoryBase plus the most that its bounded work holds at
-// once, HashConcurrency argon2id hashes of Password.Memory KiB each and the photo decodes'
-// PhotoMemory. Zero fields of cfg count at their defaults.
+// once, HashConcurrency argon2id hashes of Password.Memory KiB each, the photo decodes'
+// PhotoMemory, and the views its cache keeps (Play.ViewCacheBytes). Zero fields of cfg count
+// at their defaults.
 //
 // Each hash and decode allocates its memory anew, and Go's collector lets garbage grow to
 // as much again as the live heap before it collects (GOGC=100). The limit makes it collect
@@ -39,7 +41,11 @@ func MemoryLimit(cfg Config) int64 {
 	if cfg.Auth.Password == (auth.PasswordParams{}) {
 		hashKiB = int64(auth.DefaultPasswordParams.Memory)
 	}
-	return memoryBase + hashes*hashKiB<<10 + decodeMemory(cfg)
+	views := cfg.Play.ViewCacheBytes
+	if views <= 0 {
+		views = play.DefaultViewCacheBytes
+	}
+	return memoryBase + hashes*hashKiB<<10 + decodeMemory(cfg) + views
 }
 
 // decodeMemory is the most that the photo decodes running at once hold: the photo memory

@@ -6,6 +6,7 @@ import (
 
 	"campus.example/apps/internal/chessclub/auth"
 	"campus.example/apps/internal/chessclub/photos"
+	"campus.example/apps/internal/chessclub/play"
 )
 
 func TestMemoryLimit(t *testing.T) {
@@ -15,9 +16,10 @@ func TestMemoryLimit(t *testing.T) {
 		cfg  Config
 		want int64
 	}{
-		{"defaults", Config{}, memoryBase + procs*19<<20 + 256<<20},
-		{"configured", Config{Auth: auth.Config{HashConcurrency: 4, Password: auth.PasswordParams{Memory: 64 << 10, Time: 1, Threads: 1}}, Photos: photos.Config{Memory: 100 << 20}},
-			memoryBase + 4*64<<20 + 100<<20},
+		{"defaults", Config{}, memoryBase + procs*19<<20 + 256<<20 + 64<<20},
+		{"configured", Config{Auth: auth.Config{HashConcurrency: 4, Password: auth.PasswordParams{Memory: 64 << 10, Time: 1, Threads: 1}}, Photos: photos.Config{Memory: 100 << 20},
+			Play: play.Config{ViewCacheBytes: 16 << 20}},
+			memoryBase + 4*64<<20 + 100<<20 + 16<<20},
 	}
 	for _, tc := range tests {
 		if got := MemoryLimit(tc.cfg); got != tc.want {

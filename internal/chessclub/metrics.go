@@ -28,17 +28,21 @@ type clubMetrics struct {
 // waits before it is refused (hashWait, photoWait).
 var waitBuckets = []float64{0.0001, 0.001, 0.005, 0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10}
 
-// liveStreams reports on the live event streams (play.Service).
-type liveStreams interface {
+// playGauges is what tournament play reports of itself: its live event streams and its view
+// cache (play.Service).
+type playGauges interface {
 	// OpenStreams returns the streams open now.
 	OpenStreams() int
 	// RefusedStreams returns the streams refused so far for reason (live.RefusedServerFull,
 	// live.RefusedClientLimit).
 	RefusedStreams(reason string) uint64
+	// ViewCache returns the bytes the view cache holds and its entries.
+	ViewCache() (bytes int64, entries int)
 }
 
-// newClubMetrics registers the metrics in reg; streams reports on the live event streams.
-func newClubMetrics(reg prometheus.Registerer, streams liveStreams) (*clubMetrics, error) {
+// newClubMetrics registers the metrics in reg; play reports on the live event streams and the
+// view cache.
+func newClubMetrics(reg prometheus.Registerer, play playGauges) (*clubMetrics, error) {
 	m := &clubMetrics{
 		logins: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "chessclub_logins_total",
@@ -71,7 +75,15 @@ func newClubMetrics(reg prometheus.Registerer, streams liveStreams) (*clubMetric
 		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
 			Name: "chessclub_sse_streams_open",
 			Help: "Live event streams (GET /api/tournaments/{id}/events) open now.",
-		}, func() float64 { return float64(streams.OpenStreams()) })}
+		}, func() float64 { return float64(play.OpenStreams()) }),
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+			Name: "chessclub_view_cache_bytes",
+			Help: "Bytes the view cache holds (standings, rounds, crosstables, checks), at most -view-cache-bytes.",
+		}, func() float64 { b, _ := play.ViewCache(); return float64(b) }),
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+			Name: "chessclub_view_cache_entries",
+			Help: "Views the view cache holds.",
+		}, func() float64 { _, n := play.ViewCache(); return float64(n) })}
 	// The refusals are counted by package live, which knows nothing of Prometheus; one
 	// counter per reason reads them.
 	for _, reason := range []string{live.RefusedClientLimit, live.RefusedServerFull} {
@@ -79,7 +91,7 @@ func newClubMetrics(reg prometheus.Registerer, streams liveStreams) (*clubMetric
 			Name:        "chessclub_sse_streams_refused_total",
 			Help:        "Live event streams refused, by reason: client_limit (429, the client address holds its most), server_full (503).",
 			ConstLabels: prometheus.Labels{"reason": reason},
-		}, func() float64 { return float64(streams.RefusedStreams(reason)) }))
+		}, func() float64 { return float64(play.RefusedStreams(reason)) }))
 	}
 	for _, c := range collectors {
 		if err := reg.Register(c); err != nil {

@@ -1,23 +1,46 @@
 package play
 
 import (
+	"container/list"
+	"context"
 	"sync"
+
+	"campus.example/apps/internal/problem"
 )
 
-// maxCached bounds the views the cache keeps: a few tournaments' standings (under a few
-// tie-break lists) and rounds. When it is full, an entry is dropped at random.
-const maxCached = 512
+// DefaultViewCacheBytes is the default of Config.ViewCacheBytes: the encoded views the cache
+// keeps, 64 MiB. The standings of a 4 000-player Swiss take about 1 MB, with every value
+// explained about 6 MB; a club's few running tournaments, their rounds and crosstables under a
+// few tie-break lists fit many times over.
+const DefaultViewCacheBytes = 64 << 20
 
-// cache keeps encoded views (standings, rounds, crosstables) of tournaments, each for the
-// revision it was computed at. A tournament's revision changes with every change to it
+// cacheEntryOverhead is what an entry costs besides its body and name: the map's and the
+// list's records of it.
+const cacheEntryOverhead = 160
+
+// cache keeps encoded views (standings, rounds, crosstables, checks) of tournaments, each for
+// the revision it was computed at. A tournament's revision changes with every change to it
 // (events.go), so an entry is valid exactly while the revision it was made at is the current
 // one, in this process or any other replica: no change needs to invalidate anything. While
 // one request computes a view, others that want the same one wait for it instead of
-// computing it again. It is safe for concurrent use.
+// computing it again.
+//
+// The cache holds at most budget bytes of entries (bodies, names and their records): a view
+// that would take it past the budget pushes out the views used least recently, and one that
+// takes more than a quarter of the budget is served and not kept, so that a client asking for
+// ever other views (tie-break lists, explanations) of a large tournament cannot grow the
+// server's memory, only make the cache forget. The views computed at once are bounded too
+// (computing): each holds the tournament's field while it is encoded. It is safe for
+// concurrent use.
 type cache struct {
 	mu       sync.Mutex
-	entries  map[cacheKey]cached
+	budget   int64
+	bytes    int64
+	entries  map[cacheKey]*list.Element // of *cached, in lru
+	lru      *list.List                 // the most recently used first
 	inFlight map[cacheKey]*flight
+	// computing holds a token for each view being computed.
+	computing chan struct{}
 }
 
 // cacheKey names a view of a tournament: what (such as "standings PTS,BH") and which.
@@ -27,9 +50,13 @@ type cacheKey struct {
 }
 
 type cached struct {
+	key      cacheKey
 	revision int64
 	body     []byte
 }
+
+// size is what e costs the budget.
+func (e *cached) size() int64 { return int64(len(e.body)+len(e.key.what)) + cacheEntryOverhead }
 
 type flight struct {
 	done chan struct{}
@@ -40,8 +67,10 @@ type flight struct {
 	err      error
 }
 
-func newCache() *cache {
-	return &cache{entries: map[cacheKey]cached{}, inFlight: map[cacheKey]*flight{}}
+// newCache returns a cache of budget bytes that computes at most computing views at once.
+func newCache(budget int64, computing int) *cache {
+	return &cache{budget: budget, entries: map[cacheKey]*list.Element{}, lru: list.New(), inFlight: map[cacheKey]*flight{},
+		computing: make(chan struct{}, computing)}
 }
 
 // get returns the view key at revision: the cached one when it is of that revision, or else
@@ -49,7 +78,9 @@ func newCache() *cache {
 // was computed at, which may be later than revision.
 func (c *cache) get(key cacheKey, revision int64, compute func() (int64, []byte, error)) (int64, []byte, error) {
 	c.mu.Lock()
-	if e, ok := c.entries[key]; ok && e.revision == revision {
+	if el, ok := c.entries[key]; ok && el.Value.(*cached).revision == revision {
+		c.lru.MoveToFront(el)
+		e := el.Value.(*cached)
 		c.mu.Unlock()
 		return e.revision, e.body, nil
 	}
@@ -68,17 +99,75 @@ func (c *cache) get(key cacheKey, revision int64, compute func() (int64, []byte,
 		delete(c.inFlight, key)
 	}
 	if fl.err == nil {
-		if e, ok := c.entries[key]; !ok || e.revision <= fl.revision {
-			if len(c.entries) >= maxCached && !ok {
-				for k := range c.entries { // drop one at random
-					delete(c.entries, k)
-					break
-				}
-			}
-			c.entries[key] = cached{revision: fl.revision, body: fl.body}
-		}
+		c.store(&cached{key: key, revision: fl.revision, body: fl.body})
 	}
 	c.mu.Unlock()
 	close(fl.done)
 	return fl.revision, fl.body, fl.err
+}
+
+// lookup returns the view key of revision, when the cache holds it.
+func (c *cache) lookup(key cacheKey, revision int64) ([]byte, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	el, ok := c.entries[key]
+	if !ok || el.Value.(*cached).revision != revision {
+		return nil, false
+	}
+	c.lru.MoveToFront(el)
+	return el.Value.(*cached).body, true
+}
+
+// put keeps body as the view key of revision (see store).
+func (c *cache) put(key cacheKey, revision int64, body []byte) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.store(&cached{key: key, revision: revision, body: body})
+}
+
+// inTurn runs fn once one of the turns to compute a view is free, waiting while ctx lives;
+// it returns an Unavailable problem when ctx ends first. A view is computed from the
+// tournament's whole field, which it holds until it is encoded: the turns bound the fields
+// held at once.
+func (c *cache) inTurn(ctx context.Context, fn func() error) error {
+	select {
+	case c.computing <- struct{}{}:
+	case <-ctx.Done():
+		return &problem.Error{Kind: problem.Unavailable, Detail: "The server is computing other views; ask again shortly."}
+	}
+	defer func() { <-c.computing }()
+	return fn()
+}
+
+// store keeps e, in c.mu, unless an entry of a later revision is kept already or e is too
+// large to keep; it pushes out the least recently used entries until e fits the budget.
+func (c *cache) store(e *cached) {
+	if el, ok := c.entries[e.key]; ok {
+		if el.Value.(*cached).revision > e.revision {
+			return
+		}
+		c.remove(el)
+	}
+	if e.size() > c.budget/4 {
+		return
+	}
+	for c.bytes+e.size() > c.budget {
+		c.remove(c.lru.Back())
+	}
+	c.entries[e.key] = c.lru.PushFront(e)
+	c.bytes += e.size()
+}
+
+// remove drops el, in c.mu.
+func (c *cache) remove(el *list.Element) {
+	e := c.lru.Remove(el).(*cached)
+	delete(c.entries, e.key)
+	c.bytes -= e.size()
+}
+
+// usage returns the bytes the cache holds and its entries.
+func (c *cache) usage() (bytes int64, entries int) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.bytes, len(c.entries)
 }

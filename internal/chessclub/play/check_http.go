@@ -2,6 +2,7 @@ package play
 
 import (
 	"context"
+	"encoding/json"
 	"net/http"
 	"strconv"
 
@@ -12,10 +13,16 @@ import (
 
 // CheckRound answers GET /api/tournaments/{id}/rounds/{n}/check: the pairing checker's verdict
 // on a paired round of a Swiss tournament (tournament.PairingCheck). It is public like the
-// round, and computed once per revision of the tournament: the check pairs the round again,
-// in one of the server's pairing slots (pairingSlots), so that asking for the checks of large
-// rounds costs no more processors and memory than pairing them would. It waits up to
-// viewTimeout for a slot, and answers Unavailable when none comes.
+// round. The check pairs the round again, the work of a pairing, so it is done once for each
+// thing it depends on (tournament.RoundCheck.Key: the rounds before, the round's pairing, the
+// players), not once per revision of the tournament: a result entered in the round, or any
+// other change that leaves its inputs alone, finds the verdict kept (as long as the view cache
+// keeps it).
+//
+// The public's checks hold one pairing slot at a time between them (pairingSlots), so that
+// asking for the checks of large rounds costs no more processors and memory than pairing one
+// of them would: a check waits for its turn before it reads the tournament, up to
+// viewTimeout, and answers Unavailable when none comes.
 func (s *Service) CheckRound(w http.ResponseWriter, r *http.Request) error {
 	id, err := api.PathID(r)
 	if err != nil {
@@ -25,15 +32,62 @@ func (s *Service) CheckRound(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return s.serveView(w, r, id, "check of round "+strconv.Itoa(n), byRevision, 0, func(f *tournament.Field) (any, error) {
-		// Others may wait for this check: its wait must not end with the client that started it.
-		ctx, cancel := context.WithTimeout(context.WithoutCancel(r.Context()), viewTimeout)
-		defer cancel()
-		free, err := s.slots.take(ctx, func() { pairingSlotHook(ctx) })
+	return s.serveCached(w, r, id, "check of round "+strconv.Itoa(n), byRevision, func(ctx context.Context) (int64, []byte, error) {
+		release, err := s.slots.turn(ctx, publicChecks, func() { pairingSlotHook(ctx) })
 		if err != nil {
-			return nil, &problem.Error{Kind: problem.Unavailable, Detail: "The server is pairing other rounds; ask for the check again shortly."}
+			return 0, nil, busyChecking()
+		}
+		defer release()
+		var f *tournament.Field
+		var check tournament.RoundCheck
+		var key cacheKey
+		var kept []byte
+		err = s.cache.inTurn(ctx, func() error {
+			var err error
+			if f, err = s.readField(ctx, id); err != nil {
+				return err
+			}
+			if check, err = f.RoundCheck(n); err != nil {
+				return err
+			}
+			key = cacheKey{tournament: id, what: "check " + check.Key()}
+			kept, _ = s.cache.lookup(key, 0)
+			return nil
+		})
+		if err != nil || kept != nil {
+			return f.Tournament.Revision, kept, err
+		}
+		free, err := s.slots.slot(ctx, func() { pairingSlotHook(ctx) })
+		if err != nil {
+			return 0, nil, busyChecking()
 		}
 		defer free()
-		return f.CheckRound(n)
+		checkHook(ctx)
+		v, err := check.Check()
+		if err != nil {
+			return 0, nil, err
+		}
+		body, err := json.Marshal(v)
+		if err != nil {
+			return 0, nil, err
+		}
+		s.cache.put(key, 0, body)
+		return f.Tournament.Revision, body, nil
 	})
+}
+
+// busyChecking is the answer to a public check that found no turn or slot in time.
+func busyChecking() error {
+	return &problem.Error{Kind: problem.Unavailable, Detail: "The server is pairing other rounds; ask for the check again shortly."}
+}
+
+// checkHookKey is the context key of a function that CheckRound calls when it pairs a round
+// again. Tests set it (export_test.go) to count the checks computed.
+type checkHookKey struct{}
+
+// checkHook calls the context's check hook, if it has one.
+func checkHook(ctx context.Context) {
+	if hook, ok := ctx.Value(checkHookKey{}).(func()); ok {
+		hook()
+	}
 }

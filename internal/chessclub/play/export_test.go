@@ -43,3 +43,9 @@ const MaxPairAttempts = maxPairAttempts
 func WithPairingSlotHook(ctx context.Context, hook func()) context.Context {
 	return context.WithValue(ctx, pairingSlotHookKey{}, hook)
 }
+
+// WithCheckHook returns a copy of ctx under which a check of a saved round (GET
+// …/rounds/{n}/check) calls hook each time it pairs the round again.
+func WithCheckHook(ctx context.Context, hook func()) context.Context {
+	return context.WithValue(ctx, checkHookKey{}, hook)
+}

@@ -21,9 +21,9 @@ import (
 // a proposal that does not pair the round's players once each.
 //
 // The check pairs the round again with the Dutch engine, in one of the server's pairing slots
-// (pairingSlots), which it waits for while ctx lives.
+// (pairingSlots), which it waits for while ctx lives: the caller's one slot.
 func (s *Service) checkProposal(ctx context.Context, id int64, caller api.Caller, n int, p tournament.Proposal) (*tournament.Field, tournament.PairingCheck, error) {
-	free, err := s.slots.take(ctx, func() { pairingSlotHook(ctx) })
+	free, err := s.slots.take(ctx, memberHolder(caller.ID), func() { pairingSlotHook(ctx) })
 	if err != nil {
 		return nil, tournament.PairingCheck{}, err
 	}

@@ -1,39 +1,115 @@
 package play
 
-import "context"
+import (
+	"context"
+	"strconv"
+	"sync"
+)
 
 // pairingSlots bounds the pairings that this server computes at once, of all its tournaments
 // together, to its capacity (Config.PairingsAtOnce): the rounds it pairs, and the checks of a
 // round or of a pairing by hand, which pair the round again. A pairing of a large Swiss keeps a
 // processor busy for seconds and holds hundreds of megabytes at its peak (a round of 4 000
-// players: about 1 s of CPU and 200 MB; of 9 999 players: 5–7 s and up to 1 GB;
-// docs/BENCHMARKS.md); a server that computed every
-// pairing asked for at once would share its processors among them, finish none sooner, and
-// add up their memory until it ran out. A pairing that finds no slot free waits for one, in
-// the order the pairings came, for as long as its request lives: pairing a round is an
-// organiser's rare and deliberate act, which a client waits for, not a request to refuse.
-// Each slot is a token in the channel; the zero value has no slot and must not be used.
-type pairingSlots chan struct{}
+// players: 1–2 s of CPU and up to 300 MB; of 9 999 players: 5–8 s and up to 1 GB;
+// docs/BENCHMARKS.md); a server that computed every pairing asked for at once would share its
+// processors among them, finish none sooner, and add up their memory until it ran out. A
+// pairing that finds no slot free waits for one, in the order the pairings came, for as long
+// as its request lives: pairing a round is an organiser's rare and deliberate act, which a
+// client waits for, not a request to refuse.
+//
+// A holder (a member, or the public for the checks anyone may read) holds at most one slot at
+// a time: its next pairing waits for its turn before it queues for a slot, so that one member
+// asking for several large pairings or checks at once keeps every other member's pairing
+// waiting no longer than one of them. It is safe for concurrent use.
+type pairingSlots struct {
+	slots chan struct{}
+	mu    sync.Mutex
+	turns map[string]*holderTurn
+}
 
-// take waits until a slot is free, or until ctx ends, and returns the function that frees
-// it. When no slot is free it calls waiting before it waits. It returns ctx's error when ctx
-// ends first.
-func (p pairingSlots) take(ctx context.Context, waiting func()) (free func(), err error) {
+// holderTurn is a holder's one turn, and the requests that hold it or wait for it.
+type holderTurn struct {
+	token chan struct{}
+	users int
+}
+
+// publicChecks is the holder of the pairing checks that anyone may ask for without logging
+// in (GET …/rounds/{n}/check): together they hold at most one slot.
+const publicChecks = "public checks"
+
+// memberHolder names a member as a holder of pairing slots.
+func memberHolder(id int64) string { return "member " + strconv.FormatInt(id, 10) }
+
+func newPairingSlots(n int) *pairingSlots {
+	return &pairingSlots{slots: make(chan struct{}, n), turns: map[string]*holderTurn{}}
+}
+
+// take waits until it is holder's turn and a slot is free, or until ctx ends, and returns the
+// function that frees both. When it must wait it calls waiting first. It returns ctx's error
+// when ctx ends first.
+func (p *pairingSlots) take(ctx context.Context, holder string, waiting func()) (free func(), err error) {
+	waiting = sync.OnceFunc(waiting)
+	release, err := p.turn(ctx, holder, waiting)
+	if err != nil {
+		return nil, err
+	}
+	freeSlot, err := p.slot(ctx, waiting)
+	if err != nil {
+		release()
+		return nil, err
+	}
+	return func() { freeSlot(); release() }, nil
+}
+
+// slot waits until a slot is free, or until ctx ends, for a request that holds its holder's
+// turn, and returns the function that frees the slot. When it must wait it calls waiting
+// first.
+func (p *pairingSlots) slot(ctx context.Context, waiting func()) (free func(), err error) {
 	select {
-	case p <- struct{}{}:
-		return p.free, nil
+	case p.slots <- struct{}{}:
+		return func() { <-p.slots }, nil
 	default:
 	}
 	waiting()
 	select {
-	case p <- struct{}{}:
-		return p.free, nil
+	case p.slots <- struct{}{}:
+		return func() { <-p.slots }, nil
 	case <-ctx.Done():
 		return nil, ctx.Err()
 	}
 }
 
-func (p pairingSlots) free() { <-p }
+// turn waits until no other request of holder's holds or is about to hold a slot, or until
+// ctx ends, and returns the function that ends the turn.
+func (p *pairingSlots) turn(ctx context.Context, holder string, waiting func()) (release func(), err error) {
+	p.mu.Lock()
+	t := p.turns[holder]
+	if t == nil {
+		t = &holderTurn{token: make(chan struct{}, 1)}
+		p.turns[holder] = t
+	}
+	t.users++
+	p.mu.Unlock()
+	done := func() {
+		p.mu.Lock()
+		if t.users--; t.users == 0 {
+			delete(p.turns, holder)
+		}
+		p.mu.Unlock()
+	}
+	select {
+	case t.token <- struct{}{}:
+	default:
+		waiting()
+		select {
+		case t.token <- struct{}{}:
+		case <-ctx.Done():
+			done()
+			return nil, ctx.Err()
+		}
+	}
+	return func() { <-t.token; done() }, nil
+}
 
 // pairingSlotHookKey is the context key of a function that pairRound calls when it must wait
 // for a pairing slot. Tests set it (export_test.go) to know that a pairing waits.

@@ -16,27 +16,31 @@ import (
 	"campus.example/apps/internal/sqldb"
 )
 
-// TestPairingSlots holds the pairing of round 1 of one tournament and meanwhile asks for
-// round 1 of another, with the server's pairings at once (Config.PairingsAtOnce) set to
-// slots, on each database. With a slot for each, the second is paired while the first is
-// held. With one slot, the second waits for it without computing anything, its live stream
-// saying round_pairing meanwhile (the notice, after its 20 ms, tells followers the round is on
-// its way); it is paired at the first attempt once the first pairing ends, or, when its client
-// gives up while it waits, ends without a round and leaves the slot free for the next. The
-// check of a paired round (GET …/rounds/1/check), which pairs it again, takes a slot too.
+// TestPairingSlots holds the pairing of round 1 of one tournament, by its organiser, and
+// meanwhile asks for round 1 of another, with the server's pairings at once
+// (Config.PairingsAtOnce) set to slots, on each database. With a slot for each, the second,
+// asked by an admin, is paired while the first is held. With one slot, the second waits for it
+// without computing anything, its live stream saying round_pairing meanwhile (the notice,
+// after its 20 ms, tells followers the round is on its way); it is paired at the first attempt
+// once the first pairing ends, or, when its client gives up while it waits, ends without a
+// round and leaves the slot free for the next. A member holds one slot at a time: the
+// organiser's own second pairing waits though a slot is free. The check of a paired round (GET
+// …/rounds/1/check), which pairs it again, takes a slot too, the public's one.
 func TestPairingSlots(t *testing.T) {
 	tests := []struct {
 		name   string
 		slots  int
-		check  bool // the second request checks round 1 of the other tournament instead
-		wait   bool // the second request must wait for a slot
-		cancel bool // its client gives up while it waits
+		as     string // who asks for the second request
+		check  bool   // the second request checks round 1 of the other tournament instead
+		wait   bool   // the second request must wait for a slot
+		cancel bool   // its client gives up while it waits
 	}{
-		{"a slot each", 2, false, false, false},
-		{"one slot: the second waits", 1, false, true, false},
-		{"one slot: the second gives up", 1, false, true, true},
-		{"a slot each: a check", 2, true, false, false},
-		{"one slot: a check waits", 1, true, true, false},
+		{"a slot each", 2, "root", false, false, false},
+		{"one slot: the second waits", 1, "root", false, true, false},
+		{"one slot: the second gives up", 1, "root", false, true, true},
+		{"a slot free: the same member waits", 2, "org", false, true, false},
+		{"a slot each: a check", 2, "", true, false, false},
+		{"one slot: a check waits", 1, "", true, true, false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -68,7 +72,7 @@ func TestPairingSlots(t *testing.T) {
 				defer cancel()
 				ctx = play.WithPairingSlotHook(ctx, func() { waitOnce.Do(func() { close(waiting) }) })
 				ctx = play.WithPairingHook(ctx, func(int) { computeOnce.Do(func() { close(computing) }) })
-				req := c.Request(clubtest.Req{Method: method, Path: path, As: "org"}).WithContext(ctx)
+				req := c.Request(clubtest.Req{Method: method, Path: path, As: tc.as}).WithContext(ctx)
 				answered := make(chan *httptest.ResponseRecorder, 1)
 				go func() { answered <- serve(c.Handler, req) }()
 
@@ -114,7 +118,7 @@ func TestPairingSlots(t *testing.T) {
 				if tc.cancel { // the slot is free again
 					ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 					defer cancel()
-					req := c.Request(clubtest.Req{Method: "POST", Path: tpath(second.ID, "/rounds"), As: "org"}).WithContext(ctx)
+					req := c.Request(clubtest.Req{Method: "POST", Path: tpath(second.ID, "/rounds"), As: tc.as}).WithContext(ctx)
 					if rec := serve(c.Handler, req); rec.Code != http.StatusCreated {
 						t.Fatalf("pairing again after the client gave up: %d %s", rec.Code, rec.Body)
 					}

@@ -48,6 +48,9 @@ type Config struct {
 	// together, the checks that pair a round again included (DefaultPairingsAtOnce()); a
 	// request beyond it waits for a slot while its client waits (pairingSlots).
 	PairingsAtOnce int
+	// ViewCacheBytes bounds the encoded views (standings, rounds, crosstables, checks) that
+	// the server keeps in memory (DefaultViewCacheBytes); see cache.go.
+	ViewCacheBytes int64
 }
 
 // Defaults of Config.
@@ -64,7 +67,7 @@ const (
 
 // DefaultPairingsAtOnce is the default of Config.PairingsAtOnce, a pairing for each
 // processor Go may use (runtime.GOMAXPROCS): a pairing keeps one processor busy while it
-// runs, a round of a 9 999-player Swiss for 5–7 s with up to 1 GB at its peak
+// runs, a round of a 9 999-player Swiss for 5–8 s with up to 1 GB at its peak
 // (docs/BENCHMARKS.md), so more at once would only share the processors and add up the
 // memory.
 func DefaultPairingsAtOnce() int { return runtime.GOMAXPROCS(0) }
@@ -85,7 +88,15 @@ func (c *Config) setDefaults() {
 	if c.PairingsAtOnce <= 0 {
 		c.PairingsAtOnce = DefaultPairingsAtOnce()
 	}
+	if c.ViewCacheBytes <= 0 {
+		c.ViewCacheBytes = DefaultViewCacheBytes
+	}
 }
+
+// viewsAtOnce bounds the views a server computes at once (cache.computing): one per
+// processor, as a view's work is the processor's, and each holds its tournament's field (tens
+// of megabytes for the largest) until it is encoded.
+func viewsAtOnce() int { return runtime.GOMAXPROCS(0) }
 
 // Service handles the tournament endpoints. It is safe for concurrent use.
 type Service struct {
@@ -107,15 +118,15 @@ type Service struct {
 	// pairings lets one request at a time pair each tournament (rounds.go).
 	pairings pairingTurns
 	// slots holds a token for each pairing being computed (pairingSlots).
-	slots pairingSlots
+	slots *pairingSlots
 }
 
 // New returns a Service over db, which must hold the Chess Club's migrated schema. now is
 // the clock for every timestamp (tests fix it).
 func New(db *sqldb.DB, now func() time.Time, log *slog.Logger, cfg Config) *Service {
 	cfg.setDefaults()
-	s := &Service{db: db, now: now, log: log, cfg: cfg, cache: newCache(), revs: newRevisionCache(), imports: make(chan struct{}, cfg.MaxImports),
-		slots: make(pairingSlots, cfg.PairingsAtOnce)}
+	s := &Service{db: db, now: now, log: log, cfg: cfg, cache: newCache(cfg.ViewCacheBytes, viewsAtOnce()), revs: newRevisionCache(), imports: make(chan struct{}, cfg.MaxImports),
+		slots: newPairingSlots(cfg.PairingsAtOnce)}
 	s.live = live.New(db, now, log, cfg.Live, s.revision)
 	s.ratings = ratings.NewStore(db)
 	s.trail = audit.NewStore(db)
@@ -124,6 +135,9 @@ func New(db *sqldb.DB, now func() time.Time, log *slog.Logger, cfg Config) *Serv
 
 // OpenStreams returns the number of live event streams open now.
 func (s *Service) OpenStreams() int { return s.live.Open() }
+
+// ViewCache returns the bytes the view cache holds now, and its entries (cache.go).
+func (s *Service) ViewCache() (bytes int64, entries int) { return s.cache.usage() }
 
 // RefusedStreams returns the number of live event streams refused so far for reason,
 // live.RefusedServerFull or live.RefusedClientLimit.

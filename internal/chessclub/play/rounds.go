@@ -105,7 +105,7 @@ func (s *Service) pairRound(ctx context.Context, id int64, caller api.Caller) (t
 // error when ctx ends while it waits.
 func (s *Service) takePairingSlot(ctx context.Context, id int64, caller api.Caller, f *tournament.Field) (free func(), _ *tournament.Field, err error) {
 	waited := false
-	free, err = s.slots.take(ctx, func() {
+	free, err = s.slots.take(ctx, memberHolder(caller.ID), func() {
 		waited = true
 		pairingSlotHook(ctx)
 	})

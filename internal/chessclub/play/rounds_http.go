@@ -191,10 +191,35 @@ const (
 // serveView answers a GET of a view of tournament id (what names it in the cache) computed
 // by view from the tournament's field, through the cache: a view is computed once per
 // revision of the tournament (of the kind key says), and a client that sends the ETag it has
-// gets 304 while nothing changed, which costs one small read.
+// gets 304 while nothing changed, which costs one small read. The field is read and the view
+// computed in one of the cache's turns (cache.inTurn), which bound the fields held at once.
 //
 // Only the boards and byes of round only are read when it is not 0 (readFieldRound).
 func (s *Service) serveView(w http.ResponseWriter, r *http.Request, id int64, what string, key viewKey, only int, view func(f *tournament.Field) (any, error)) error {
+	return s.serveCached(w, r, id, what, key, func(ctx context.Context) (int64, []byte, error) {
+		var f *tournament.Field
+		var v any
+		err := s.cache.inTurn(ctx, func() error {
+			var err error
+			if f, err = s.readFieldRound(ctx, id, only); err != nil {
+				return err
+			}
+			v, err = view(f)
+			return err
+		})
+		if err != nil {
+			return 0, nil, err
+		}
+		body, err := encodeView(v)
+		return [2]int64{f.Tournament.Revision, f.Tournament.StandingsRevision}[key], body, err
+	})
+}
+
+// serveCached answers a GET of a view of tournament id that compute makes, with the
+// tournament's revision (of the kind key says) it is of, through the cache (see serveView).
+// compute's context outlives the client that starts it, up to viewTimeout: others may wait
+// for its view.
+func (s *Service) serveCached(w http.ResponseWriter, r *http.Request, id int64, what string, key viewKey, compute func(ctx context.Context) (int64, []byte, error)) error {
 	revs, err := s.revisions(r.Context(), id)
 	if err != nil {
 		return err
@@ -209,16 +234,8 @@ func (s *Service) serveView(w http.ResponseWriter, r *http.Request, id int64, wh
 		// that happened to start it goes away.
 		ctx, cancel := context.WithTimeout(context.WithoutCancel(r.Context()), viewTimeout)
 		defer cancel()
-		f, err := s.readFieldRound(ctx, id, only)
-		if err != nil {
-			return 0, nil, err
-		}
-		v, err := view(f)
-		if err != nil {
-			return 0, nil, err
-		}
-		body, err := encodeView(v)
-		return [2]int64{f.Tournament.Revision, f.Tournament.StandingsRevision}[key], append(body, '\n'), err
+		rev, body, err := compute(ctx)
+		return rev, append(body, '\n'), err
 	})
 	if err != nil {
 		return err

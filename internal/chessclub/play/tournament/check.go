@@ -1,6 +1,9 @@
 package tournament
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 
@@ -50,11 +53,51 @@ type CheckedBoard struct {
 // pairing programs' checkers do. It returns Conflict for another format, NotFound for a round
 // not paired.
 func (f *Field) CheckRound(n int) (PairingCheck, error) {
-	req, paired, err := f.roundRequest(n)
+	in, err := f.RoundCheck(n)
 	if err != nil {
 		return PairingCheck{}, err
 	}
-	return f.check(n, req, paired)
+	return in.Check()
+}
+
+// RoundCheck is what the pairing checker of a saved round works on: the request that pairs
+// the round again, from the rounds before it, and the round's pairing.
+type RoundCheck struct {
+	f      *Field
+	n      int
+	req    swiss.Request
+	paired swiss.Pairing
+}
+
+// RoundCheck returns what checks round n (paired) of a Swiss tournament (CheckRound). It
+// returns Conflict for another format, NotFound for a round not paired.
+func (f *Field) RoundCheck(n int) (RoundCheck, error) {
+	req, paired, err := f.roundRequest(n)
+	if err != nil {
+		return RoundCheck{}, err
+	}
+	return RoundCheck{f: f, n: n, req: req, paired: paired}, nil
+}
+
+// Check pairs the round again with the Dutch engine and sets the saved pairing beside it:
+// the work of a pairing, seconds for the largest fields.
+func (c RoundCheck) Check() (PairingCheck, error) { return c.f.check(c.n, c.req, c.paired) }
+
+// Key is a digest of everything the check's verdict depends on: the round, the request, the
+// pairing checked and the players as the verdict names them. Two checks with one key give the
+// same verdict, so a verdict may be kept under its key and given again, whatever else changed
+// in the tournament (a result of the round checked, say).
+func (c RoundCheck) Key() string {
+	refs := make([]PlayerRef, 0, len(c.f.Players))
+	for _, e := range c.f.Players {
+		refs = append(refs, c.f.ref(e.MemberID))
+	}
+	h := sha256.New()
+	if err := json.NewEncoder(h).Encode([]any{c.n, c.req, c.paired, refs}); err != nil {
+		// The values are plain data that always encode.
+		panic(fmt.Sprintf("tournament: encode a round's check: %v", err))
+	}
+	return hex.EncodeToString(h.Sum(nil))
 }
 
 // roundRequest returns the request that pairs round n again, from the tournament's own TRF

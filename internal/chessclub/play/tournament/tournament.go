@@ -46,8 +46,8 @@ const (
 	MaxRounds = 50
 	// MaxPlayers is the most players a tournament may hold: the most a TRF file numbers
 	// (start ranks of four digits), beyond the largest online Swiss (4 000). The Dutch
-	// engine pairs a round of 4 000 players in about a second of one processor and 200 MB,
-	// of 9 999 in 5–7 s and under 1 GB (docs/BENCHMARKS.md), within the server's limit on
+	// engine pairs a round of 4 000 players in 1–2 s of one processor and up to 300 MB,
+	// of 9 999 in 5–8 s and under 1 GB (docs/BENCHMARKS.md), within the server's limit on
 	// pairings at once (play.Config.PairingsAtOnce). The limits of an import
 	// (play.MaxImportBytes, MaxImportLines) and of a round's boards follow from it.
 	MaxPlayers = 9999
