@@ -3,6 +3,7 @@ package play
 import (
 	"container/list"
 	"context"
+	"errors"
 	"sync"
 
 	"campus.example/apps/internal/problem"
@@ -126,7 +127,7 @@ func (c *cache) put(key cacheKey, revision int64, body []byte) {
 }
 
 // inTurn runs fn once one of the turns to compute a view is free, waiting while ctx lives;
-// it returns an Unavailable problem when ctx ends first. A view is computed from the
+// it returns an Unavailable problem when ctx ends first, or ends while fn runs. A view is computed from the
 // tournament's whole field, which it holds until it is encoded: the turns bound the fields
 // held at once.
 func (c *cache) inTurn(ctx context.Context, fn func() error) error {
@@ -136,7 +137,12 @@ func (c *cache) inTurn(ctx context.Context, fn func() error) error {
 		return &problem.Error{Kind: problem.Unavailable, Detail: "The server is computing other views; ask again shortly."}
 	}
 	defer func() { <-c.computing }()
-	return fn()
+	err := fn()
+	if errors.Is(err, context.DeadlineExceeded) && ctx.Err() != nil {
+		// The turn came, but too late for the view to be computed in the time it has.
+		return &problem.Error{Kind: problem.Unavailable, Detail: "The server is computing other views; ask again shortly.", Err: err}
+	}
+	return err
 }
 
 // store keeps e, in c.mu, unless an entry of a later revision is kept already or e is too
