@@ -16,7 +16,7 @@ import (
 )
 
 // handlers holds the parts of the API that the route table joins. Handlers return errors;
-// wrap writes them.
+// the wrappers below write them.
 type handlers struct {
 	log   *slog.Logger
 	store *Store
@@ -36,15 +36,12 @@ type handlers struct {
 	metrics *clubMetrics
 }
 
-// wrap runs fn for requests whose query string parses and names only the parameters given
-// (none when none are), and writes the error it returns. The query is checked first, before
-// the token or the body, since it is the cheapest thing to refuse. Every request that may
-// change something tells the member list's cache so (members.Service.Changing).
-func (h *handlers) wrap(fn func(http.ResponseWriter, *http.Request) error, params ...string) http.Handler {
+// public serves fn to anyone: it never reads the Authorization header, so that a bad or
+// revoked token gets the same answer as none. The query string must parse and name only the
+// parameters given (none when none are); it is checked first, before the body, since it is
+// the cheapest thing to refuse. The error fn returns is written as a problem document.
+func (h *handlers) public(fn func(http.ResponseWriter, *http.Request) error, params ...string) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if mayChange(r) {
-			defer h.members.Changing()()
-		}
 		_, err := query.Check(r, params...)
 		if err == nil {
 			err = fn(w, r)
@@ -55,19 +52,10 @@ func (h *handlers) wrap(fn func(http.ResponseWriter, *http.Request) error, param
 	})
 }
 
-// mayChange reports whether a request's method may change what the server holds.
-func mayChange(r *http.Request) bool {
-	switch r.Method {
-	case http.MethodGet, http.MethodHead, http.MethodOptions:
-		return false
-	}
-	return true
-}
-
-// authed is wrap for handlers that need a logged-in caller, whom they receive. Requests
-// without a valid, unexpired, unrevoked bearer token get 401.
-func (h *handlers) authed(fn func(http.ResponseWriter, *http.Request, members.Member) error, params ...string) http.Handler {
-	return h.wrap(func(w http.ResponseWriter, r *http.Request) error {
+// withMember is public for handlers that need a logged-in caller, whom they receive as a
+// member. Requests without a valid, unexpired, unrevoked bearer token get 401.
+func (h *handlers) withMember(fn func(http.ResponseWriter, *http.Request, members.Member) error, params ...string) http.Handler {
+	return h.public(func(w http.ResponseWriter, r *http.Request) error {
 		caller, err := h.auth.Authenticate(r)
 		if err != nil {
 			return err
@@ -76,16 +64,17 @@ func (h *handlers) authed(fn func(http.ResponseWriter, *http.Request, members.Me
 	}, params...)
 }
 
-// player is authed for the handlers that know the caller as an api.Caller (packages play
-// and photos).
-func (h *handlers) player(fn func(http.ResponseWriter, *http.Request, api.Caller) error, params ...string) http.Handler {
-	return h.authed(func(w http.ResponseWriter, r *http.Request, m members.Member) error {
+// withCaller is withMember for the handlers that know the caller as an api.Caller (packages
+// play, photos and audit).
+func (h *handlers) withCaller(fn func(http.ResponseWriter, *http.Request, api.Caller) error, params ...string) http.Handler {
+	return h.withMember(func(w http.ResponseWriter, r *http.Request, m members.Member) error {
 		return fn(w, r, m.Caller())
 	}, params...)
 }
 
+// methodNotAllowed answers 405 with the methods a path takes (routes.go derives them).
 func (h *handlers) methodNotAllowed(allow string) http.Handler {
-	return h.wrap(func(w http.ResponseWriter, r *http.Request) error {
+	return h.public(func(w http.ResponseWriter, r *http.Request) error {
 		w.Header().Set("Allow", allow)
 		return problem.New(problem.MethodNotAllowed, "%s is not allowed here; use %s.", r.Method, allow)
 	})

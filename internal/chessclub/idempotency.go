@@ -3,6 +3,7 @@ package chessclub
 import (
 	"net/http"
 	"strconv"
+	"strings"
 	"time"
 
 	"campus.example/apps/internal/chessclub/api"
@@ -28,22 +29,34 @@ func newOnceGuards(h *handlers, store *Store) (onceGuards, error) {
 	return onceGuards{json: g, photo: g.WithMaxBody(h.photos.MaxUploadBody()), trf: g.WithMaxBody(play.MaxImportBytes)}, nil
 }
 
-// onceOpen guards a public POST: its keys are scoped to the route alone.
-func (h *handlers) onceOpen(route string, fn func(http.ResponseWriter, *http.Request) error) func(http.ResponseWriter, *http.Request) error {
+// idempotent guards a public creating POST with g: a retry with the same Idempotency-Key
+// gets the first answer again. Its keys are scoped to the route (onceScope).
+func (h *handlers) idempotent(g *idempotency.Guard, fn func(http.ResponseWriter, *http.Request) error) func(http.ResponseWriter, *http.Request) error {
 	return func(w http.ResponseWriter, r *http.Request) error {
-		h.once.json.Serve(w, r, route, h.writeErr(fn))
+		g.Serve(w, r, onceScope(r), h.writeErr(fn))
 		return nil
 	}
 }
 
-// onceMember guards a POST that needs a login: its keys are scoped to the route and the
-// caller, so two members' keys never meet.
-func (h *handlers) onceMember(g *idempotency.Guard, route string, fn func(http.ResponseWriter, *http.Request, api.Caller) error) func(http.ResponseWriter, *http.Request, api.Caller) error {
+// idempotentFor is idempotent for a POST that needs a login: its keys are scoped to the route
+// and the caller, so two members' keys never meet.
+func (h *handlers) idempotentFor(g *idempotency.Guard, fn func(http.ResponseWriter, *http.Request, api.Caller) error) func(http.ResponseWriter, *http.Request, api.Caller) error {
 	return func(w http.ResponseWriter, r *http.Request, m api.Caller) error {
-		scope := route + " member " + strconv.FormatInt(m.ID, 10)
+		scope := onceScope(r) + " member " + strconv.FormatInt(m.ID, 10)
 		g.Serve(w, r, scope, h.writeErr(func(w http.ResponseWriter, r *http.Request) error { return fn(w, r, m) }))
 		return nil
 	}
+}
+
+// onceScope names the route of r for its Idempotency-Keys: the pattern the mux matched, with
+// the original backend's root paths (POST /user, POST /tournaments …) named as their /api
+// twins, so that a retry through either path finds the first request.
+func onceScope(r *http.Request) string {
+	method, path, _ := strings.Cut(r.Pattern, " ")
+	if !strings.HasPrefix(path, "/api/") {
+		path = "/api" + path
+	}
+	return method + " " + path
 }
 
 // writeErr is fn with its error written as a problem document, inside the guard, so that

@@ -10,9 +10,12 @@ import (
 	"campus.example/apps/internal/problem"
 )
 
-// Params are the query parameters of a read of the trail: the paging (after, limit) and,
-// for GET /api/audit, the filters.
-var Params = []string{"after", "limit", "tournament_id", "member_id"}
+// PageParams are the query parameters of a read of a tournament's or a member's trail: the
+// paging. Params are those of GET /api/audit: the paging and the filters.
+var (
+	PageParams = []string{"after", "limit"}
+	Params     = []string{"after", "limit", "tournament_id", "member_id"}
+)
 
 // Trail answers GET /api/audit: the whole trail, to admins, filtered by tournament_id and
 // member_id, a page at a time.

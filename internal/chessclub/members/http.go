@@ -28,10 +28,15 @@ func NewService(store *Store) *Service { return &Service{store: store} }
 // Store is the store the service reads and changes.
 func (s *Service) Store() *Store { return s.store }
 
-// Changing brackets a request that may change members (or their photos, ratings, roles), so
-// that the list is not served from before it: call the returned function when the request
-// has ended.
-func (s *Service) Changing() (done func()) { return s.cache.changing() }
+// Changes is next for the requests that may change members (their records, photos, ratings,
+// roles): the list is not served from before such a request while it runs, nor after it has
+// ended.
+func (s *Service) Changes(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		defer s.cache.changing()()
+		next.ServeHTTP(w, r)
+	})
+}
 
 // List answers GET /api/members: every member, as caller may see them (Member.VisibleTo).
 func (s *Service) List(w http.ResponseWriter, r *http.Request, caller Member) error {

@@ -13,6 +13,15 @@ import (
 	"campus.example/apps/internal/chess/tiebreak"
 )
 
+// The query parameters of GetStandings.
+const (
+	tiebreaksParam = "tiebreaks"
+	explainParam   = "explain"
+)
+
+// StandingsParams are the query parameters GetStandings takes.
+var StandingsParams = []string{tiebreaksParam, explainParam}
+
 // GetStandings answers GET /api/tournaments/{id}/standings[?tiebreaks=PTS,BH/C1,…][&explain=1].
 // Without tiebreaks the list is the format's default; with it, the list must be valid
 // (tournament.ParseTiebreaks), an empty one too: it is checked before anything is read, and
@@ -20,13 +29,14 @@ import (
 // every row how each value is reached (tournament.Field.ExplainedStandings), a separate view
 // with its own cache entry and ETag; any other value of explain is Malformed.
 func (s *Service) GetStandings(w http.ResponseWriter, r *http.Request) error {
+	q := r.URL.Query()
 	id, err := api.PathID(r)
 	if err != nil {
 		return err
 	}
 	var specs []tiebreak.Spec
 	what := "standings"
-	if raw, given := r.URL.Query()["tiebreaks"]; given {
+	if raw, given := q[tiebreaksParam]; given {
 		if specs, err = tournament.ParseTiebreaks(raw[0]); err != nil {
 			return err
 		}
@@ -37,7 +47,7 @@ func (s *Service) GetStandings(w http.ResponseWriter, r *http.Request) error {
 		what += " " + strings.Join(codes, ",")
 	}
 	standings := (*tournament.Field).Standings
-	if raw, given := r.URL.Query()["explain"]; given {
+	if raw, given := q[explainParam]; given {
 		if raw[0] != "1" {
 			return &problem.Error{Kind: problem.Malformed, Detail: "explain takes one value, 1, to say how each tie-break value is reached.",
 				Fields: map[string]string{"explain": fmt.Sprintf("%q: want 1 or no explain at all", raw[0])}}
