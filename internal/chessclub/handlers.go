@@ -10,6 +10,7 @@ import (
 	"campus.example/apps/internal/chessclub/members"
 	"campus.example/apps/internal/chessclub/photos"
 	"campus.example/apps/internal/chessclub/play"
+	"campus.example/apps/internal/chessclub/play/web"
 	"campus.example/apps/internal/problem"
 	"campus.example/apps/internal/query"
 	"campus.example/apps/internal/sqldb"
@@ -26,8 +27,8 @@ type handlers struct {
 	members *members.Service
 	// photos receives and serves member photos (package photos).
 	photos *photos.Service
-	// play serves the tournaments (package play).
-	play *play.Service
+	// play serves the tournaments (package play, through package web).
+	play *web.Handlers
 	// trail serves the audit trail to admins (package audit).
 	trail *audit.Store
 	// once guards the creating POSTs with Idempotency-Key.
@@ -47,7 +48,7 @@ func (h *handlers) public(fn func(http.ResponseWriter, *http.Request) error, par
 			err = fn(w, r)
 		}
 		if err != nil {
-			problem.Write(w, r, h.log, sqldb.Classify(err))
+			problem.Write(w, r, h.log, play.Problem(sqldb.Classify(err)))
 		}
 	})
 }

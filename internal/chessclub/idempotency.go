@@ -64,7 +64,7 @@ func onceScope(r *http.Request) string {
 func (h *handlers) writeErr(fn func(http.ResponseWriter, *http.Request) error) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if err := fn(w, r); err != nil {
-			problem.Write(w, r, h.log, sqldb.Classify(err))
+			problem.Write(w, r, h.log, play.Problem(sqldb.Classify(err)))
 		}
 	})
 }

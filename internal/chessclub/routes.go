@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"campus.example/apps/internal/chessclub/audit"
-	"campus.example/apps/internal/chessclub/play"
+	"campus.example/apps/internal/chessclub/play/web"
 	"campus.example/apps/internal/httpserve"
 	"campus.example/apps/internal/problem"
 	"campus.example/apps/internal/query"
@@ -85,7 +85,7 @@ func (h *handlers) apiRoutes() []route {
 		{"PUT /api/tournaments/{id}/rounds/{n}/pairing", h.withCaller(h.play.PutPairing)},
 		{"GET /api/tournaments/{id}/rounds/{n}/boards/{b}", h.public(h.play.GetBoard)},
 		{"PUT /api/tournaments/{id}/rounds/{n}/boards/{b}", h.withCaller(h.play.SetResult)},
-		{"GET /api/tournaments/{id}/standings", h.public(h.play.GetStandings, play.StandingsParams...)},
+		{"GET /api/tournaments/{id}/standings", h.public(h.play.GetStandings, web.StandingsParams...)},
 		{"GET /api/tournaments/{id}/crosstable", h.public(h.play.GetCrosstable)},
 		{"GET /api/tournaments/{id}/bracket", h.public(h.play.GetBracket)},
 		{"GET /api/tournaments/{id}/schedule", h.public(h.play.GetSchedule)},

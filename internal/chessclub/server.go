@@ -15,6 +15,7 @@ import (
 	"campus.example/apps/internal/chessclub/members"
 	"campus.example/apps/internal/chessclub/photos"
 	"campus.example/apps/internal/chessclub/play"
+	"campus.example/apps/internal/chessclub/play/web"
 )
 
 //go:embed placeholder
@@ -103,7 +104,7 @@ func NewServer(log *slog.Logger, store *Store, cfg Config) (http.Handler, error)
 		auth:    logins,
 		members: members.NewService(people),
 		photos:  pictures,
-		play:    play.New(store.db, now, log, cfg.Play),
+		play:    web.New(play.New(store.db, now, log, cfg.Play)),
 		trail:   audit.NewStore(store.db),
 	}
 	if cfg.Metrics == nil {

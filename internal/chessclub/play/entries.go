@@ -10,6 +10,7 @@ import (
 	"campus.example/apps/internal/chessclub/api"
 	"campus.example/apps/internal/chessclub/audit"
 	"campus.example/apps/internal/chessclub/members"
+	"campus.example/apps/internal/chessclub/play/storage"
 	"campus.example/apps/internal/chessclub/play/tournament"
 	"campus.example/apps/internal/problem"
 	"campus.example/apps/internal/sqldb"
@@ -22,10 +23,10 @@ const (
 	MissedHalf = "half"
 )
 
-// players returns the entries of the tournament with id: by pairing number once it has
+// Players returns the entries of the tournament with id: by pairing number once it has
 // started, before that in the order the start will number them.
-func (s *Service) players(ctx context.Context, id int64) ([]tournament.Player, error) {
-	f, err := s.readField(ctx, id)
+func (s *Entries) Players(ctx context.Context, id int64) ([]tournament.Player, error) {
+	f, err := s.Field(ctx, id)
 	if err != nil {
 		return nil, err
 	}
@@ -36,19 +37,19 @@ func (s *Service) players(ctx context.Context, id int64) ([]tournament.Player, e
 	return out, nil
 }
 
-// enter adds member to the tournament with id on behalf of caller. Members enter themselves
+// Enter adds member to the tournament with id on behalf of caller. Members enter themselves
 // while the tournament is open. No one else's games go on a member's record without their
 // consent or an arbiter's authority: an arbiter or an admin may enter anyone, also late into a
 // running Swiss, where the player then gets the next pairing number and, for each round
 // already paired, a bye of the kind missed says (MissedZero or MissedHalf); an organiser who
 // is neither invites (invite). It returns the entry, or NotFound (no tournament), Invalid (no
 // such member), Forbidden or Conflict (already entered, full, started, finished).
-func (s *Service) enter(ctx context.Context, id int64, caller api.Caller, member int64, missed string) (tournament.Player, error) {
+func (s *Entries) Enter(ctx context.Context, id int64, caller api.Caller, member int64, missed string) (tournament.Player, error) {
 	var out tournament.Player
 	err := s.change(ctx, id, func(tx *sql.Tx, f *tournament.Field) error {
 		t := f.Tournament
 		if member != caller.ID {
-			if err := mayOrganise(t, caller); err != nil {
+			if err := MayOrganise(t, caller); err != nil {
 				return problem.New(problem.Forbidden, "Only an arbiter or an admin may enter other members; the organiser may invite them.")
 			}
 			if !caller.Authority() {
@@ -56,7 +57,7 @@ func (s *Service) enter(ctx context.Context, id int64, caller api.Caller, member
 					"Entering another member needs their consent: invite them, and they are entered when they accept. Arbiters and admins may enter members directly.")
 			}
 		}
-		if t.State == tournament.StateRunning && mayOrganise(t, caller) != nil {
+		if t.State == tournament.StateRunning && MayOrganise(t, caller) != nil {
 			return t.Conflict("The tournament has started; only its organiser, an arbiter or an admin may still enter players.")
 		}
 		var err error
@@ -72,7 +73,7 @@ func (s *Service) enter(ctx context.Context, id int64, caller api.Caller, member
 // each round already paired, a bye of the kind missed says). The caller has checked who may
 // do it. It returns the entry, or Invalid (no such member) or Conflict (already entered,
 // full, a draw fixed at the start, finished).
-func (s *Service) addEntry(ctx context.Context, tx *sql.Tx, caller api.Caller, f *tournament.Field, member int64, missed string) (tournament.Player, error) {
+func (s *core) addEntry(ctx context.Context, tx *sql.Tx, caller api.Caller, f *tournament.Field, member int64, missed string) (tournament.Player, error) {
 	t, id := f.Tournament, f.Tournament.ID
 	if f.ByID[member] != nil {
 		return tournament.Player{}, t.Conflict("Member %d has entered already.", member)
@@ -131,7 +132,7 @@ func (s *Service) addEntry(ctx context.Context, tx *sql.Tx, caller api.Caller, f
 	if err := s.live.Emit(ctx, tx, id, EventPlayerEntered, map[string]any{"member_id": member}); err != nil {
 		return tournament.Player{}, err
 	}
-	f2, err := tournament.Load(ctx, tx, t)
+	f2, err := storage.Field(ctx, tx, t)
 	if err != nil {
 		return tournament.Player{}, err
 	}
@@ -152,7 +153,7 @@ func (s *Service) addEntry(ctx context.Context, tx *sql.Tx, caller api.Caller, f
 func memberRating(ctx context.Context, tx *sql.Tx, member int64, ratingType string) (int, bool, error) {
 	var rating int
 	var status string
-	ratingCol, statusCol := tournament.ClubRatingColumns(ratingType)
+	ratingCol, statusCol := storage.ClubRatingColumns(ratingType)
 	err := tx.QueryRowContext(ctx, "SELECT "+ratingCol+", "+statusCol+" FROM members m WHERE m.id = ? AND m.guest = 0", member).Scan(&rating, &status)
 	if errors.Is(err, sql.ErrNoRows) {
 		return 0, false, &problem.Error{Kind: problem.Invalid, Detail: "The request has invalid fields.",
@@ -164,15 +165,15 @@ func memberRating(ctx context.Context, tx *sql.Tx, member int64, ratingType stri
 	return rating, status != members.RatingUnrated, nil
 }
 
-// leave takes member out of the tournament with id on behalf of caller (the member
+// Leave takes member out of the tournament with id on behalf of caller (the member
 // themself, the organiser, an arbiter or an admin). Before the start the entry is deleted; after it the
 // player withdraws: they are not paired again, and their results stay. Withdrawing twice
 // changes nothing. It returns NotFound (no tournament, or the member has not entered),
 // Forbidden, or Conflict (finished).
-func (s *Service) leave(ctx context.Context, id int64, caller api.Caller, member int64) error {
+func (s *Entries) Leave(ctx context.Context, id int64, caller api.Caller, member int64) error {
 	return s.change(ctx, id, func(tx *sql.Tx, f *tournament.Field) error {
 		t := f.Tournament
-		if member != caller.ID && mayOrganise(t, caller) != nil {
+		if member != caller.ID && MayOrganise(t, caller) != nil {
 			return problem.New(problem.Forbidden, "Only the player, the organiser, an arbiter or an admin may take a player out.")
 		}
 		e := f.ByID[member]
@@ -213,12 +214,12 @@ func (s *Service) leave(ctx context.Context, id int64, caller api.Caller, member
 	})
 }
 
-// requestBye records member's request for a half-point bye in round r of the tournament with
+// RequestBye records member's request for a half-point bye in round r of the tournament with
 // id (a Swiss), on behalf of caller (the player, the organiser, an arbiter or an admin). Asking again for
 // the same round changes nothing. It returns NotFound (no tournament, not entered, no such
 // round), Forbidden, or Conflict (not a Swiss, the round paired already, the player
 // withdrawn, the bye limit reached, finished).
-func (s *Service) requestBye(ctx context.Context, id int64, caller api.Caller, member int64, r int) error {
+func (s *Entries) RequestBye(ctx context.Context, id int64, caller api.Caller, member int64, r int) error {
 	return s.change(ctx, id, func(tx *sql.Tx, f *tournament.Field) error {
 		t := f.Tournament
 		e, err := byeTarget(f, caller, member, r, true)
@@ -247,9 +248,9 @@ func (s *Service) requestBye(ctx context.Context, id int64, caller api.Caller, m
 	})
 }
 
-// cancelBye withdraws member's request for a bye in round r, which is not yet paired. It
+// CancelBye withdraws member's request for a bye in round r, which is not yet paired. It
 // returns NotFound when there is no such request, and the errors of requestBye.
-func (s *Service) cancelBye(ctx context.Context, id int64, caller api.Caller, member int64, r int) error {
+func (s *Entries) CancelBye(ctx context.Context, id int64, caller api.Caller, member int64, r int) error {
 	return s.change(ctx, id, func(tx *sql.Tx, f *tournament.Field) error {
 		e, err := byeTarget(f, caller, member, r, false)
 		if err != nil {
@@ -274,7 +275,7 @@ func (s *Service) cancelBye(ctx context.Context, id int64, caller api.Caller, me
 // stored before the settings it breaks were refused (Field.CheckSettings).
 func byeTarget(f *tournament.Field, caller api.Caller, member int64, r int, asking bool) (*tournament.Entrant, error) {
 	t := f.Tournament
-	if member != caller.ID && mayOrganise(t, caller) != nil {
+	if member != caller.ID && MayOrganise(t, caller) != nil {
 		return nil, problem.New(problem.Forbidden, "Only the player, the organiser, an arbiter or an admin may ask for a player's bye.")
 	}
 	e := f.ByID[member]

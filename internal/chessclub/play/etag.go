@@ -9,13 +9,13 @@ import (
 	"campus.example/apps/internal/problem"
 )
 
-// tournamentETag is the strong entity tag of the tournament's representation: its id and version,
+// TournamentETag is the strong entity tag of the tournament's representation: its id and version,
 // which every change to what GET /api/tournaments/{id} shows increases.
-func tournamentETag(t tournament.Tournament) string { return fmt.Sprintf(`"t%d-%d"`, t.ID, t.Version) }
+func TournamentETag(t tournament.Tournament) string { return fmt.Sprintf(`"t%d-%d"`, t.ID, t.Version) }
 
-// boardETag is the entity tag of one board: its version, which every result set on it
+// BoardETag is the entity tag of one board: its version, which every result set on it
 // increases.
-func boardETag(version int64) string { return fmt.Sprintf(`"b%d"`, version) }
+func BoardETag(version int64) string { return fmt.Sprintf(`"b%d"`, version) }
 
 // etagMatches reports whether an If-Match or If-None-Match header value matches etag. "*"
 // matches any existing resource. If-None-Match compares weakly (a W/ prefix is ignored);
@@ -47,9 +47,9 @@ func checkIfMatch(header, etag, what string) error {
 		Detail: fmt.Sprintf("The %s has changed since you read it (its ETag is now %s); read it again.", what, etag)}
 }
 
-// notModified answers 304 when the request's If-None-Match matches etag, and reports
+// NotModified answers 304 when the request's If-None-Match matches etag, and reports
 // whether it did; otherwise it sets the ETag header for the response to come.
-func notModified(w http.ResponseWriter, r *http.Request, etag string) bool {
+func NotModified(w http.ResponseWriter, r *http.Request, etag string) bool {
 	w.Header().Set("ETag", etag)
 	if inm := r.Header.Get("If-None-Match"); inm != "" && etagMatches(inm, etag, true) {
 		w.Header().Set("Cache-Control", "no-cache")

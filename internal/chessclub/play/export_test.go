@@ -2,6 +2,9 @@ package play
 
 import (
 	"context"
+	"encoding/json"
+
+	"campus.example/apps/internal/chessclub/play/tournament"
 )
 
 // ComputeView computes what GET …/standings (view "standings") or GET …/rounds/{n} (view
@@ -11,7 +14,7 @@ func (s *Service) ComputeView(ctx context.Context, id int64, view string, n int)
 	if view == "round" {
 		only = n
 	}
-	f, err := s.readFieldRound(ctx, id, only)
+	f, err := s.FieldRound(ctx, id, only)
 	if err != nil {
 		return nil, err
 	}
@@ -23,7 +26,10 @@ func (s *Service) ComputeView(ctx context.Context, id int64, view string, n int)
 	} else {
 		v = f.RoundView(f.Rounds[n-1])
 	}
-	return encodeView(v)
+	if st, ok := v.(tournament.Standings); ok {
+		return st.MarshalJSON()
+	}
+	return json.Marshal(v)
 }
 
 // WithPairingHook returns a copy of ctx under which a pairing (POST …/rounds) calls hook each

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"campus.example/apps/internal/chessclub/play/storage"
 	"campus.example/apps/internal/chessclub/play/tournament"
 	"campus.example/apps/internal/sqldb"
 )
@@ -40,20 +41,20 @@ func fixFIDERatings(ctx context.Context, tx *sql.Tx, t tournament.Tournament, me
 	return nil
 }
 
-// readReport reads the tournament with id, everything in it, and its players' FIDE fields
+// Report reads the tournament with id, everything in it, and its players' FIDE fields
 // (by member id) in one read transaction. A player whose FIDE rating was not fixed yet (the
 // tournament has not started) is given their FIDE rating of its type now. The birth dates,
 // which only a member, admins and the federation may see, are read only when birthDates is
 // true: the FIDE report's, an arbiter's or admin's download; the public report has none.
-func (s *Service) readReport(ctx context.Context, id int64, birthDates bool) (*tournament.Field, map[int64]tournament.FIDEPlayer, error) {
+func (s *Tournaments) Report(ctx context.Context, id int64, birthDates bool) (*tournament.Field, map[int64]tournament.FIDEPlayer, error) {
 	var f *tournament.Field
 	fide := map[int64]tournament.FIDEPlayer{}
 	err := s.read(ctx, func(tx *sql.Tx) error {
-		t, err := readTournament(ctx, tx, id, "")
+		t, err := storage.Tournament(ctx, tx, id, "")
 		if err != nil {
 			return err
 		}
-		if f, err = tournament.Load(ctx, tx, t); err != nil {
+		if f, err = storage.Field(ctx, tx, t); err != nil {
 			return err
 		}
 		rows, err := tx.QueryContext(ctx, "SELECT p.member_id, COALESCE(p.fide_rating, m."+fideRatingColumn(t.RatingType)+", 0), m.fide_id, m.federation, m.title, m.sex, "+

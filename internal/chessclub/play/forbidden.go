@@ -20,8 +20,8 @@ type ForbiddenPairView struct {
 	ToRound   *int      `json:"to_round"`
 }
 
-// forbiddenView shows the pairs of f.
-func forbiddenView(f *tournament.Field) []ForbiddenPairView {
+// ForbiddenView shows the pairs of f.
+func ForbiddenView(f *tournament.Field) []ForbiddenPairView {
 	out := make([]ForbiddenPairView, 0, len(f.Forbidden))
 	for _, p := range f.Forbidden {
 		v := ForbiddenPairView{Members: [2]int64{p.A, p.B}, FromRound: p.FromRound, ToRound: p.ToRound}
@@ -35,12 +35,12 @@ func forbiddenView(f *tournament.Field) []ForbiddenPairView {
 	return out
 }
 
-// forbidPair forbids members a and b of the tournament with id to meet in the rounds not
+// Forbid forbids members a and b of the tournament with id to meet in the rounds not
 // yet paired, on behalf of caller (its organiser, an arbiter or an admin). Forbidding a pair
 // again changes nothing. It returns NotFound (no tournament, or one of them has not entered),
 // Forbidden, Invalid (a and b are one member), or Conflict (not a Swiss, whose rounds the
 // pairing makes; finished; every round paired).
-func (s *Service) forbidPair(ctx context.Context, id int64, caller api.Caller, a, b int64) (ForbiddenPairView, bool, error) {
+func (s *Entries) Forbid(ctx context.Context, id int64, caller api.Caller, a, b int64) (ForbiddenPairView, bool, error) {
 	var out ForbiddenPairView
 	created := false
 	err := s.change(ctx, id, func(tx *sql.Tx, f *tournament.Field) error {
@@ -55,7 +55,7 @@ func (s *Service) forbidPair(ctx context.Context, id int64, caller api.Caller, a
 		a, b = tournament.Ordered(a, b)
 		for _, p := range f.Forbidden {
 			if p.A == a && p.B == b && p.ToRound == nil {
-				out = forbiddenView(f)[indexOf(f.Forbidden, a, b)]
+				out = ForbiddenView(f)[indexOf(f.Forbidden, a, b)]
 				return nil
 			}
 		}
@@ -80,11 +80,11 @@ func (s *Service) forbidPair(ctx context.Context, id int64, caller api.Caller, a
 	return out, created, err
 }
 
-// allowPair lifts the forbidding of a and b for the rounds not yet paired, on behalf of
+// Allow lifts the forbidding of a and b for the rounds not yet paired, on behalf of
 // caller. The rounds paired while it applied keep it, as a TRF file's 260 record, so that
 // checking those rounds again sees what their pairing saw. It returns NotFound when the pair
 // is not forbidden from the next round on, and the errors of forbidPair.
-func (s *Service) allowPair(ctx context.Context, id int64, caller api.Caller, a, b int64) error {
+func (s *Entries) Allow(ctx context.Context, id int64, caller api.Caller, a, b int64) error {
 	return s.change(ctx, id, func(tx *sql.Tx, f *tournament.Field) error {
 		ea, eb, err := forbiddenTargets(f, caller, a, b)
 		if err != nil {
@@ -121,7 +121,7 @@ func (s *Service) allowPair(ctx context.Context, id int64, caller api.Caller, a,
 // entries.
 func forbiddenTargets(f *tournament.Field, caller api.Caller, a, b int64) (*tournament.Entrant, *tournament.Entrant, error) {
 	t := f.Tournament
-	if err := mayOrganise(t, caller); err != nil {
+	if err := MayOrganise(t, caller); err != nil {
 		return nil, nil, err
 	}
 	if a == b {

@@ -11,6 +11,7 @@ import (
 	"campus.example/apps/internal/chessclub/api"
 	"campus.example/apps/internal/chessclub/audit"
 	"campus.example/apps/internal/chessclub/members"
+	"campus.example/apps/internal/chessclub/play/storage"
 	"campus.example/apps/internal/chessclub/play/tournament"
 	"campus.example/apps/internal/problem"
 )
@@ -21,14 +22,14 @@ import (
 // the games count for that member: their history shows the tournament, and its games count
 // in the club ratings if the tournament is rated (an arbiter may make a finished one rated).
 
-// linkGuest makes member the player that guest was in the tournament with id, on behalf of
+// LinkGuest makes member the player that guest was in the tournament with id, on behalf of
 // caller, who must be an admin: the member takes the guest's pairing number, rating, games,
 // byes and withdrawal, and the guest, who played nowhere else, is gone. When the tournament is
 // finished and rated, the club ratings are computed again. It returns the player as the
 // member, or NotFound (no tournament, or guest is not one of its players), Forbidden,
 // Invalid (no such member) or Conflict (the player is not a guest, or the member has
 // entered already).
-func (s *Service) linkGuest(ctx context.Context, id int64, caller api.Caller, guest, member int64) (tournament.Player, error) {
+func (s *Entries) LinkGuest(ctx context.Context, id int64, caller api.Caller, guest, member int64) (tournament.Player, error) {
 	if !caller.Admin {
 		return tournament.Player{}, problem.New(problem.Forbidden, "Only an admin may link a tournament's guest player to a member.")
 	}
@@ -56,7 +57,7 @@ func (s *Service) linkGuest(ctx context.Context, id int64, caller api.Caller, gu
 		if err := s.live.Emit(ctx, tx, id, EventPlayerLinked, map[string]any{"guest_id": guest, "member_id": member}); err != nil {
 			return err
 		}
-		linked, err := tournament.Load(ctx, tx, t)
+		linked, err := storage.Field(ctx, tx, t)
 		if err != nil {
 			return err
 		}

@@ -10,6 +10,7 @@ import (
 	"campus.example/apps/internal/chess/trf"
 	"campus.example/apps/internal/chessclub/play"
 	"campus.example/apps/internal/chessclub/play/tournament"
+	"campus.example/apps/internal/jsonhttp"
 )
 
 // TestImportLimitsFitTheLargestFile writes the largest file a tournament can come from:
@@ -60,7 +61,7 @@ func TestImportLimitsFitTheLargestFile(t *testing.T) {
 	if lines := strings.Count(file, "\n"); lines > tournament.MaxImportLines {
 		t.Errorf("the file has %d lines, more than MaxImportLines (%d)", lines, tournament.MaxImportLines)
 	}
-	im, err := tournament.ReadTRF(strings.NewReader(file), tournament.Date("2026-01-01"))
+	im, err := tournament.ReadTRF(strings.NewReader(file), tournament.Date("2026-01-01"), jsonhttp.CheckLine)
 	if err != nil {
 		t.Fatalf("ReadTRF: %v", err)
 	}

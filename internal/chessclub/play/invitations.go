@@ -9,6 +9,7 @@ import (
 
 	"campus.example/apps/internal/chessclub/api"
 	"campus.example/apps/internal/chessclub/audit"
+	"campus.example/apps/internal/chessclub/play/storage"
 	"campus.example/apps/internal/chessclub/play/tournament"
 	"campus.example/apps/internal/problem"
 	"campus.example/apps/internal/sqldb"
@@ -59,7 +60,7 @@ func scanInvitation(row scanner) (Invitation, error) {
 }
 
 // invitations reads the invitations that where (a condition on i, t or m) selects.
-func invitations(ctx context.Context, q tournament.Querier, where string, args ...any) ([]Invitation, error) {
+func invitations(ctx context.Context, q storage.Querier, where string, args ...any) ([]Invitation, error) {
 	rows, err := q.QueryContext(ctx, invitationSelect+" WHERE "+where+" ORDER BY i.invited_at, i.tournament_id, i.member_id", args...)
 	if err != nil {
 		return nil, fmt.Errorf("read invitations: %w", err)
@@ -80,16 +81,16 @@ func noInvitation(id, member int64) error {
 	return problem.New(problem.NotFound, "Member %d has no invitation to tournament %d.", member, id)
 }
 
-// invite asks member to play in the tournament with id, on behalf of caller (its organiser,
+// Invite asks member to play in the tournament with id, on behalf of caller (its organiser,
 // an arbiter or an admin), and returns the invitation. missed is what the member gets for
 // each round paired before they accept. It returns NotFound (no tournament), Invalid (no such
 // member, or the caller themself), Forbidden, or Conflict (entered already, invited already —
 // a declined invitation stays until it is withdrawn —, no one can enter any more).
-func (s *Service) invite(ctx context.Context, id int64, caller api.Caller, member int64, missed string) (Invitation, error) {
+func (s *Invitations) Invite(ctx context.Context, id int64, caller api.Caller, member int64, missed string) (Invitation, error) {
 	var out Invitation
 	err := s.change(ctx, id, func(tx *sql.Tx, f *tournament.Field) error {
 		t := f.Tournament
-		if err := mayOrganise(t, caller); err != nil {
+		if err := MayOrganise(t, caller); err != nil {
 			return err
 		}
 		if member == caller.ID {
@@ -129,16 +130,16 @@ func (s *Service) invite(ctx context.Context, id int64, caller api.Caller, membe
 	return out, err
 }
 
-// tournamentInvitations returns every invitation to the tournament with id, pending and
+// OfTournament returns every invitation to the tournament with id, pending and
 // declined, for its organiser, an arbiter or an admin.
-func (s *Service) tournamentInvitations(ctx context.Context, id int64, caller api.Caller) ([]Invitation, error) {
+func (s *Invitations) OfTournament(ctx context.Context, id int64, caller api.Caller) ([]Invitation, error) {
 	var out []Invitation
 	err := s.read(ctx, func(tx *sql.Tx) error {
-		t, err := readTournament(ctx, tx, id, "")
+		t, err := storage.Tournament(ctx, tx, id, "")
 		if err != nil {
 			return err
 		}
-		if err := mayOrganise(t, caller); err != nil {
+		if err := MayOrganise(t, caller); err != nil {
 			return err
 		}
 		out, err = invitations(ctx, tx, "i.tournament_id = ?", id)
@@ -147,17 +148,17 @@ func (s *Service) tournamentInvitations(ctx context.Context, id int64, caller ap
 	return out, err
 }
 
-// memberInvitations returns the member's pending invitations.
-func (s *Service) memberInvitations(ctx context.Context, member int64) ([]Invitation, error) {
+// OfMember returns the member's pending invitations.
+func (s *Invitations) OfMember(ctx context.Context, member int64) ([]Invitation, error) {
 	return invitations(ctx, s.db, "i.member_id = ? AND i.status = ?", member, InvitationPending)
 }
 
-// withdrawInvitation removes the invitation of member to the tournament with id, pending or
+// Withdraw removes the invitation of member to the tournament with id, pending or
 // declined, on behalf of caller (its organiser, an arbiter or an admin). It returns NotFound
 // when there is none.
-func (s *Service) withdrawInvitation(ctx context.Context, id int64, caller api.Caller, member int64) error {
+func (s *Invitations) Withdraw(ctx context.Context, id int64, caller api.Caller, member int64) error {
 	return s.change(ctx, id, func(tx *sql.Tx, f *tournament.Field) error {
-		if err := mayOrganise(f.Tournament, caller); err != nil {
+		if err := MayOrganise(f.Tournament, caller); err != nil {
 			return err
 		}
 		got, err := invitations(ctx, tx, "i.tournament_id = ? AND i.member_id = ?", id, member)
@@ -174,11 +175,11 @@ func (s *Service) withdrawInvitation(ctx context.Context, id int64, caller api.C
 	})
 }
 
-// answerInvitation is the invited member's answer: accept makes the entry, with the byes the
+// Answer is the invited member's answer: accept makes the entry, with the byes the
 // organiser chose for rounds paired already, and returns it; declining keeps the invitation,
 // declined, and returns it. Only the member may answer (Forbidden for anyone else). It returns
 // NotFound when the member has no pending invitation, and the Conflicts of an entry.
-func (s *Service) answerInvitation(ctx context.Context, id int64, caller api.Caller, member int64, accept bool) (tournament.Player, Invitation, error) {
+func (s *Invitations) Answer(ctx context.Context, id int64, caller api.Caller, member int64, accept bool) (tournament.Player, Invitation, error) {
 	var player tournament.Player
 	var inv Invitation
 	err := s.change(ctx, id, func(tx *sql.Tx, f *tournament.Field) error {

@@ -8,23 +8,24 @@ import (
 	"campus.example/apps/internal/chess/knockout"
 	"campus.example/apps/internal/chessclub/api"
 	"campus.example/apps/internal/chessclub/audit"
+	"campus.example/apps/internal/chessclub/play/storage"
 	"campus.example/apps/internal/chessclub/play/tournament"
 )
 
-// start moves the tournament with id from open to running on behalf of caller (its organiser
+// Start moves the tournament with id from open to running on behalf of caller (its organiser
 // or an admin). It fixes the entry list and the pairing numbers: by rating, highest first,
 // unrated players last, then by name (seedOrder); each player's rating is fixed then too. A
 // round robin's and a knockout's rounds become the rounds their schedule has. It returns the
 // tournament, or NotFound, Forbidden, or Conflict (not open, fewer than two players, a Swiss
 // without a number of rounds, a round robin of more than tournament.MaxRounds rounds).
-func (s *Service) start(ctx context.Context, id int64, caller api.Caller, ifMatch string) (tournament.Tournament, error) {
+func (s *Tournaments) Start(ctx context.Context, id int64, caller api.Caller, ifMatch string) (tournament.Tournament, error) {
 	var out tournament.Tournament
 	err := s.change(ctx, id, func(tx *sql.Tx, f *tournament.Field) error {
 		t := f.Tournament
 		if err := mayDirect(t, caller, "start"); err != nil {
 			return err
 		}
-		if err := checkIfMatch(ifMatch, tournamentETag(t), "tournament"); err != nil {
+		if err := checkIfMatch(ifMatch, TournamentETag(t), "tournament"); err != nil {
 			return err
 		}
 		if t.State != tournament.StateOpen {
@@ -62,7 +63,7 @@ func (s *Service) start(ctx context.Context, id int64, caller api.Caller, ifMatc
 			map[string]any{"state": tournament.StateRunning, "players": n, "rounds": rounds}); err != nil {
 			return err
 		}
-		out, err = readTournament(ctx, tx, id, "")
+		out, err = storage.Tournament(ctx, tx, id, "")
 		return err
 	})
 	return out, err
@@ -98,19 +99,19 @@ func doubleWord(t tournament.Tournament) string {
 	return ""
 }
 
-// finish moves the tournament with id from running to finished on behalf of caller (its
+// Finish moves the tournament with id from running to finished on behalf of caller (its
 // organiser, an arbiter or an admin), once the last round paired has all its results; rounds may be left
 // unplayed. A rated tournament's rating changes are applied in the same transaction
 // (package ratings). It returns the tournament, or NotFound, Forbidden, or Conflict (not
 // running, results missing).
-func (s *Service) finish(ctx context.Context, id int64, caller api.Caller, ifMatch string) (tournament.Tournament, error) {
+func (s *Tournaments) Finish(ctx context.Context, id int64, caller api.Caller, ifMatch string) (tournament.Tournament, error) {
 	var out tournament.Tournament
 	err := s.change(ctx, id, func(tx *sql.Tx, f *tournament.Field) error {
 		t := f.Tournament
 		if err := mayDirect(t, caller, "finish"); err != nil {
 			return err
 		}
-		if err := checkIfMatch(ifMatch, tournamentETag(t), "tournament"); err != nil {
+		if err := checkIfMatch(ifMatch, TournamentETag(t), "tournament"); err != nil {
 			return err
 		}
 		if t.State != tournament.StateRunning {
@@ -135,7 +136,7 @@ func (s *Service) finish(ctx context.Context, id int64, caller api.Caller, ifMat
 			}
 		}
 		var err error
-		out, err = readTournament(ctx, tx, id, "")
+		out, err = storage.Tournament(ctx, tx, id, "")
 		return err
 	})
 	return out, err

@@ -9,26 +9,28 @@ import (
 	"campus.example/apps/internal/chess"
 	"campus.example/apps/internal/chessclub/api"
 	"campus.example/apps/internal/chessclub/audit"
+	"campus.example/apps/internal/chessclub/play/admission"
+	"campus.example/apps/internal/chessclub/play/storage"
 	"campus.example/apps/internal/chessclub/play/tournament"
 	"campus.example/apps/internal/problem"
 	"campus.example/apps/internal/sqldb"
 )
 
-// checkProposal answers what the pairing checker says of proposal p as round n of the
+// CheckProposal answers what the pairing checker says of proposal p as round n of the
 // tournament with id, on behalf of caller, who must direct it (mayDirect: an arbiter or an
 // admin, or the organiser of an unrated tournament). It returns NotFound, Forbidden, Conflict
 // when the round may not be paired by hand (tournament.Field.PairableByHand), and Invalid for
 // a proposal that does not pair the round's players once each.
 //
 // The check pairs the round again with the Dutch engine, in one of the server's pairing slots
-// (pairingSlots), which it waits for while ctx lives: the caller's one slot.
-func (s *Service) checkProposal(ctx context.Context, id int64, caller api.Caller, n int, p tournament.Proposal) (*tournament.Field, tournament.PairingCheck, error) {
-	free, err := s.slots.take(ctx, memberHolder(caller.ID), func() { pairingSlotHook(ctx) })
+// (admission.Pairings), which it waits for while ctx lives: the caller's one slot.
+func (s *Rounds) CheckProposal(ctx context.Context, id int64, caller api.Caller, n int, p tournament.Proposal) (*tournament.Field, tournament.PairingCheck, error) {
+	free, err := s.slots.Take(ctx, admission.MemberHolder(caller.ID), func() { WaitingForSlot(ctx) })
 	if err != nil {
 		return nil, tournament.PairingCheck{}, err
 	}
 	defer free()
-	f, err := s.readField(ctx, id)
+	f, err := s.Field(ctx, id)
 	if err != nil {
 		return nil, tournament.PairingCheck{}, err
 	}
@@ -42,7 +44,7 @@ func (s *Service) checkProposal(ctx context.Context, id int64, caller api.Caller
 	return f, v, err
 }
 
-// pairManually stores p as round n (see checkProposal): the last round's pairing is replaced,
+// PairByHand stores p as round n (see checkProposal): the last round's pairing is replaced,
 // or the next round is made. A proposal that breaks an absolute criterion (C1–C3) is refused
 // with Invalid naming them, unless no pairing meets them (C.04.3 1.9.3: the arbiter decides);
 // one that breaks them then, or scores worse than the engine's pairing on a quality criterion,
@@ -50,8 +52,8 @@ func (s *Service) checkProposal(ctx context.Context, id int64, caller api.Caller
 //
 // The check pairs the round again, outside any write transaction (as pairRound does); the
 // pairing is stored only if the tournament's revision is still the one checked.
-func (s *Service) pairManually(ctx context.Context, id int64, caller api.Caller, n int, p tournament.Proposal, confirm bool) (tournament.Round, error) {
-	snap, v, err := s.checkProposal(ctx, id, caller, n, p)
+func (s *Rounds) PairByHand(ctx context.Context, id int64, caller api.Caller, n int, p tournament.Proposal, confirm bool) (tournament.Round, error) {
+	snap, v, err := s.CheckProposal(ctx, id, caller, n, p)
 	if err != nil {
 		return tournament.Round{}, err
 	}
@@ -95,7 +97,7 @@ func (s *Service) pairManually(ctx context.Context, id int64, caller api.Caller,
 		if err := s.live.Emit(ctx, tx, id, EventRoundPaired, map[string]any{"round": n, "manual": true}); err != nil {
 			return err
 		}
-		stored, err := tournament.LoadRound(ctx, tx, t, n)
+		stored, err := storage.FieldRound(ctx, tx, t, n)
 		if err != nil {
 			return err
 		}
@@ -112,7 +114,7 @@ func (s *Service) pairManually(ctx context.Context, id int64, caller api.Caller,
 
 // addRound stores p as the next round, n, with the byes of the players who sit it out, as
 // storeRound stores the engine's pairing.
-func (s *Service) addRound(ctx context.Context, tx *sql.Tx, f *tournament.Field, n int, p tournament.Proposal) error {
+func (s *Rounds) addRound(ctx context.Context, tx *sql.Tx, f *tournament.Field, n int, p tournament.Proposal) error {
 	id := f.Tournament.ID
 	_, err := tx.ExecContext(ctx, "INSERT INTO tournament_rounds (tournament_id, number, paired_at) VALUES (?, ?, ?)", id, n, s.clock())
 	if sqldb.IsDuplicate(err) {

@@ -35,7 +35,7 @@ const (
 // pairingNotice announces the pairing of one round, at most once, for one call of pairRound.
 // It is safe for concurrent use by pairRound and its timer.
 type pairingNotice struct {
-	s   *Service
+	s   *Rounds
 	ctx context.Context
 	id  int64
 
@@ -48,7 +48,7 @@ type pairingNotice struct {
 	from, to int64 // the tournament's revision before and after the notice
 }
 
-func (s *Service) newPairingNotice(ctx context.Context, id int64) *pairingNotice {
+func (s *Rounds) newPairingNotice(ctx context.Context, id int64) *pairingNotice {
 	return &pairingNotice{s: s, ctx: ctx, id: id}
 }
 
@@ -105,7 +105,7 @@ func (n *pairingNotice) announce(round int) {
 		from, sent = t.Revision, true
 		return s.live.Emit(n.ctx, tx, n.id, EventRoundPairing, map[string]any{"round": round})
 	})
-	s.revs.forget(n.id)
+	n.s.changed(n.id)
 	if err != nil {
 		s.log.Warn("pairing notice", "tournament", n.id, "round", round, "err", err)
 		return

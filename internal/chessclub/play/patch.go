@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	"campus.example/apps/internal/chessclub/play/input"
 	"campus.example/apps/internal/chessclub/play/tournament"
 	"campus.example/apps/internal/jsonhttp"
 	"campus.example/apps/internal/problem"
@@ -28,10 +29,10 @@ var byeSettings = []string{"format", "rounds", "bye_limit"}
 
 // applyPatch applies a JSON merge patch (RFC 7396) to t: a member sets a field, null removes it
 // (an optional field becomes null, a setting takes its default), an absent member leaves it as it
-// is. The result is validated as tournament.DecodeTournament validates a new tournament. Once t
+// is. The result is validated as input.Tournament validates a new tournament. Once t
 // has started, only editableAfterStart may change, and once it has finished also rated; a patch that changes anything else is a Conflict that names those fields.
 func applyPatch(t tournament.Tournament, patch jsonhttp.Object) (tournament.TournamentInput, error) {
-	merged := t.Input()
+	merged := input.Object(t)
 	for name, v := range patch {
 		if bytes.Equal(bytes.TrimSpace(v), []byte("null")) {
 			delete(merged, name)
@@ -39,7 +40,7 @@ func applyPatch(t tournament.Tournament, patch jsonhttp.Object) (tournament.Tour
 			merged[name] = v
 		}
 	}
-	in, err := tournament.DecodeTournament(merged)
+	in, err := input.Tournament(merged)
 	if err != nil {
 		return tournament.TournamentInput{}, err
 	}

@@ -18,9 +18,9 @@ import (
 //     invites (invitations.go), and the invitation becomes an entry when the member accepts;
 //     arbiters and admins may enter members directly.
 
-// mayOrganise returns a Forbidden problem unless caller directs t: its organiser, an arbiter
+// MayOrganise returns a Forbidden problem unless caller directs t: its organiser, an arbiter
 // or an admin.
-func mayOrganise(t tournament.Tournament, caller api.Caller) error {
+func MayOrganise(t tournament.Tournament, caller api.Caller) error {
 	if caller.Authority() || (t.CreatedBy != nil && *t.CreatedBy == caller.ID) {
 		return nil
 	}
@@ -30,7 +30,7 @@ func mayOrganise(t tournament.Tournament, caller api.Caller) error {
 // mayDirect is mayOrganise for what counts towards ratings when t is rated (starting and
 // finishing it): then only an arbiter or an admin may do it.
 func mayDirect(t tournament.Tournament, caller api.Caller, what string) error {
-	if err := mayOrganise(t, caller); err != nil {
+	if err := MayOrganise(t, caller); err != nil {
 		return err
 	}
 	if t.Rated && !caller.Authority() {
@@ -39,9 +39,9 @@ func mayDirect(t tournament.Tournament, caller api.Caller, what string) error {
 	return nil
 }
 
-// mayRate returns a Forbidden problem unless caller may make a tournament rated: an arbiter
+// MayRate returns a Forbidden problem unless caller may make a tournament rated: an arbiter
 // or an admin.
-func mayRate(caller api.Caller) error {
+func MayRate(caller api.Caller) error {
 	if caller.Authority() {
 		return nil
 	}

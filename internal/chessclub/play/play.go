@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"campus.example/apps/internal/chessclub/audit"
+	"campus.example/apps/internal/chessclub/play/admission"
 	"campus.example/apps/internal/chessclub/play/live"
 	"campus.example/apps/internal/chessclub/play/ratings"
 	"campus.example/apps/internal/jsonhttp"
@@ -36,7 +37,7 @@ type Config struct {
 	// (DefaultMaxImports); one more is refused at once (ImportSlot).
 	MaxImports int
 	// ImportsPerDay is how many tournaments a member may import in any 24 hours
-	// (DefaultImportsPerDay), on all replicas together (checkImportQuota).
+	// (DefaultImportsPerDay), on all replicas together (admission.ImportQuota).
 	ImportsPerDay int
 	// PairingNoticeField is the number of players from which the live stream says that a
 	// round is being paired as soon as its pairing starts (DefaultPairingNoticeField), and
@@ -46,7 +47,7 @@ type Config struct {
 	PairingNoticeAfter time.Duration
 	// PairingsAtOnce bounds the pairings this server computes at once, of all tournaments
 	// together, the checks that pair a round again included (DefaultPairingsAtOnce()); a
-	// request beyond it waits for a slot while its client waits (pairingSlots).
+	// request beyond it waits for a slot while its client waits (admission.Pairings).
 	PairingsAtOnce int
 	// ViewCacheBytes bounds the encoded views (standings, rounds, crosstables, checks) that
 	// the server keeps in memory (DefaultViewCacheBytes); see cache.go.
@@ -72,6 +73,12 @@ const (
 // memory.
 func DefaultPairingsAtOnce() int { return runtime.GOMAXPROCS(0) }
 
+// DefaultViewCacheBytes is the default of Config.ViewCacheBytes: the encoded views package web's cache
+// keeps, 64 MiB. The standings of a 4 000-player Swiss take about 1 MB, with every value
+// explained about 6 MB; a club's few running tournaments, their rounds and crosstables under a
+// few tie-break lists fit many times over.
+const DefaultViewCacheBytes = 64 << 20
+
 func (c *Config) setDefaults() {
 	if c.MaxImports <= 0 {
 		c.MaxImports = DefaultMaxImports
@@ -93,57 +100,111 @@ func (c *Config) setDefaults() {
 	}
 }
 
-// viewsAtOnce bounds the views a server computes at once (cache.computing): one per
-// processor, as a view's work is the processor's, and each holds its tournament's field (tens
-// of megabytes for the largest) until it is encoded.
-func viewsAtOnce() int { return runtime.GOMAXPROCS(0) }
-
-// Service handles the tournament endpoints. It is safe for concurrent use.
+// Service runs the club's tournaments. Its parts each hold one job's operations (the
+// tournaments themselves, their entries, invitations, rounds, results, imports), each in one
+// transaction, deciding who may do what in which state; what they share (the database, the
+// clock, the live streams, the ratings, the audit trail, the pairing slots) is the core they
+// embed. It is safe for concurrent use.
 type Service struct {
-	db    *sqldb.DB
-	now   func() time.Time
-	log   *slog.Logger
-	cfg   Config
-	cache *cache
-	live  *live.Streams
+	*core
+	Tournaments *Tournaments
+	Entries     *Entries
+	Invitations *Invitations
+	Rounds      *Rounds
+	Results     *Results
+	Imports     *Imports
+}
+
+// Tournaments creates, edits, starts, finishes, deletes and lists tournaments.
+type Tournaments struct{ *core }
+
+// Entries enters players and takes them out, links guests, and records their byes and the
+// pairs who must not meet.
+type Entries struct{ *core }
+
+// Invitations invites members to play, and takes their answers.
+type Invitations struct{ *core }
+
+// Rounds pairs rounds, by the rules or by hand, and takes them back.
+type Rounds struct{ *core }
+
+// Results records the results of games.
+type Results struct{ *core }
+
+// Imports makes tournaments of TRF files.
+type Imports struct{ *core }
+
+// core is what the parts of a Service share.
+type core struct {
+	db   *sqldb.DB
+	now  func() time.Time
+	log  *slog.Logger
+	cfg  Config
+	live *live.Streams
 	// ratings applies the ratings of a finished rated tournament (package ratings).
 	ratings *ratings.Store
 	// trail reads the audit trail (package audit); every change writes it in its own
 	// transaction.
 	trail *audit.Store
-	revs  *revisionCache
-	list  listCache
+	// changed is told of every change this process commits, with the tournament's id (0 for
+	// one not known before it: a new tournament), after it commits: the views it serves
+	// (package web) are computed afresh then. See OnChange.
+	changed func(id int64)
 	// imports holds a token for each import in flight (ImportSlot).
-	imports chan struct{}
+	imports admission.Imports
 	// pairings lets one request at a time pair each tournament (rounds.go).
 	pairings pairingTurns
-	// slots holds a token for each pairing being computed (pairingSlots).
-	slots *pairingSlots
+	// slots holds a token for each pairing being computed (admission.Pairings).
+	slots *admission.Pairings
 }
 
 // New returns a Service over db, which must hold the Chess Club's migrated schema. now is
 // the clock for every timestamp (tests fix it).
 func New(db *sqldb.DB, now func() time.Time, log *slog.Logger, cfg Config) *Service {
 	cfg.setDefaults()
-	s := &Service{db: db, now: now, log: log, cfg: cfg, cache: newCache(cfg.ViewCacheBytes, viewsAtOnce()), revs: newRevisionCache(), imports: make(chan struct{}, cfg.MaxImports),
-		slots: newPairingSlots(cfg.PairingsAtOnce)}
-	s.live = live.New(db, now, log, cfg.Live, s.revision)
-	s.ratings = ratings.NewStore(db)
-	s.trail = audit.NewStore(db)
-	return s
+	c := &core{db: db, now: now, log: log, cfg: cfg, changed: func(int64) {}, imports: admission.NewImports(cfg.MaxImports),
+		slots: admission.NewPairings(cfg.PairingsAtOnce)}
+	c.live = live.New(db, now, log, cfg.Live, c.revision)
+	c.ratings = ratings.NewStore(db)
+	c.trail = audit.NewStore(db)
+	return &Service{core: c, Tournaments: &Tournaments{c}, Entries: &Entries{c}, Invitations: &Invitations{c}, Rounds: &Rounds{c}, Results: &Results{c}, Imports: &Imports{c}}
 }
 
 // OpenStreams returns the number of live event streams open now.
-func (s *Service) OpenStreams() int { return s.live.Open() }
+func (s *core) OpenStreams() int { return s.live.Open() }
 
-// ViewCache returns the bytes the view cache holds now, and its entries (cache.go).
-func (s *Service) ViewCache() (bytes int64, entries int) { return s.cache.usage() }
+// OnChange makes fn be told of every change this process commits to a tournament, after it
+// commits, with the tournament's id (0 for a new one). It replaces the function given before;
+// call it before the Service serves anything.
+func (s *Service) OnChange(fn func(id int64)) { s.changed = fn }
+
+// Now returns the Service's clock in UTC to the second, the precision both databases keep.
+func (s *core) Now() time.Time { return s.clock() }
+
+// Pairings returns the server's pairing slots (admission.Pairings), which the checks of a
+// round take too.
+func (s *core) Pairings() *admission.Pairings { return s.slots }
+
+// ImportSlots returns the server's import slots (admission.Imports).
+func (s *core) ImportSlots() admission.Imports { return s.imports }
+
+// Trail returns the audit trail's reader.
+func (s *core) Trail() *audit.Store { return s.trail }
+
+// Live returns the tournaments' live event streams.
+func (s *core) Live() *live.Streams { return s.live }
+
+// Ratings returns the club ratings' store.
+func (s *core) Ratings() *ratings.Store { return s.ratings }
+
+// Config returns the settings the Service runs with, defaults filled in.
+func (s *core) Config() Config { return s.cfg }
 
 // RefusedStreams returns the number of live event streams refused so far for reason,
 // live.RefusedServerFull or live.RefusedClientLimit.
-func (s *Service) RefusedStreams(reason string) uint64 { return s.live.Refused(reason) }
+func (s *core) RefusedStreams(reason string) uint64 { return s.live.Refused(reason) }
 
 // clock returns the time in UTC to the second, the precision both databases keep.
-func (s *Service) clock() time.Time { return s.now().UTC().Truncate(time.Second) }
+func (s *core) clock() time.Time { return s.now().UTC().Truncate(time.Second) }
 
 type scanner interface{ Scan(dest ...any) error }

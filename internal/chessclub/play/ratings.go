@@ -6,6 +6,7 @@ import (
 
 	"campus.example/apps/internal/chessclub/api"
 	"campus.example/apps/internal/chessclub/audit"
+	"campus.example/apps/internal/chessclub/play/storage"
 	"campus.example/apps/internal/chessclub/play/tournament"
 )
 
@@ -13,7 +14,7 @@ import (
 // tournament id by caller that reason names, records it in the audit trail, and emits event
 // (EventRatingsApplied or EventRatingsRecomputed, none when the tournament is gone) with the
 // number of players whose games in it count.
-func (s *Service) replayRatings(ctx context.Context, tx *sql.Tx, caller api.Caller, id int64, reason, event string) error {
+func (s *core) replayRatings(ctx context.Context, tx *sql.Tx, caller api.Caller, id int64, reason, event string) error {
 	players, err := s.ratings.Recompute(ctx, tx, id, reason, s.clock(), s.loadField)
 	if err != nil {
 		return err
@@ -32,10 +33,10 @@ func (s *Service) replayRatings(ctx context.Context, tx *sql.Tx, caller api.Call
 }
 
 // loadField reads the tournament with id and everything in it, in tx: the ratings' Loader.
-func (s *Service) loadField(ctx context.Context, tx *sql.Tx, id int64) (*tournament.Field, error) {
-	t, err := readTournament(ctx, tx, id, "")
+func (s *core) loadField(ctx context.Context, tx *sql.Tx, id int64) (*tournament.Field, error) {
+	t, err := storage.Tournament(ctx, tx, id, "")
 	if err != nil {
 		return nil, err
 	}
-	return tournament.Load(ctx, tx, t)
+	return storage.Field(ctx, tx, t)
 }

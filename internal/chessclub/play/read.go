@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"fmt"
 
+	"campus.example/apps/internal/chessclub/play/storage"
 	"campus.example/apps/internal/chessclub/play/tournament"
 )
 
@@ -12,7 +13,7 @@ import (
 // moment: a round paired between two queries cannot show up in one and not the other. On
 // SQLite a read-only transaction takes no write lock (a deferred BEGIN under WAL); on MySQL
 // it reads one consistent snapshot.
-func (s *Service) read(ctx context.Context, fn func(tx *sql.Tx) error) error {
+func (s *core) read(ctx context.Context, fn func(tx *sql.Tx) error) error {
 	tx, err := s.db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
 	if err != nil {
 		return fmt.Errorf("begin read: %w", err)
@@ -21,24 +22,24 @@ func (s *Service) read(ctx context.Context, fn func(tx *sql.Tx) error) error {
 	return fn(tx)
 }
 
-// readField reads the tournament with id and everything in it (loadField) in one read
+// Field reads the tournament with id and everything in it (loadField) in one read
 // transaction.
-func (s *Service) readField(ctx context.Context, id int64) (*tournament.Field, error) {
-	return s.readFieldRound(ctx, id, 0)
+func (s *core) Field(ctx context.Context, id int64) (*tournament.Field, error) {
+	return s.FieldRound(ctx, id, 0)
 }
 
-// readFieldRound is readField with the boards and byes of round only alone (loadFieldRound).
-func (s *Service) readFieldRound(ctx context.Context, id int64, only int) (*tournament.Field, error) {
+// FieldRound is readField with the boards and byes of round only alone (loadFieldRound).
+func (s *core) FieldRound(ctx context.Context, id int64, only int) (*tournament.Field, error) {
 	var f *tournament.Field
 	err := s.read(ctx, func(tx *sql.Tx) error {
-		t, err := readTournament(ctx, tx, id, "")
+		t, err := storage.Tournament(ctx, tx, id, "")
 		if err != nil {
 			return err
 		}
 		if only > t.CurrentRound {
 			only = 0 // not paired: the caller finds no such round
 		}
-		f, err = tournament.LoadRound(ctx, tx, t, only)
+		f, err = storage.FieldRound(ctx, tx, t, only)
 		return err
 	})
 	return f, err
@@ -49,17 +50,16 @@ func (s *Service) readFieldRound(ctx context.Context, id int64, only int) (*tour
 //
 // Afterwards the process forgets the revisions it knew of the tournament (revisionCache), so
 // that what it serves next shows the change.
-func (s *Service) change(ctx context.Context, id int64, fn func(tx *sql.Tx, f *tournament.Field) error) error {
-	return s.changeWith(ctx, id, tournament.Load, fn)
+func (s *core) change(ctx context.Context, id int64, fn func(tx *sql.Tx, f *tournament.Field) error) error {
+	return s.changeWith(ctx, id, storage.Field, fn)
 }
 
 // changeWith is change with the tournament's contents read by load, for a change that needs
 // less than all of it (setResult).
-func (s *Service) changeWith(ctx context.Context, id int64, load func(context.Context, tournament.Querier, tournament.Tournament) (*tournament.Field, error),
+func (s *core) changeWith(ctx context.Context, id int64, load func(context.Context, storage.Querier, tournament.Tournament) (*tournament.Field, error),
 	fn func(tx *sql.Tx, f *tournament.Field) error) error {
 	defer s.live.MaybeSweep(ctx)
-	defer s.revs.forget(id)
-	defer s.list.changed()
+	defer s.changed(id)
 	return s.db.Transact(ctx, func(tx *sql.Tx) error {
 		t, err := s.lockTournament(ctx, tx, id)
 		if err != nil {

@@ -7,23 +7,24 @@ import (
 
 	"campus.example/apps/internal/chessclub/api"
 	"campus.example/apps/internal/chessclub/audit"
+	"campus.example/apps/internal/chessclub/play/storage"
 	"campus.example/apps/internal/chessclub/play/tournament"
 	"campus.example/apps/internal/problem"
 )
 
-// reinstate brings member, who withdrew from the Swiss with id, back for the next round to be
+// Reinstate brings member, who withdrew from the Swiss with id, back for the next round to be
 // paired, on behalf of caller: the player themself, or an arbiter or an admin (their games go
 // on the player's record again, which needs the player's consent or an arbiter's authority).
 // The rounds paired while they were out keep the zero-point byes they had. It returns the
 // player, NotFound (no tournament, or the member has not entered), Forbidden, or Conflict (not
 // a Swiss — a round robin's or knockout's games after a withdrawal are lost by forfeit —, not
 // running, the player has not withdrawn, or every round is paired).
-func (s *Service) reinstate(ctx context.Context, id int64, caller api.Caller, member int64) (tournament.Player, error) {
+func (s *Entries) Reinstate(ctx context.Context, id int64, caller api.Caller, member int64) (tournament.Player, error) {
 	var out tournament.Player
 	err := s.change(ctx, id, func(tx *sql.Tx, f *tournament.Field) error {
 		t := f.Tournament
 		if member != caller.ID && !caller.Authority() {
-			if mayOrganise(t, caller) == nil {
+			if MayOrganise(t, caller) == nil {
 				return problem.New(problem.Forbidden, "Only the player, an arbiter or an admin may bring a withdrawn player back: their games go on the player's record.")
 			}
 			return problem.New(problem.Forbidden, "Only the player, an arbiter or an admin may bring a withdrawn player back.")
@@ -55,7 +56,7 @@ func (s *Service) reinstate(ctx context.Context, id int64, caller api.Caller, me
 		if err := s.live.Emit(ctx, tx, id, EventPlayerReinstated, map[string]any{"member_id": member, "from_round": from}); err != nil {
 			return err
 		}
-		back, err := tournament.Load(ctx, tx, t)
+		back, err := storage.Field(ctx, tx, t)
 		if err != nil {
 			return err
 		}

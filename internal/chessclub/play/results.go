@@ -7,11 +7,12 @@ import (
 
 	"campus.example/apps/internal/chessclub/api"
 	"campus.example/apps/internal/chessclub/audit"
+	"campus.example/apps/internal/chessclub/play/storage"
 	"campus.example/apps/internal/chessclub/play/tournament"
 	"campus.example/apps/internal/problem"
 )
 
-// setResult records the result of board b of round r in the tournament with id on behalf of
+// Set records the result of board b of round r in the tournament with id on behalf of
 // caller, and returns the board. result nil clears it (the organiser's, for the last round
 // paired only). ifMatch, when given, is the If-Match header: a board changed since is a
 // PreconditionFailed problem.
@@ -24,16 +25,16 @@ import (
 //
 // It returns NotFound (no tournament, round or board), Forbidden, Invalid (a result the
 // format does not take), Conflict or PreconditionFailed.
-func (s *Service) setResult(ctx context.Context, id int64, caller api.Caller, r, b int, result *string, ifMatch string) (tournament.Board, error) {
+func (s *Results) Set(ctx context.Context, id int64, caller api.Caller, r, b int, result *string, ifMatch string) (tournament.Board, error) {
 	var out tournament.Board
 	// A result of a running Swiss or round robin needs its board alone (LoadBoard), so that
 	// entering a round's results takes time in proportion to its boards, not to their
 	// square. A knockout's match and a finished tournament's replay need the whole field.
-	load := func(ctx context.Context, q tournament.Querier, t tournament.Tournament) (*tournament.Field, error) {
+	load := func(ctx context.Context, q storage.Querier, t tournament.Tournament) (*tournament.Field, error) {
 		if t.Format == tournament.FormatKnockout || t.State == tournament.StateFinished {
-			return tournament.Load(ctx, q, t)
+			return storage.Field(ctx, q, t)
 		}
-		return tournament.LoadBoard(ctx, q, t, r, b)
+		return storage.FieldOfBoard(ctx, q, t, r, b)
 	}
 	err := s.changeWith(ctx, id, load, func(tx *sql.Tx, f *tournament.Field) error {
 		t := f.Tournament
@@ -47,7 +48,7 @@ func (s *Service) setResult(ctx context.Context, id int64, caller api.Caller, r,
 		if err := mayReport(f, caller, bd, result); err != nil {
 			return err
 		}
-		if err := checkIfMatch(ifMatch, boardETag(bd.Version), "board"); err != nil {
+		if err := checkIfMatch(ifMatch, BoardETag(bd.Version), "board"); err != nil {
 			return err
 		}
 		if result != nil {
@@ -73,7 +74,7 @@ func (s *Service) setResult(ctx context.Context, id int64, caller api.Caller, r,
 				return err
 			}
 		}
-		pending, err := tournament.PendingResults(ctx, tx, id, r)
+		pending, err := storage.PendingResults(ctx, tx, id, r)
 		if err != nil {
 			return err
 		}
@@ -130,7 +131,7 @@ func (s *Service) setResult(ctx context.Context, id int64, caller api.Caller, r,
 // mayReport checks that caller may set board bd's result to result.
 func mayReport(f *tournament.Field, caller api.Caller, bd *tournament.BoardRecord, result *string) error {
 	t := f.Tournament
-	organiser := mayOrganise(t, caller) == nil
+	organiser := MayOrganise(t, caller) == nil
 	player := caller.ID == bd.White || caller.ID == bd.Black
 	switch {
 	case t.State == tournament.StateFinished && !caller.Authority():

@@ -11,6 +11,8 @@ import (
 	"campus.example/apps/internal/chess/knockout"
 	"campus.example/apps/internal/chessclub/api"
 	"campus.example/apps/internal/chessclub/audit"
+	"campus.example/apps/internal/chessclub/play/admission"
+	"campus.example/apps/internal/chessclub/play/storage"
 	"campus.example/apps/internal/chessclub/play/tournament"
 	"campus.example/apps/internal/problem"
 	"campus.example/apps/internal/sqldb"
@@ -24,7 +26,7 @@ const insertChunk = 100
 // when the tournament keeps changing while it does.
 const maxPairAttempts = 3
 
-// pairRound pairs the next round of the tournament with id on behalf of caller (its
+// Pair pairs the next round of the tournament with id on behalf of caller (its
 // organiser, an arbiter or an admin) and returns it. It returns NotFound, Forbidden, or Conflict: the
 // tournament is not running, the last round has results missing (which is also what the
 // loser of two simultaneous calls gets: the winner's round), every round is paired, the
@@ -44,13 +46,13 @@ const maxPairAttempts = 3
 //
 // In this process one request at a time pairs a tournament (pairingTurns); a second one
 // waits for it, and then finds the round paired. The server computes at most
-// Config.PairingsAtOnce pairings at once, of all tournaments (pairingSlots): a pairing that
+// Config.PairingsAtOnce pairings at once, of all tournaments (admission.Pairings): a pairing that
 // finds no slot free waits for one while its request lives, then reads the tournament again
 // if it waited, since results may have come meanwhile. A long pairing is announced on the
 // live stream (round_pairing, pairing_notice.go) before the round arrives: for a large field
 // as soon as the request has checked that the round can be paired, before any wait for a
 // slot, so that those who follow the tournament know that the round is on its way.
-func (s *Service) pairRound(ctx context.Context, id int64, caller api.Caller) (tournament.Round, error) {
+func (s *Rounds) Pair(ctx context.Context, id int64, caller api.Caller) (tournament.Round, error) {
 	leave, err := s.pairings.enter(ctx, id, func() { pairingHook(ctx, 0) })
 	if err != nil {
 		return tournament.Round{}, err
@@ -64,7 +66,7 @@ func (s *Service) pairRound(ctx context.Context, id int64, caller api.Caller) (t
 		}
 	}()
 	for attempt := 1; ; attempt++ {
-		f, err := s.readField(ctx, id)
+		f, err := s.Field(ctx, id)
 		if err != nil {
 			return tournament.Round{}, err
 		}
@@ -89,7 +91,7 @@ func (s *Service) pairRound(ctx context.Context, id int64, caller api.Caller) (t
 			return rd, err
 		}
 		if attempt == maxPairAttempts {
-			t, err := s.tournament(ctx, id)
+			t, err := s.Tournament(ctx, id)
 			if err != nil {
 				return tournament.Round{}, err
 			}
@@ -103,16 +105,16 @@ func (s *Service) pairRound(ctx context.Context, id int64, caller api.Caller) (t
 // returns the function that frees it, with the field to pair: f itself when a slot was free,
 // else the field as it is once a slot is, checked again (checkPairable). It returns ctx's
 // error when ctx ends while it waits.
-func (s *Service) takePairingSlot(ctx context.Context, id int64, caller api.Caller, f *tournament.Field) (free func(), _ *tournament.Field, err error) {
+func (s *Rounds) takePairingSlot(ctx context.Context, id int64, caller api.Caller, f *tournament.Field) (free func(), _ *tournament.Field, err error) {
 	waited := false
-	free, err = s.slots.take(ctx, memberHolder(caller.ID), func() {
+	free, err = s.slots.Take(ctx, admission.MemberHolder(caller.ID), func() {
 		waited = true
-		pairingSlotHook(ctx)
+		WaitingForSlot(ctx)
 	})
 	if err != nil || !waited {
 		return free, f, err
 	}
-	if f, err = s.readField(ctx, id); err == nil {
+	if f, err = s.Field(ctx, id); err == nil {
 		err = checkPairable(f, caller)
 	}
 	if err != nil {
@@ -127,7 +129,7 @@ func (s *Service) takePairingSlot(ctx context.Context, id int64, caller api.Call
 // are left.
 func checkPairable(f *tournament.Field, caller api.Caller) error {
 	t := f.Tournament
-	if err := mayOrganise(t, caller); err != nil {
+	if err := MayOrganise(t, caller); err != nil {
 		return err
 	}
 	switch {
@@ -152,7 +154,7 @@ var errChangedWhilePairing = errors.New("the tournament changed while the round 
 // under the tournament's lock, and returns the round. It checks again that caller may pair
 // it and that it can be paired (checkPairable), and returns errChangedWhilePairing, storing
 // nothing, when the tournament's revision is no longer snap's.
-func (s *Service) storeRound(ctx context.Context, caller api.Caller, snap tournament.Tournament, p tournament.Pairing) (tournament.Round, error) {
+func (s *Rounds) storeRound(ctx context.Context, caller api.Caller, snap tournament.Tournament, p tournament.Pairing) (tournament.Round, error) {
 	id := snap.ID
 	var out tournament.Round
 	err := s.change(ctx, id, func(tx *sql.Tx, f *tournament.Field) error {
@@ -190,7 +192,7 @@ func (s *Service) storeRound(ctx context.Context, caller api.Caller, snap tourna
 			return err
 		}
 		t.CurrentRound = next
-		stored, err := tournament.LoadRound(ctx, tx, t, next)
+		stored, err := storage.FieldRound(ctx, tx, t, next)
 		if err != nil {
 			return err
 		}
@@ -300,15 +302,15 @@ func rowsOf(n, cols int) string {
 	return strings.TrimSuffix(strings.Repeat(row+", ", n), ", ")
 }
 
-// unpairRound deletes round n of the tournament with id, which must be the last one paired
+// Unpair deletes round n of the tournament with id, which must be the last one paired
 // and have no result reported (the forfeits of players who withdrew, set at the pairing, do
 // not count), on behalf of caller (its organiser, an arbiter or an admin). Byes asked for that round are
 // kept as requests; the rest of its byes go. A late entry made after it was paired now
 // starts in it, and a player who withdrew after it was paired now withdrew before it.
-func (s *Service) unpairRound(ctx context.Context, id int64, caller api.Caller, n int) error {
+func (s *Rounds) Unpair(ctx context.Context, id int64, caller api.Caller, n int) error {
 	return s.change(ctx, id, func(tx *sql.Tx, f *tournament.Field) error {
 		t := f.Tournament
-		if err := mayOrganise(t, caller); err != nil {
+		if err := MayOrganise(t, caller); err != nil {
 			return err
 		}
 		if n < 1 || n > t.CurrentRound {

@@ -15,6 +15,8 @@ import (
 	"campus.example/apps/internal/chessclub/api"
 	"campus.example/apps/internal/chessclub/audit"
 	"campus.example/apps/internal/chessclub/members"
+	"campus.example/apps/internal/chessclub/play/admission"
+	"campus.example/apps/internal/chessclub/play/storage"
 	"campus.example/apps/internal/chessclub/play/tournament"
 	"campus.example/apps/internal/sqldb"
 )
@@ -31,16 +33,16 @@ const MaxImportBytes = 8 << 20
 // EventImported is the first event of a tournament made from a TRF file.
 const EventImported = "imported"
 
-// importTournament stores a tournament read from a TRF file, organised by caller: one guest
+// Import stores a tournament read from a TRF file, organised by caller: one guest
 // member per player (guests cannot log in; the import never attaches games to existing
 // members, which anyone who can write a file could otherwise do), the entries with the
 // file's pairing numbers and ratings, every round with its boards and byes, and byes
 // announced for rounds to come (a round's column after the last paired, or 240 records). The
 // tournament is finished when every round is paired and played, and running otherwise; it is
 // never rated. It returns a TooManyRequests problem when the caller has used their imports
-// a day (checkImportQuota).
-func (s *Service) importTournament(ctx context.Context, im *tournament.Imported, caller api.Caller) (tournament.Tournament, error) {
-	defer s.list.changed()
+// a day (admission.ImportQuota).
+func (s *Imports) Import(ctx context.Context, im *tournament.Imported, caller api.Caller) (tournament.Tournament, error) {
+	defer s.changed(0)
 	var out tournament.Tournament
 	err := s.db.Transact(ctx, func(tx *sql.Tx) error {
 		now := s.clock()
@@ -50,7 +52,7 @@ func (s *Service) importTournament(ctx context.Context, im *tournament.Imported,
 		if err := tx.QueryRowContext(ctx, "SELECT id FROM members WHERE id = ?"+s.db.Dialect.ForUpdate(), caller.ID).Scan(&locked); err != nil {
 			return fmt.Errorf("import: lock member: %w", err)
 		}
-		if err := s.checkImportQuota(ctx, tx, caller, now); err != nil {
+		if err := admission.ImportQuota(ctx, tx, caller, now, s.cfg.ImportsPerDay); err != nil {
 			return err
 		}
 		state := tournament.StateRunning
@@ -92,7 +94,7 @@ func (s *Service) importTournament(ctx context.Context, im *tournament.Imported,
 		if err := s.live.Emit(ctx, tx, id, EventImported, map[string]any{"state": state, "rounds": im.Paired}); err != nil {
 			return err
 		}
-		out, err = readTournament(ctx, tx, id, "")
+		out, err = storage.Tournament(ctx, tx, id, "")
 		if err != nil {
 			return err
 		}
@@ -263,4 +265,12 @@ func createGuest(ctx context.Context, tx *sql.Tx, name string, rating int, now t
 		}
 		return res.LastInsertId()
 	}
+}
+
+// CheckQuota returns a TooManyRequests problem when caller has imported as many tournaments
+// in the last 24 hours as a member may (admission.ImportQuota): a member at the limit is
+// refused before the file is read; Import counts again in its transaction, where the count
+// cannot change under it.
+func (s *Imports) CheckQuota(ctx context.Context, caller api.Caller) error {
+	return admission.ImportQuota(ctx, s.db, caller, s.clock(), s.cfg.ImportsPerDay)
 }

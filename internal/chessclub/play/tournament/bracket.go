@@ -49,7 +49,7 @@ type BracketStage struct {
 }
 
 // Bracket returns the bracket of a knockout, round by round in the order knockout.Pair
-// makes the matches. It returns a Conflict problem for another format, which has none.
+// makes the matches. It returns a Conflict refusal for another format, which has none.
 func (f *Field) Bracket() (Bracket, error) {
 	t := f.Tournament
 	if t.Format != FormatKnockout {

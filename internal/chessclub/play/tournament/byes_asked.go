@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"campus.example/apps/internal/chess"
-	"campus.example/apps/internal/problem"
 )
 
 // maxByesShown bounds the byes a Conflict of CheckSettings lists, in its detail and in its
@@ -50,12 +49,12 @@ func (f *Field) ByesAsked(e *Entrant) []int {
 	return out
 }
 
-// CheckSettings returns a Conflict problem when the settings in would leave byes asked for
+// CheckSettings returns a Conflict refusal when the settings in would leave byes asked for
 // in f beyond them: a format other than Swiss while byes are asked for (only a Swiss has
 // them), fewer rounds than a round with a bye asked for, a bye limit below the half-point
 // byes a player has asked for (ByesAsked). The organiser cancels those byes first: nothing
 // is taken back silently. A setting is checked only when in changes it, so that other edits
-// stay possible. The problem's errors name the settings, its detail and its "current" member
+// stay possible. The refusal's fields name the settings, its detail and its "current" member
 // the byes, with the tournament's state.
 func (f *Field) CheckSettings(in TournamentInput) error {
 	t := f.Tournament
@@ -98,7 +97,7 @@ func (f *Field) CheckSettings(in TournamentInput) error {
 		return cmp.Or(cmp.Compare(a.MemberID, b.MemberID), cmp.Compare(a.Round, b.Round))
 	})
 	shown := byes[:min(len(byes), maxByesShown)]
-	return &problem.Error{Kind: problem.Conflict, Fields: fields,
+	return &Error{Kind: Conflict, Fields: fields,
 		Current: byesInTheWay{Current: t.Current(), Byes: shown, ByesTotal: len(byes)},
 		Detail: fmt.Sprintf("Byes asked for stand in the way of this change: %s. Cancel those byes first; nothing was changed.",
 			f.describeByes(shown, len(byes)))}

@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"campus.example/apps/internal/chess"
-	"campus.example/apps/internal/problem"
 )
 
 // fieldWithByes is an open Swiss of rounds rounds and bye limit limit whose player i
@@ -65,14 +64,14 @@ func TestCheckSettings(t *testing.T) {
 		{"all three", in(func(v *TournamentInput) { v.Format, v.Rounds, v.ByeLimit = FormatKnockout, ptr(1), 0 }), []string{"bye_limit", "format", "rounds"}, []ByeRef{{100, 1}, {100, 2}, {101, 4}}},
 	} {
 		err := f.CheckSettings(tt.in)
-		var pe *problem.Error
+		var pe *Error
 		if tt.fields == nil {
 			if err != nil {
 				t.Errorf("%s: %v", tt.name, err)
 			}
 			continue
 		}
-		if !errors.As(err, &pe) || pe.Kind != problem.Conflict {
+		if !errors.As(err, &pe) || pe.Kind != Conflict {
 			t.Errorf("%s: %v, want a Conflict", tt.name, err)
 			continue
 		}
@@ -88,7 +87,7 @@ func TestCheckSettings(t *testing.T) {
 	}
 }
 
-// TestCheckSettingsBounded: however many byes stand in the way, the problem lists
+// TestCheckSettingsBounded: however many byes stand in the way, the refusal lists
 // maxByesShown of them and counts them all.
 func TestCheckSettingsBounded(t *testing.T) {
 	var byes [][]int
@@ -97,7 +96,7 @@ func TestCheckSettingsBounded(t *testing.T) {
 	}
 	f := fieldWithByes(3, 3, byes...)
 	err := f.CheckSettings(TournamentInput{Format: FormatRoundRobin, Rounds: f.Tournament.Rounds, Settings: Settings{ByeLimit: 3}})
-	var pe *problem.Error
+	var pe *Error
 	if !errors.As(err, &pe) {
 		t.Fatal(err)
 	}

@@ -8,7 +8,6 @@ import (
 	"fmt"
 
 	"campus.example/apps/internal/chess/swiss"
-	"campus.example/apps/internal/problem"
 )
 
 // PairingCheck is the pairing checker's verdict on a round, as GET …/rounds/{n}/check and
@@ -107,7 +106,7 @@ func (f *Field) roundRequest(n int) (swiss.Request, swiss.Pairing, error) {
 		return swiss.Request{}, swiss.Pairing{}, f.Tournament.Conflict("Only the rounds of a Swiss tournament are checked against the Dutch system; this one is %s.", f.Tournament.Format)
 	}
 	if n < 1 || n > len(f.Rounds) {
-		return swiss.Request{}, swiss.Pairing{}, problem.New(problem.NotFound, "Round %d of tournament %d is not paired.", n, f.Tournament.ID)
+		return swiss.Request{}, swiss.Pairing{}, refuse(NotFound, "Round %d of tournament %d is not paired.", n, f.Tournament.ID)
 	}
 	file, err := f.TRF(nil)
 	if err != nil {

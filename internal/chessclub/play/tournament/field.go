@@ -2,17 +2,12 @@ package tournament
 
 import (
 	"cmp"
-	"context"
-	"database/sql"
-	"fmt"
 	"slices"
 	"strings"
 	"time"
 
 	"campus.example/apps/internal/chess"
 	"campus.example/apps/internal/chess/knockout"
-	"campus.example/apps/internal/chessclub/members"
-	"campus.example/apps/internal/sqldb"
 )
 
 // Field is a tournament with everything in it, read in one go: its players, its rounds with
@@ -28,6 +23,15 @@ type Field struct {
 	Forbidden []ForbiddenPair
 }
 
+// A member's rating statuses on a club list, as package members keeps them: unrated (the
+// rating is a placeholder nothing counts with), declared (a starting rating the member gave)
+// and rated (from rated games).
+const (
+	StatusUnrated  = "unrated"
+	StatusDeclared = "declared"
+	StatusRated    = "rated"
+)
+
 // Entrant is one player of a tournament.
 type Entrant struct {
 	MemberID int64
@@ -42,8 +46,8 @@ type Entrant struct {
 	Rating       int
 	MemberRating int
 	MemberRated  bool
-	// MemberStatus is the member's rating status on the tournament's list now (members'
-	// RatingUnrated, RatingDeclared or RatingRated): it says whether a rating is declared.
+	// MemberStatus is the member's rating status on the tournament's list now
+	// (StatusUnrated, StatusDeclared or StatusRated): it says whether a rating is declared.
 	MemberStatus string
 	EnteredAt    time.Time
 	// FirstRound is the first round the player could be paired in: 1, or the round after
@@ -100,111 +104,9 @@ func (r *RoundRecord) Complete() bool {
 	return true
 }
 
-// Load reads tournament t's players, rounds, boards and byes through q, which should be
-// the transaction that read (and locked) t, so that all of it comes from one moment.
-func Load(ctx context.Context, q Querier, t Tournament) (*Field, error) {
-	return LoadRound(ctx, q, t, 0)
-}
-
-// LoadRound is loadField with the boards and byes of round only alone (every round's
-// when only is 0): enough to show one round, at a fraction of the cost late in a long
-// tournament. The other rounds have no boards or byes, and no requested bye is read.
-func LoadRound(ctx context.Context, q Querier, t Tournament, only int) (*Field, error) {
-	f := &Field{Tournament: t, ByID: map[int64]*Entrant{}}
-	if err := f.loadPlayers(ctx, q); err != nil {
-		return nil, err
-	}
-	if err := f.loadForbidden(ctx, q); err != nil {
-		return nil, err
-	}
-	f.Rounds = make([]*RoundRecord, t.CurrentRound)
-	rows, err := q.QueryContext(ctx, "SELECT number, paired_at FROM tournament_rounds WHERE tournament_id = ? ORDER BY number", t.ID)
-	if err != nil {
-		return nil, fmt.Errorf("read rounds: %w", err)
-	}
-	err = sqldb.EachRow(rows, func(rows *sql.Rows) error {
-		r := &RoundRecord{}
-		if err := rows.Scan(&r.Number, &r.PairedAt); err != nil {
-			return err
-		}
-		if r.Number < 1 || r.Number > t.CurrentRound {
-			return fmt.Errorf("round %d stored, but the current round is %d", r.Number, t.CurrentRound)
-		}
-		r.PairedAt = r.PairedAt.UTC()
-		f.Rounds[r.Number-1] = r
-		return nil
-	})
-	if err != nil {
-		return nil, fmt.Errorf("read rounds: %w", err)
-	}
-	for i, r := range f.Rounds {
-		if r == nil {
-			return nil, fmt.Errorf("round %d of tournament %d is missing", i+1, t.ID)
-		}
-	}
-	if err := f.loadBoards(ctx, q, only); err != nil {
-		return nil, err
-	}
-	if err := f.loadByes(ctx, q, only); err != nil {
-		return nil, err
-	}
-	return f, nil
-}
-
-// roundFilter is the condition and arguments that keep the rows of round only, or every
-// row when only is 0.
-func roundFilter(id int64, only int) (string, []any) {
-	if only == 0 {
-		return "", []any{id}
-	}
-	return " AND round = ?", []any{id, only}
-}
-
-func (f *Field) loadPlayers(ctx context.Context, q Querier) error {
-	return f.loadPlayersWhere(ctx, q, "")
-}
-
-// loadPlayersWhere reads the players that cond (an SQL condition on p, the tournament's
-// players, and m, their members, with its arguments args) keeps.
-func (f *Field) loadPlayersWhere(ctx context.Context, q Querier, cond string, args ...any) error {
-	// The members' ratings are those of the tournament's rating type's club list.
-	rating, status := ClubRatingColumns(f.Tournament.RatingType)
-	rows, err := q.QueryContext(ctx, "SELECT p.member_id, m.username, m.full_name, m.guest, p.start_rank, p.rating, "+rating+", "+status+", "+
-		"p.entered_at, p.first_round, p.withdrawn_after FROM tournament_players p JOIN members m ON m.id = p.member_id WHERE p.tournament_id = ?"+cond,
-		append([]any{f.Tournament.ID}, args...)...)
-	if err != nil {
-		return fmt.Errorf("read players: %w", err)
-	}
-	err = sqldb.EachRow(rows, func(rows *sql.Rows) error {
-		e := &Entrant{}
-		var rank, withdrawn sql.NullInt64
-		var status string
-		if err := rows.Scan(&e.MemberID, &e.Username, &e.FullName, &e.Guest, &rank, &e.Rating, &e.MemberRating, &status,
-			&e.EnteredAt, &e.FirstRound, &withdrawn); err != nil {
-			return err
-		}
-		e.StartRank = int(rank.Int64)
-		e.MemberRated = status != members.RatingUnrated
-		e.MemberStatus = status
-		e.EnteredAt = e.EnteredAt.UTC()
-		if withdrawn.Valid {
-			n := int(withdrawn.Int64)
-			e.WithdrawnAfter = &n
-		}
-		f.Players = append(f.Players, e)
-		f.ByID[e.MemberID] = e
-		return nil
-	})
-	if err != nil {
-		return fmt.Errorf("read players: %w", err)
-	}
-	f.sortPlayers()
-	return nil
-}
-
-// sortPlayers orders the players by start rank once they have one; before the start, in the
+// SortPlayers orders the players by start rank once they have one; before the start, in the
 // order the start will give them (seedOrder).
-func (f *Field) sortPlayers() {
+func (f *Field) SortPlayers() {
 	if f.Tournament.State == StateOpen {
 		slices.SortFunc(f.Players, seedOrder)
 		return
@@ -233,64 +135,6 @@ func (e *Entrant) seedRating() int {
 		return e.MemberRating
 	}
 	return 0
-}
-
-func (f *Field) loadBoards(ctx context.Context, q Querier, only int) error {
-	cond, args := roundFilter(f.Tournament.ID, only)
-	rows, err := q.QueryContext(ctx, "SELECT "+boardColumns+" FROM tournament_boards WHERE tournament_id = ?"+cond+" ORDER BY round, board", args...)
-	if err != nil {
-		return fmt.Errorf("read boards: %w", err)
-	}
-	err = sqldb.EachRow(rows, func(rows *sql.Rows) error {
-		b, err := scanBoard(rows.Scan)
-		if err != nil {
-			return err
-		}
-		if b.Round < 1 || b.Round > len(f.Rounds) || f.ByID[b.White] == nil || f.ByID[b.Black] == nil {
-			return fmt.Errorf("board %d of round %d does not fit the tournament", b.Number, b.Round)
-		}
-		r := f.Rounds[b.Round-1]
-		r.Boards = append(r.Boards, b)
-		return nil
-	})
-	if err != nil {
-		return fmt.Errorf("read boards: %w", err)
-	}
-	return nil
-}
-
-func (f *Field) loadByes(ctx context.Context, q Querier, only int) error {
-	cond, args := roundFilter(f.Tournament.ID, only)
-	rows, err := q.QueryContext(ctx, "SELECT round, member_id, kind, requested FROM tournament_byes WHERE tournament_id = ?"+cond+" ORDER BY round, member_id", args...)
-	if err != nil {
-		return fmt.Errorf("read byes: %w", err)
-	}
-	err = sqldb.EachRow(rows, func(rows *sql.Rows) error {
-		b := &ByeRecord{}
-		var kind string
-		if err := rows.Scan(&b.Round, &b.Member, &kind, &b.Requested); err != nil {
-			return err
-		}
-		e := f.ByID[b.Member]
-		if len(kind) != 1 || e == nil || b.Round < 1 {
-			return fmt.Errorf("bye of member %d in round %d does not fit the tournament", b.Member, b.Round)
-		}
-		b.Kind = chess.Result(kind[0])
-		if b.Round > len(f.Rounds) {
-			if e.Requested == nil {
-				e.Requested = map[int]chess.Result{}
-			}
-			e.Requested[b.Round] = b.Kind
-			return nil
-		}
-		r := f.Rounds[b.Round-1]
-		r.Byes = append(r.Byes, b)
-		return nil
-	})
-	if err != nil {
-		return fmt.Errorf("read byes: %w", err)
-	}
-	return nil
 }
 
 // Records returns every player's rounds 1..k as the chess rules see them (opponents by
@@ -381,10 +225,4 @@ func (r *RoundRecord) Board(n int) *BoardRecord {
 		}
 	}
 	return nil
-}
-
-// Querier is what reading a tournament needs: the pool or a transaction.
-type Querier interface {
-	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
-	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
 }

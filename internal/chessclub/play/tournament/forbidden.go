@@ -1,13 +1,9 @@
 package tournament
 
 import (
-	"context"
-	"database/sql"
 	"fmt"
 	"strconv"
 	"strings"
-
-	"campus.example/apps/internal/sqldb"
 )
 
 // ForbiddenPair is two players of a Swiss who must not meet, in rounds FromRound to ToRound
@@ -33,32 +29,6 @@ func Ordered(a, b int64) (int64, int64) {
 		return b, a
 	}
 	return a, b
-}
-
-// loadForbidden reads the tournament's forbidden pairs, in the order of their players.
-func (f *Field) loadForbidden(ctx context.Context, q Querier) error {
-	rows, err := q.QueryContext(ctx, "SELECT member_a, member_b, from_round, to_round FROM tournament_forbidden_pairs WHERE tournament_id = ? ORDER BY member_a, member_b", f.Tournament.ID)
-	if err != nil {
-		return fmt.Errorf("read forbidden pairs: %w", err)
-	}
-	f.Forbidden = nil
-	err = sqldb.EachRow(rows, func(rows *sql.Rows) error {
-		var p ForbiddenPair
-		var to sql.NullInt64
-		if err := rows.Scan(&p.A, &p.B, &p.FromRound, &to); err != nil {
-			return err
-		}
-		if to.Valid {
-			r := int(to.Int64)
-			p.ToRound = &r
-		}
-		f.Forbidden = append(f.Forbidden, p)
-		return nil
-	})
-	if err != nil {
-		return fmt.Errorf("read forbidden pairs: %w", err)
-	}
-	return nil
 }
 
 // forbiddenRecords returns the 260 records of the forbidden pairs whose players have pairing
@@ -94,7 +64,7 @@ type RankPair struct {
 // and 9-11, then pairing numbers in 13-16, 18-21, …; no two of them may meet in those rounds)
 // and XXP lines (the pairing engines' form: pairing numbers separated by blanks, for every
 // round). A record of more than two players forbids every pair among them. It returns an
-// Invalid problem naming a record that is not well formed or names no player of players.
+// Invalid refusal naming a record that is not well formed or names no player of players.
 func ReadForbidden(lines []string, total int, players map[int]bool) ([]RankPair, error) {
 	var out []RankPair
 	for _, line := range lines {

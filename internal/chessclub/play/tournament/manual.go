@@ -7,7 +7,6 @@ import (
 
 	"campus.example/apps/internal/chess"
 	"campus.example/apps/internal/chess/swiss"
-	"campus.example/apps/internal/problem"
 )
 
 // Proposal is a pairing of a Swiss round made by hand, by member id: the arbiter's pairing in
@@ -21,7 +20,7 @@ type Proposal struct {
 // ProposedBoard is a game of a Proposal.
 type ProposedBoard struct{ White, Black int64 }
 
-// PairableByHand returns a Conflict problem unless round n may be paired by hand, in a
+// PairableByHand returns a Conflict refusal unless round n may be paired by hand, in a
 // running Swiss: the last round paired, while it has no result entered (its pairing is
 // replaced), or the next round, once the last has all its results and rounds are left (it is
 // made by hand, for example when no pairing meets the absolute criteria and the arbiter
@@ -33,7 +32,7 @@ func (f *Field) PairableByHand(n int) error {
 	case t.Format != FormatSwiss:
 		return t.Conflict("Only a Swiss round is paired by hand; this tournament is %s.", t.Format)
 	case n < 1 || n > last+1:
-		return problem.New(problem.NotFound, "Round %d of tournament %d is neither paired nor the next to pair.", n, t.ID)
+		return refuse(NotFound, "Round %d of tournament %d is neither paired nor the next to pair.", n, t.ID)
 	case t.State != StateRunning:
 		return t.Conflict("A round can only be paired by hand while the tournament runs; it is %s.", t.State)
 	case n < last:
@@ -99,7 +98,7 @@ func (f *Field) CheckProposal(n int, p Proposal) (PairingCheck, error) {
 		fields["boards"] = "leaves out " + strings.Join(missing, ", ")
 	}
 	if len(fields) > 0 {
-		return PairingCheck{}, problem.Validation(fields)
+		return PairingCheck{}, invalid(fields)
 	}
 	// A player paired in round n who has withdrawn since sits it out in the proposal.
 	for id := range in {

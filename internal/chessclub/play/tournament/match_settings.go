@@ -1,7 +1,6 @@
 package tournament
 
 import (
-	"bytes"
 	"database/sql/driver"
 	"encoding/json"
 	"fmt"
@@ -9,7 +8,6 @@ import (
 	"strings"
 
 	"campus.example/apps/internal/chess/knockout"
-	"campus.example/apps/internal/jsonhttp"
 )
 
 // TieBreaks are a knockout match's tie-break stages in order. The database keeps them as
@@ -66,55 +64,4 @@ func (s Settings) Match() knockout.MatchFormat {
 // a knockout of single games keeps them as one game each, a draw settled by a decider.
 func (t Tournament) Matches() bool {
 	return t.Format == FormatKnockout && t.GamesPerMatch > 1
-}
-
-// decodeMatchFormat reads games_per_match and tiebreak_stages into in and checks them by
-// knockout.MatchFormat.Validate. Both are a knockout's only: another format keeps the
-// defaults.
-func decodeMatchFormat(f *jsonhttp.Fields, obj jsonhttp.Object, in *TournamentInput) {
-	if n := f.Int("games_per_match", 1, knockout.MaxGames); n != nil {
-		in.GamesPerMatch = int(*n)
-	}
-	f.Ignore("tiebreak_stages")
-	if raw, ok := obj["tiebreak_stages"]; ok && !bytes.Equal(bytes.TrimSpace(raw), []byte("null")) {
-		dec := json.NewDecoder(bytes.NewReader(raw))
-		dec.DisallowUnknownFields()
-		var stages []knockout.StageGames
-		if err := dec.Decode(&stages); err != nil {
-			f.FailMalformed("tiebreak_stages", "must be a list of {\"stage\": rapid, blitz or armageddon, \"games\": a number}")
-			return
-		}
-		in.TieBreaks = stages
-	}
-	if in.Format != FormatKnockout {
-		if in.GamesPerMatch != 1 {
-			f.Fail("games_per_match", "only a knockout plays matches of several games")
-		}
-		if !sameStages(in.TieBreaks, knockout.DefaultTieBreaks()) {
-			f.Fail("tiebreak_stages", "only a knockout has tie-break stages: leave them out, or null for the default")
-		}
-		return
-	}
-	// The club's ratings count one game per player and round (rating_games); a match's
-	// several games a round would not fit, so a knockout of matches is not rated.
-	if in.Rated && in.GamesPerMatch > 1 {
-		f.Fail("rated", "a knockout of matches of several games is not rated by the club: its ratings count one game a round")
-	}
-	if err := in.Match().Validate(); err != nil {
-		// Validate wraps knockout.ErrInvalid; the client needs only what follows it.
-		f.Fail("tiebreak_stages", "%s", strings.TrimPrefix(err.Error(), knockout.ErrInvalid.Error()+": "))
-	}
-}
-
-// sameStages reports whether a and b list the same stages.
-func sameStages(a, b []knockout.StageGames) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }

@@ -8,7 +8,6 @@ import (
 	"campus.example/apps/internal/chess/knockout"
 	"campus.example/apps/internal/chess/roundrobin"
 	"campus.example/apps/internal/chess/swiss"
-	"campus.example/apps/internal/problem"
 )
 
 // Pairing is a round about to be stored: its boards in order, and its byes.
@@ -30,7 +29,7 @@ type PairedBoard struct {
 // PairNext pairs round len(f.rounds)+1 by the tournament's format: the Dutch system for a
 // Swiss, the Berger tables for a round robin, the seeded bracket for a knockout. The caller
 // has checked that the tournament runs, that the last round is complete and that rounds are
-// left. It returns a Conflict problem when the rules find no pairing.
+// left. It returns a Conflict refusal when the rules find no pairing.
 func (f *Field) PairNext() (Pairing, error) {
 	next := len(f.Rounds) + 1
 	switch f.Tournament.Format {
@@ -57,7 +56,7 @@ func (f *Field) pairSwiss(next int) (Pairing, error) {
 	}
 	p, err := swiss.Pair(req)
 	if errors.Is(err, swiss.ErrNoPairing) {
-		return Pairing{}, &problem.Error{Kind: problem.Conflict, Current: f.Tournament.Current(), Err: err,
+		return Pairing{}, &Error{Kind: Conflict, Current: f.Tournament.Current(), Err: err,
 			Detail: fmt.Sprintf("No pairing of round %d meets the absolute criteria of the Dutch system (C.04.3 C1–C3): the arbiter must decide (FIDE C.04.3 1.9.3).", next)}
 	}
 	if err != nil {

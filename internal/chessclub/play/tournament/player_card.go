@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"campus.example/apps/internal/chess/tiebreak"
-	"campus.example/apps/internal/problem"
 )
 
 // PlayerCard is one player's tournament as anyone may see it: the entry, each round's
@@ -40,12 +39,12 @@ type CardRound struct {
 // (C.07 10.2).
 const performanceList = "PTS,TPR"
 
-// PlayerCard builds member's card. It returns a NotFound problem when member has not
+// PlayerCard builds member's card. It returns a NotFound refusal when member has not
 // entered the tournament.
 func (f *Field) PlayerCard(member int64) (PlayerCard, error) {
 	e, ok := f.ByID[member]
 	if !ok {
-		return PlayerCard{}, problem.New(problem.NotFound, "Member %d has not entered tournament %d.", member, f.Tournament.ID)
+		return PlayerCard{}, refuse(NotFound, "Member %d has not entered tournament %d.", member, f.Tournament.ID)
 	}
 	card := PlayerCard{Player: f.PlayerView(e), Rounds: []CardRound{}}
 	if e.StartRank == 0 {

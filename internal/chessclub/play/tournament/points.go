@@ -1,14 +1,12 @@
 package tournament
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"math"
 	"strconv"
 
 	"campus.example/apps/internal/chess"
-	"campus.example/apps/internal/jsonhttp"
 )
 
 // HalfPoints is a number of points counted in halves, as chess scores are (chess.Score): 3
@@ -37,9 +35,6 @@ func (h *HalfPoints) UnmarshalJSON(b []byte) error {
 // 99.5, the most TRF's record 162 and points column hold (chess.MaxPoints).
 const MaxPointsPerResult = float64(chess.MaxPoints) / 2
 
-// pointFields are the settings of the point system, in the order the API lists them.
-var pointFields = []string{"points_win", "points_draw", "points_loss", "points_bye"}
-
 // PointSystem returns the points each result gives in the tournament (FIDE C.04 Annex 2,
 // record 162): a win over the board, by forfeit, or a full-point bye the win's points; a
 // draw or a half-point bye the draw's; a loss over the board the loss's; the
@@ -58,42 +53,4 @@ func (s *Settings) SetPointSystem(ps chess.PointSystem) bool {
 	}
 	s.PointsWin, s.PointsDraw, s.PointsLoss, s.PointsBye = HalfPoints(ps.Win), HalfPoints(ps.Draw), HalfPoints(ps.Loss), HalfPoints(ps.PairingBye)
 	return true
-}
-
-// decodePoints reads the point settings of a tournament body: each a number of points from 0
-// to MaxPointsPerResult in whole or half points; a loss no more than a draw and a draw no more
-// than a win, so that the pairing's scoregroups rank a win first (chess.PointSystem.Validate).
-func decodePoints(f *jsonhttp.Fields, obj jsonhttp.Object, s *Settings) {
-	for i, name := range pointFields {
-		f.Ignore(name)
-		raw, ok := obj[name]
-		if !ok || bytes.Equal(bytes.TrimSpace(raw), []byte("null")) {
-			continue
-		}
-		var x float64
-		if err := json.Unmarshal(raw, &x); err != nil {
-			f.Fail(name, "must be a number of points")
-			continue
-		}
-		if x < 0 || x > MaxPointsPerResult || x*2 != math.Trunc(x*2) {
-			f.Fail(name, "must be whole or half points from 0 to %g", MaxPointsPerResult)
-			continue
-		}
-		*[]*HalfPoints{&s.PointsWin, &s.PointsDraw, &s.PointsLoss, &s.PointsBye}[i] = HalfPoints(x * 2)
-	}
-	if s.PointsLoss > s.PointsDraw {
-		f.Fail("points_loss", "must not be more than points_draw")
-	}
-	if s.PointsDraw > s.PointsWin {
-		f.Fail("points_draw", "must not be more than points_win")
-	}
-	if s.PointsWin == 0 {
-		f.Fail("points_win", "must be more than 0")
-	}
-	// C.04.5.1's virtual points are a win's and a draw's of the standard points, which is
-	// what the club writes as 250 records (swiss.Baku); it does not scale them to another
-	// system, so it does not pair one with the Baku acceleration.
-	if s.Acceleration == AccelerationBaku && !s.PointSystem().Standard() {
-		f.Fail("acceleration", "the Baku acceleration is paired with the standard points only (points_win 1, points_draw 0.5, points_loss 0, points_bye 1)")
-	}
 }

@@ -1,12 +1,10 @@
 package tournament
 
 import (
-	"encoding/json"
+	"fmt"
 	"regexp"
 	"strings"
 	"time"
-
-	"campus.example/apps/internal/jsonhttp"
 )
 
 // Rating types: which of FIDE's lists a tournament is played for (B.02: standard, rapid and
@@ -53,101 +51,40 @@ type ReportInfo struct {
 	RoundDates []Date `json:"round_dates,omitempty"`
 }
 
-// decodeReportInfo validates the report's fields of a tournament starting on start and ending
-// on end (either "" when invalid), with rounds rounds (nil: not fixed yet).
-func decodeReportInfo(f *jsonhttp.Fields, obj jsonhttp.Object, start, end Date, rounds *int) ReportInfo {
-	var r ReportInfo
-	r.City = f.Line("city", 0, MaxCity, false)
-	if fed := f.String("federation"); fed != nil {
-		if !federationCode.MatchString(*fed) {
-			f.Fail("federation", "must be a FIDE federation code: three capital letters, such as ENG")
-		}
-		r.Federation = fed
-	}
-	r.ChiefArbiter = f.Line("chief_arbiter", 0, MaxArbiterName, false)
-	r.TimeControlCode = f.Line("time_control_code", 0, MaxTimeControlCode, false)
-	if names, ok := stringArray(f, obj, "deputy_arbiters"); ok {
-		if len(names) > MaxDeputyArbiters {
-			f.Fail("deputy_arbiters", "must name at most %d deputy arbiters", MaxDeputyArbiters)
-		}
-		for _, n := range names {
-			n = strings.TrimSpace(n)
-			if msg := jsonhttp.CheckLine(n); msg != "" || n == "" || len([]rune(n)) > MaxArbiterName {
-				f.Fail("deputy_arbiters", "must be names of 1 to %d characters on one line each", MaxArbiterName)
-				break
-			}
-			r.DeputyArbiters = append(r.DeputyArbiters, n)
-		}
-	}
-	if dates, ok := stringArray(f, obj, "round_dates"); ok {
-		r.RoundDates = decodeRoundDates(f, dates, start, end, rounds)
-	}
-	return r
-}
-
-// decodeRoundDates checks the rounds' dates: real dates from start to end, in order (two
-// rounds may share a day), no more than the rounds.
-func decodeRoundDates(f *jsonhttp.Fields, dates []string, start, end Date, rounds *int) []Date {
+// CheckRoundDates reads the rounds' dates of a tournament from start to end (either "" when
+// not known) with rounds rounds (nil: not fixed yet): real dates as YYYY-MM-DD, from start to
+// end, in order (two rounds may share a day), no more than the rounds. It returns them, nil
+// for none, or what is wrong with them.
+func CheckRoundDates(dates []string, start, end Date, rounds *int) ([]Date, string) {
 	limit := MaxRounds
 	if rounds != nil {
 		limit = *rounds
 	}
 	if len(dates) > limit {
-		f.Fail("round_dates", "must have at most one date a round (%d)", limit)
-		return nil
+		return nil, fmt.Sprintf("must have at most one date a round (%d)", limit)
 	}
 	out := make([]Date, 0, len(dates))
 	for i, d := range dates {
 		t, err := time.Parse(DateLayout, d)
 		switch {
 		case err != nil || t.Format(DateLayout) != d:
-			f.Fail("round_dates", "must be dates as YYYY-MM-DD")
+			return nil, "must be dates as YYYY-MM-DD"
 		case start != "" && Date(d) < start, end != "" && Date(d) > end:
-			f.Fail("round_dates", "must be from start_date to end_date")
+			return nil, "must be from start_date to end_date"
 		case i > 0 && Date(d) < out[i-1]:
-			f.Fail("round_dates", "must be in the rounds' order: no round before the one before it")
-		default:
-			out = append(out, Date(d))
-			continue
+			return nil, "must be in the rounds' order: no round before the one before it"
 		}
-		return nil
+		out = append(out, Date(d))
 	}
 	if len(out) == 0 {
-		return nil
+		return nil, ""
 	}
-	return out
+	return out, ""
 }
 
-// stringArray decodes an optional array of strings; ok is false when absent, null or invalid
-// (then the field has failed).
-func stringArray(f *jsonhttp.Fields, obj jsonhttp.Object, name string) ([]string, bool) {
-	f.Ignore(name)
-	raw, present := obj[name]
-	if !present || string(raw) == "null" {
-		return nil, false
-	}
-	var out []string
-	if err := json.Unmarshal(raw, &out); err != nil {
-		f.Fail(name, "must be an array of strings")
-		return nil, false
-	}
-	return out, true
-}
-
-// decodeRatingType reads the rating type into s.
-func decodeRatingType(f *jsonhttp.Fields, s *Settings) {
-	rt := f.String("rating_type")
-	if rt == nil {
-		return
-	}
-	for _, v := range RatingTypes {
-		if *rt == v {
-			s.RatingType = v
-			return
-		}
-	}
-	f.Fail("rating_type", "must be one of standard, rapid, blitz")
-}
+// ValidFederation reports whether s has the form of a FIDE federation code: three capital
+// letters, such as ENG.
+func ValidFederation(s string) bool { return federationCode.MatchString(s) }
 
 // RoundDate returns the date of round r (from 1) of total rounds: the one given in
 // RoundDates, else the rounds spread evenly from the start date to the end date (a weekly
@@ -209,24 +146,4 @@ func SplitRoundDates(col *string) []Date {
 		out[i] = Date(p)
 	}
 	return out
-}
-
-// ClubRatingColumns are SQL expressions over a member (table alias m) of their rating on the
-// club list of a rating type (the club keeps one a type, like FIDE), and its status. On the
-// rapid and blitz lists a member not yet rated there counts with their FIDE rating of that
-// type, as declared, when they have one: that is where those lists start from (package
-// ratings).
-func ClubRatingColumns(ratingType string) (rating, status string) {
-	var prefix, fide string
-	switch ratingType {
-	case RatingRapid:
-		prefix, fide = "m.rapid_", "m.fide_rapid"
-	case RatingBlitz:
-		prefix, fide = "m.blitz_", "m.fide_blitz"
-	default:
-		return "m.rating", "m.rating_status"
-	}
-	unrated := prefix + "status = 'unrated'"
-	return "CASE WHEN " + unrated + " AND " + fide + " IS NOT NULL THEN " + fide + " ELSE " + prefix + "rating END",
-		"CASE WHEN " + unrated + " AND " + fide + " IS NOT NULL THEN 'declared' ELSE " + prefix + "status END"
 }

@@ -9,7 +9,6 @@ import (
 
 	"campus.example/apps/internal/chess/knockout"
 	"campus.example/apps/internal/chess/tiebreak"
-	"campus.example/apps/internal/problem"
 )
 
 // Standings is the ranking of a tournament after its last complete round.
@@ -65,7 +64,7 @@ func defaultTiebreaks(format string) []tiebreak.Spec {
 // spaces), with PTS first or not at all and no tie-break twice (tiebreak.ParseList). The
 // spelling is stricter than tiebreak.Parse's so that a list has one URL: the standings
 // under "sb" and under "SB" are one view, cached and tagged as one. Anything else is a
-// Malformed problem that names the parameter and says which item is wrong.
+// Malformed refusal that names the parameter and says which item is wrong.
 func ParseTiebreaks(raw string) ([]tiebreak.Spec, error) {
 	specs, err := tiebreak.ParseList(raw)
 	if err == nil {
@@ -73,7 +72,7 @@ func ParseTiebreaks(raw string) ([]tiebreak.Spec, error) {
 	}
 	var le *tiebreak.ListError
 	if errors.As(err, &le) {
-		return nil, &problem.Error{Kind: problem.Malformed,
+		return nil, &Error{Kind: Malformed,
 			Detail: fmt.Sprintf("Item %d of the tie-break list is not valid.", le.Item),
 			Fields: map[string]string{"tiebreaks": le.Error()}}
 	}

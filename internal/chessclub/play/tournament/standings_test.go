@@ -2,12 +2,10 @@ package tournament
 
 import (
 	"testing"
-
-	"campus.example/apps/internal/problem"
 )
 
 // TestParseTiebreaks: the query parameter's list, with the spelling of FIDE's codes; every
-// wrong list is a Malformed problem naming the parameter and the item.
+// wrong list is a Malformed refusal naming the parameter and the item.
 func TestParseTiebreaks(t *testing.T) {
 	for _, tt := range []struct {
 		raw, detail, field string
@@ -23,8 +21,8 @@ func TestParseTiebreaks(t *testing.T) {
 		{"BH/C0", "Item 1 of the tie-break list is not valid.", `item 1: tie-break "BH/C0": /C0: want /C1 to /C9`},
 	} {
 		_, err := ParseTiebreaks(tt.raw)
-		pe, ok := err.(*problem.Error)
-		if !ok || pe.Kind != problem.Malformed || pe.Detail != tt.detail || len(pe.Fields) != 1 || pe.Fields["tiebreaks"] != tt.field {
+		pe, ok := err.(*Error)
+		if !ok || pe.Kind != Malformed || pe.Detail != tt.detail || len(pe.Fields) != 1 || pe.Fields["tiebreaks"] != tt.field {
 			t.Errorf("ParseTiebreaks(%q) = %#v\nwant detail %q, tiebreaks %q", tt.raw, err, tt.detail, tt.field)
 		}
 	}

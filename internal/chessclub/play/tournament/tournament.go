@@ -1,23 +1,23 @@
-// Package tournament is a club tournament as data, and what the rules of chess make of it:
-// the tournament's settings and their validation (Tournament, Settings, DecodeTournament),
-// its field of players with their rounds, boards and byes, read from the database in one go
-// (Field, Load), the results the club records and what each means (outcomes.go), and, computed
-// from the field by the rules in internal/chess, the next round's pairing (pairing.go), the
-// standings with their tie-breaks, the crosstable, the TRF file, and the views the API shows.
+// Package tournament is a club tournament as values, and what the rules of chess make of
+// them: the tournament's settings (Tournament, Settings, TournamentInput), its field of players
+// with their rounds, boards and byes (Field), the results the club records and what each
+// means (outcomes.go), and, computed from the field by the rules in internal/chess, the next
+// round's pairing (pairing.go), the checker's verdict on a round, the standings with their
+// tie-breaks, the crosstable, the TRF file and what a TRF file to import holds. A refusal of
+// the rules or of the tournament's state is an *Error with a kind (errors.go).
 //
-// It decides nothing about who may do what and changes nothing in the database; package play,
-// which runs tournaments, does. It must never import play or the club's other packages.
+// It decides nothing about who may do what, reads and writes no database and knows nothing of
+// HTTP: package play runs tournaments, package storage reads them, package input reads what
+// clients send. It imports only internal/chess and the standard library (a test in
+// internal/boundaries holds it to that).
 package tournament
 
 import (
 	"database/sql/driver"
-	"encoding/json"
 	"fmt"
 	"time"
 
 	"campus.example/apps/internal/chess/knockout"
-	"campus.example/apps/internal/jsonhttp"
-	"campus.example/apps/internal/problem"
 )
 
 // Tournament formats.
@@ -194,165 +194,8 @@ type TournamentInput struct {
 	ReportInfo
 }
 
-// readOnlyFields are the members the API shows but a client may not set.
-var readOnlyFields = []string{"id", "created_by", "created_at", "state", "current_round", "player_count", "started_at", "finished_at"}
-
-// DecodeTournament validates the body of POST /api/tournaments. An absent end_date is the
-// start date, an absent format is swiss, and absent settings take DefaultSettings. It
-// returns a validation problem naming every bad or unknown field.
-func DecodeTournament(obj jsonhttp.Object) (TournamentInput, error) {
-	f := jsonhttp.NewFields(obj)
-	in := TournamentInput{Format: FormatSwiss, Settings: DefaultSettings}
-	name := f.Line("name", 1, MaxTournamentName, true)
-	start := decodeDate(f, "start_date", true)
-	end := decodeDate(f, "end_date", false)
-	in.Location = f.Line("location", 0, MaxLocation, false)
-	if format := f.String("format"); format != nil {
-		switch *format {
-		case FormatSwiss, FormatRoundRobin, FormatKnockout:
-			in.Format = *format
-		default:
-			f.Fail("format", "must be one of swiss, round_robin, knockout")
-		}
-	}
-	if r := f.Int("rounds", MinRounds, MaxRounds); r != nil {
-		n := int(*r)
-		in.Rounds = &n
-	}
-	in.TimeControl = f.Line("time_control", 0, MaxTimeControl, false)
-	in.Description = f.Text("description", 0, MaxDescription, false)
-	if b := f.Bool("double_round_robin"); b != nil {
-		in.DoubleRoundRobin = *b
-	}
-	if b := f.Bool("players_report"); b != nil {
-		in.PlayersReport = *b
-	}
-	if n := f.Int("bye_limit", 0, MaxByeLimit); n != nil {
-		in.ByeLimit = int(*n)
-	}
-	if b := f.Bool("rated"); b != nil {
-		in.Rated = *b
-	}
-	if c := f.String("initial_colour"); c != nil {
-		switch *c {
-		case ColourWhite, ColourBlack:
-			in.InitialColour = *c
-		default:
-			f.Fail("initial_colour", "must be white or black")
-		}
-	}
-	if a := f.String("acceleration"); a != nil {
-		switch *a {
-		case AccelerationNone, AccelerationBaku:
-			in.Acceleration = *a
-		default:
-			f.Fail("acceleration", "must be none or baku")
-		}
-	}
-	decodePoints(f, obj, &in.Settings)
-	if in.Acceleration != AccelerationNone && in.Format != FormatSwiss {
-		f.Fail("acceleration", "only a Swiss is paired with an acceleration")
-	}
-	decodeRatingType(f, &in.Settings)
-	decodeMatchFormat(f, obj, &in)
-	if start != "" && end != "" && end < start {
-		f.Fail("end_date", "must not be before start_date")
-	}
-	lastDay := end // an invalid end date bounds nothing
-	if _, failed := f.Errors["end_date"]; !failed && end == "" {
-		lastDay = start
-	}
-	in.ReportInfo = decodeReportInfo(f, obj, start, lastDay, in.Rounds)
-	f.RejectUnknown(readOnlyFields...)
-	if err := f.Err(); err != nil {
-		return TournamentInput{}, err
-	}
-	in.Name, in.StartDate, in.EndDate = *name, start, end
-	if in.EndDate == "" {
-		in.EndDate = in.StartDate
-	}
-	return in, nil
-}
-
-// decodeDate reads a strict YYYY-MM-DD date; it returns "" when absent or invalid.
-func decodeDate(f *jsonhttp.Fields, name string, required bool) Date {
-	s := f.String(name)
-	if _, failed := f.Errors[name]; failed {
-		return ""
-	}
-	if s == nil || *s == "" {
-		if required {
-			f.Fail(name, "is required")
-		}
-		return ""
-	}
-	t, err := time.Parse(DateLayout, *s)
-	if err != nil || t.Format(DateLayout) != *s || t.Year() < 1000 {
-		f.Fail(name, "must be a date as YYYY-MM-DD")
-		return ""
-	}
-	return Date(*s)
-}
-
-// Input returns what a client could send to make t as it is: the base that a merge patch
-// changes.
-func (t Tournament) Input() jsonhttp.Object {
-	obj := jsonhttp.Object{}
-	set := func(name string, v any) {
-		b, _ := json.Marshal(v)
-		obj[name] = b
-	}
-	set("name", t.Name)
-	set("start_date", t.StartDate)
-	set("end_date", t.EndDate)
-	set("format", t.Format)
-	set("double_round_robin", t.DoubleRoundRobin)
-	set("players_report", t.PlayersReport)
-	set("bye_limit", t.ByeLimit)
-	set("rated", t.Rated)
-	set("initial_colour", t.InitialColour)
-	set("acceleration", t.Acceleration)
-	set("points_win", t.PointsWin)
-	set("points_draw", t.PointsDraw)
-	set("points_loss", t.PointsLoss)
-	set("points_bye", t.PointsBye)
-	set("rating_type", t.RatingType)
-	if len(t.DeputyArbiters) > 0 {
-		set("deputy_arbiters", t.DeputyArbiters)
-	}
-	if len(t.RoundDates) > 0 {
-		set("round_dates", t.RoundDates)
-	}
-	for name, v := range map[string]*string{"city": t.City, "federation": t.Federation, "chief_arbiter": t.ChiefArbiter, "time_control_code": t.TimeControlCode} {
-		if v != nil {
-			set(name, *v)
-		}
-	}
-	set("games_per_match", t.GamesPerMatch)
-	set("tiebreak_stages", t.TieBreaks)
-	if t.Location != nil {
-		set("location", *t.Location)
-	}
-	if t.Rounds != nil {
-		set("rounds", *t.Rounds)
-	}
-	if t.TimeControl != nil {
-		set("time_control", *t.TimeControl)
-	}
-	if t.Description != nil {
-		set("description", *t.Description)
-	}
-	return obj
-}
-
-// Object is what a client sends to make a tournament as in says: Input of such a tournament.
-func (in TournamentInput) Object() jsonhttp.Object {
-	return Tournament{Name: in.Name, StartDate: in.StartDate, EndDate: in.EndDate, Location: in.Location, Format: in.Format, Rounds: in.Rounds,
-		TimeControl: in.TimeControl, Description: in.Description, Settings: in.Settings, ReportInfo: in.ReportInfo}.Input()
-}
-
-// Current is what a Conflict or PreconditionFailed problem about a tournament tells the
-// client of its state now (problem.Error.Current).
+// Current is what a refusal about a tournament's state (a Conflict, or a precondition that
+// failed) tells the client of its state now (Error.Current).
 type Current struct {
 	State        string `json:"state"`
 	CurrentRound int    `json:"current_round"`
@@ -360,9 +203,9 @@ type Current struct {
 
 func (t Tournament) Current() Current { return Current{State: t.State, CurrentRound: t.CurrentRound} }
 
-// Conflict is a Conflict problem about t that carries its current state.
+// Conflict is a Conflict refusal about t that carries its current state.
 func (t Tournament) Conflict(format string, args ...any) error {
-	return &problem.Error{Kind: problem.Conflict, Detail: fmt.Sprintf(format, args...), Current: t.Current()}
+	return &Error{Kind: Conflict, Detail: fmt.Sprintf(format, args...), Current: t.Current()}
 }
 
 // RoundGames counts the games of a round: all of them, and those with a result.

@@ -13,7 +13,6 @@ import (
 	"campus.example/apps/internal/chess/swiss"
 	"campus.example/apps/internal/chess/tiebreak"
 	"campus.example/apps/internal/chess/trf"
-	"campus.example/apps/internal/problem"
 )
 
 // Imported is a TRF file read and checked for import.
@@ -56,24 +55,26 @@ const (
 // importLimits are the bounds ReadTRF reads a file within.
 var importLimits = trf.Limits{Lines: MaxImportLines, LineBytes: MaxImportLineBytes}
 
-// ImportInvalid is the problem for a file that reads as TRF but cannot be imported. It names
+// ImportInvalid is the refusal of a file that reads as TRF but cannot be imported. It names
 // one fault, the first found, cut to MaxImportMessage characters.
 func ImportInvalid(format string, args ...any) error {
 	msg := fmt.Sprintf(format, args...)
 	if utf8.RuneCountInString(msg) > MaxImportMessage {
 		msg = string([]rune(msg)[:MaxImportMessage-1]) + "…"
 	}
-	return &problem.Error{Kind: problem.Invalid, Detail: "The TRF file cannot be imported.", Fields: map[string]string{"file": msg}}
+	return &Error{Kind: Invalid, Detail: "The TRF file cannot be imported.", Fields: map[string]string{"file": msg}}
 }
 
 // ReadTRF reads a TRF file for import from r, which the caller bounds in size. It returns an
-// Invalid problem naming the file's first fault: a syntax error (with its line, and column
+// Invalid refusal naming the file's first fault: a syntax error (with its line, and column
 // where there is one), more than MaxImportLines lines or a line longer than
 // MaxImportLineBytes, a text that breaks the API's rules for texts (checkTexts), more than
 // MaxPlayers players or MaxRounds rounds, a knockout (whose bracket a TRF file does not
 // record), unrated games (W, D, L), which the club does not record, or games without a
-// result before the last round paired. An error of r comes back wrapped, not as a problem.
-func ReadTRF(r io.Reader, today Date) (*Imported, error) {
+// result before the last round paired. checkLine is the API's rule for a line of text (its
+// words for what breaks it, "" for nothing), by which the file's texts are checked. An error
+// of r comes back wrapped, not as a refusal.
+func ReadTRF(r io.Reader, today Date, checkLine func(string) string) (*Imported, error) {
 	t, err := trf.ReadLimited(r, importLimits)
 	var se *trf.SyntaxError
 	switch {
@@ -84,7 +85,7 @@ func ReadTRF(r io.Reader, today Date) (*Imported, error) {
 	case err != nil:
 		return nil, err
 	}
-	if err := checkTexts(t); err != nil {
+	if err := checkTexts(t, checkLine); err != nil {
 		return nil, err
 	}
 	im := &Imported{File: t}
@@ -134,7 +135,7 @@ func ReadTRF(r io.Reader, today Date) (*Imported, error) {
 			}
 		}
 	}
-	im.Input = importInput(t, im, today)
+	im.Input = importInput(t, im, today, checkLine)
 	if err := im.readPoints(); err != nil {
 		return nil, err
 	}
@@ -242,7 +243,7 @@ func importName(p *trf.Player) string {
 // importInput is the tournament a file makes: its name (012), city (022), dates (042, 052),
 // time control (122), what its FIDE report says (importReportInfo) and format (092: a round robin when it says so, else a Swiss). Texts
 // are cut to the API's limits; dates that do not read as year, month, day are today.
-func importInput(t *trf.Tournament, im *Imported, today Date) TournamentInput {
+func importInput(t *trf.Tournament, im *Imported, today Date, checkLine func(string) string) TournamentInput {
 	in := TournamentInput{Name: clip(t.Name, MaxTournamentName), Format: FormatSwiss, Settings: DefaultSettings}
 	if in.Name == "" {
 		in.Name = "Imported tournament"
@@ -267,7 +268,7 @@ func importInput(t *trf.Tournament, im *Imported, today Date) TournamentInput {
 		in.EndDate = in.StartDate
 	}
 	in.Rounds = &im.Total
-	importReportInfo(t, &in)
+	importReportInfo(t, &in, checkLine)
 	return in
 }
 

@@ -6,8 +6,6 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
-
-	"campus.example/apps/internal/problem"
 )
 
 // FuzzReadImport feeds arbitrary files to the TRF import's reader: it must never panic,
@@ -29,9 +27,9 @@ func FuzzReadImport(f *testing.F) {
 		f.Add([]byte(seed))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		im, err := ReadTRF(bytes.NewReader(data), "2026-03-01")
+		im, err := ReadTRF(bytes.NewReader(data), "2026-03-01", lineRule)
 		if err != nil {
-			var pe *problem.Error
+			var pe *Error
 			if !errors.As(err, &pe) || len(pe.Fields) != 1 || utf8.RuneCountInString(pe.Fields["file"]) > MaxImportMessage {
 				t.Fatalf("refusal %#v: want one fault of at most %d characters", err, MaxImportMessage)
 			}
@@ -53,4 +51,14 @@ func FuzzReadImport(f *testing.F) {
 			}
 		}
 	})
+}
+
+// lineRule is a rule for a line of text as the API has one: no control characters, no tabs.
+func lineRule(s string) string {
+	for _, r := range s {
+		if r < ' ' || r == 0x7f {
+			return "must not contain control characters"
+		}
+	}
+	return ""
 }

@@ -5,7 +5,6 @@ import (
 	"time"
 
 	"campus.example/apps/internal/chess/trf"
-	"campus.example/apps/internal/jsonhttp"
 )
 
 // importReportInfo keeps what a file's tournament section says for a FIDE report, as the
@@ -15,16 +14,16 @@ import (
 // an organiser (a federation that is no three capital letters, a date that is not a real one
 // within the tournament's dates, in order) is left out rather than guessed at; texts are cut
 // to the API's limits.
-func importReportInfo(t *trf.Tournament, in *TournamentInput) {
+func importReportInfo(t *trf.Tournament, in *TournamentInput, checkLine func(string) string) {
 	r := &in.ReportInfo
 	text := func(s string, n int) *string {
-		if s = clip(s, n); s == "" || jsonhttp.CheckLine(s) != "" {
+		if s = clip(s, n); s == "" || checkLine(s) != "" {
 			return nil
 		}
 		return &s
 	}
 	r.City = text(t.City, MaxCity)
-	if federationCode.MatchString(strings.TrimSpace(t.Federation)) {
+	if ValidFederation(strings.TrimSpace(t.Federation)) {
 		fed := strings.TrimSpace(t.Federation)
 		r.Federation = &fed
 	}
@@ -46,8 +45,7 @@ func importReportInfo(t *trf.Tournament, in *TournamentInput) {
 		}
 		dates = append(dates, string(day))
 	}
-	f := jsonhttp.NewFields(nil)
-	if kept := decodeRoundDates(f, dates, in.StartDate, in.EndDate, in.Rounds); f.Err() == nil {
+	if kept, fault := CheckRoundDates(dates, in.StartDate, in.EndDate, in.Rounds); fault == "" {
 		r.RoundDates = kept
 	}
 }

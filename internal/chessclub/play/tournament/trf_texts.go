@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"campus.example/apps/internal/chess/trf"
-	"campus.example/apps/internal/jsonhttp"
 )
 
 // textFields are the texts of a TRF file's tournament section, with what each is called in
@@ -26,12 +25,13 @@ var textFields = []struct {
 }
 
 // checkTexts checks the texts of the tournament section and the players' names by the rules
-// the API has for a tournament's name and a member's (jsonhttp.CheckLine): no control
+// the API has for a tournament's name and a member's (checkLine: its words for what breaks
+// them, "" for nothing; jsonhttp.CheckLine's, say): no control
 // characters (NUL, the ESC of a terminal's escape sequences, C1), no tabs and no
 // bidirectional controls, which make a text display as something else than it holds. An
 // empty text is not checked: the import gives it a value of its own. It returns an Invalid
-// problem naming the first line at fault, its tag and field, and what is wrong.
-func checkTexts(t *trf.Tournament) error {
+// refusal naming the first line at fault, its tag and field, and what is wrong.
+func checkTexts(t *trf.Tournament, checkLine func(string) string) error {
 	type fault struct {
 		line      int
 		tag, what string
@@ -45,7 +45,7 @@ func checkTexts(t *trf.Tournament) error {
 		if value == "" {
 			return
 		}
-		if msg := jsonhttp.CheckLine(value); msg != "" {
+		if msg := checkLine(value); msg != "" {
 			if n := line(); first == nil || n < first.line {
 				first = &fault{n, tag, what, msg}
 			}

@@ -4,7 +4,6 @@ import (
 	"time"
 
 	"campus.example/apps/internal/chess"
-	"campus.example/apps/internal/chessclub/members"
 )
 
 // PlayerRef names a player where a board, a bye or the standings mention them.
@@ -96,11 +95,11 @@ func ratingPtr(r int) *int {
 func ratingStatus(shown *int, memberStatus string) string {
 	switch {
 	case shown == nil:
-		return members.RatingUnrated
-	case memberStatus == members.RatingDeclared:
-		return members.RatingDeclared
+		return StatusUnrated
+	case memberStatus == StatusDeclared:
+		return StatusDeclared
 	}
-	return members.RatingRated
+	return StatusRated
 }
 
 func (f *Field) ref(id int64) PlayerRef {

@@ -1,4 +1,10 @@
-package play
+// Package admission bounds the costly work the club's server takes in at once, so that no
+// client, logged in or not, can make it hold more than it was sized for: the pairings and
+// pairing checks it computes (Pairings: a slot each, one per member at a time), the TRF files
+// it imports (Imports) and the imports a member may make a day (ImportQuota).
+//
+// It knows the club only by member ids and the audit trail it counts imports in.
+package admission
 
 import (
 	"context"
@@ -6,8 +12,8 @@ import (
 	"sync"
 )
 
-// pairingSlots bounds the pairings that this server computes at once, of all its tournaments
-// together, to its capacity (Config.PairingsAtOnce): the rounds it pairs, and the checks of a
+// Pairings bounds the pairings that this server computes at once, of all its tournaments
+// together, to its capacity (play.Config.PairingsAtOnce): the rounds it pairs, and the checks of a
 // round or of a pairing by hand, which pair the round again. A pairing of a large Swiss keeps a
 // processor busy for seconds and holds hundreds of megabytes at its peak (a round of 4 000
 // players: 1–2 s of CPU and up to 300 MB; of 9 999 players: 5–8 s and up to 1 GB;
@@ -21,7 +27,7 @@ import (
 // a time: its next pairing waits for its turn before it queues for a slot, so that one member
 // asking for several large pairings or checks at once keeps every other member's pairing
 // waiting no longer than one of them. It is safe for concurrent use.
-type pairingSlots struct {
+type Pairings struct {
 	slots chan struct{}
 	mu    sync.Mutex
 	turns map[string]*holderTurn
@@ -33,27 +39,28 @@ type holderTurn struct {
 	users int
 }
 
-// publicChecks is the holder of the pairing checks that anyone may ask for without logging
+// PublicChecks is the holder of the pairing checks that anyone may ask for without logging
 // in (GET …/rounds/{n}/check): together they hold at most one slot.
-const publicChecks = "public checks"
+const PublicChecks = "public checks"
 
-// memberHolder names a member as a holder of pairing slots.
-func memberHolder(id int64) string { return "member " + strconv.FormatInt(id, 10) }
+// MemberHolder names a member as a holder of pairing slots.
+func MemberHolder(id int64) string { return "member " + strconv.FormatInt(id, 10) }
 
-func newPairingSlots(n int) *pairingSlots {
-	return &pairingSlots{slots: make(chan struct{}, n), turns: map[string]*holderTurn{}}
+// NewPairings returns the slots of n pairings at once.
+func NewPairings(n int) *Pairings {
+	return &Pairings{slots: make(chan struct{}, n), turns: map[string]*holderTurn{}}
 }
 
-// take waits until it is holder's turn and a slot is free, or until ctx ends, and returns the
+// Take waits until it is holder's turn and a slot is free, or until ctx ends, and returns the
 // function that frees both. When it must wait it calls waiting first. It returns ctx's error
 // when ctx ends first.
-func (p *pairingSlots) take(ctx context.Context, holder string, waiting func()) (free func(), err error) {
+func (p *Pairings) Take(ctx context.Context, holder string, waiting func()) (free func(), err error) {
 	waiting = sync.OnceFunc(waiting)
-	release, err := p.turn(ctx, holder, waiting)
+	release, err := p.Turn(ctx, holder, waiting)
 	if err != nil {
 		return nil, err
 	}
-	freeSlot, err := p.slot(ctx, waiting)
+	freeSlot, err := p.Slot(ctx, waiting)
 	if err != nil {
 		release()
 		return nil, err
@@ -61,10 +68,10 @@ func (p *pairingSlots) take(ctx context.Context, holder string, waiting func()) 
 	return func() { freeSlot(); release() }, nil
 }
 
-// slot waits until a slot is free, or until ctx ends, for a request that holds its holder's
+// Slot waits until a slot is free, or until ctx ends, for a request that holds its holder's
 // turn, and returns the function that frees the slot. When it must wait it calls waiting
 // first.
-func (p *pairingSlots) slot(ctx context.Context, waiting func()) (free func(), err error) {
+func (p *Pairings) Slot(ctx context.Context, waiting func()) (free func(), err error) {
 	select {
 	case p.slots <- struct{}{}:
 		return func() { <-p.slots }, nil
@@ -79,9 +86,9 @@ func (p *pairingSlots) slot(ctx context.Context, waiting func()) (free func(), e
 	}
 }
 
-// turn waits until no other request of holder's holds or is about to hold a slot, or until
+// Turn waits until no other request of holder's holds or is about to hold a slot, or until
 // ctx ends, and returns the function that ends the turn.
-func (p *pairingSlots) turn(ctx context.Context, holder string, waiting func()) (release func(), err error) {
+func (p *Pairings) Turn(ctx context.Context, holder string, waiting func()) (release func(), err error) {
 	p.mu.Lock()
 	t := p.turns[holder]
 	if t == nil {
@@ -109,15 +116,4 @@ func (p *pairingSlots) turn(ctx context.Context, holder string, waiting func()) 
 		}
 	}
 	return func() { <-t.token; done() }, nil
-}
-
-// pairingSlotHookKey is the context key of a function that pairRound calls when it must wait
-// for a pairing slot. Tests set it (export_test.go) to know that a pairing waits.
-type pairingSlotHookKey struct{}
-
-// pairingSlotHook calls the context's slot hook, if it has one.
-func pairingSlotHook(ctx context.Context) {
-	if hook, ok := ctx.Value(pairingSlotHookKey{}).(func()); ok {
-		hook()
-	}
 }

@@ -1,16 +1,17 @@
-package play
+package web
 
 import (
 	"net/http"
 
 	"campus.example/apps/internal/chessclub/api"
+	"campus.example/apps/internal/chessclub/play"
 	"campus.example/apps/internal/jsonhttp"
 )
 
 // LinkGuest answers POST /api/tournaments/{id}/players/{member_id}/link: {"member_id": N}
 // makes member N the player that the guest {member_id} of an imported tournament was
 // (linkGuest), for an admin.
-func (s *Service) LinkGuest(w http.ResponseWriter, r *http.Request, caller api.Caller) error {
+func (h *Handlers) LinkGuest(w http.ResponseWriter, r *http.Request, caller api.Caller) error {
 	id, err := api.PathID(r)
 	if err != nil {
 		return err
@@ -19,7 +20,7 @@ func (s *Service) LinkGuest(w http.ResponseWriter, r *http.Request, caller api.C
 	if err != nil {
 		return err
 	}
-	obj, err := jsonhttp.ReadObject(w, r, MaxBody)
+	obj, err := jsonhttp.ReadObject(w, r, play.MaxBody)
 	if err != nil {
 		return err
 	}
@@ -32,7 +33,7 @@ func (s *Service) LinkGuest(w http.ResponseWriter, r *http.Request, caller api.C
 	if err := f.Err(); err != nil {
 		return err
 	}
-	p, err := s.linkGuest(r.Context(), id, caller, guest, *member)
+	p, err := h.play.Entries.LinkGuest(r.Context(), id, caller, guest, *member)
 	if err != nil {
 		return err
 	}

@@ -1,4 +1,4 @@
-package play
+package web
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"campus.example/apps/internal/chessclub/api"
+	"campus.example/apps/internal/chessclub/play"
 	"campus.example/apps/internal/chessclub/play/tournament"
 
 	"campus.example/apps/internal/jsonhttp"
@@ -22,12 +23,12 @@ const maxBoards = tournament.MaxPlayers / 2 // 2 000
 
 // ListRounds answers GET /api/tournaments/{id}/rounds: every round paired, with its boards
 // and byes.
-func (s *Service) ListRounds(w http.ResponseWriter, r *http.Request) error {
+func (h *Handlers) ListRounds(w http.ResponseWriter, r *http.Request) error {
 	id, err := api.PathID(r)
 	if err != nil {
 		return err
 	}
-	return s.serveView(w, r, id, "rounds", byRevision, 0, func(f *tournament.Field) (any, error) {
+	return h.serveView(w, r, id, "rounds", byRevision, 0, func(f *tournament.Field) (any, error) {
 		out := make([]tournament.Round, 0, len(f.Rounds))
 		for _, rd := range f.Rounds {
 			out = append(out, f.RoundView(rd))
@@ -37,7 +38,7 @@ func (s *Service) ListRounds(w http.ResponseWriter, r *http.Request) error {
 }
 
 // GetRound answers GET /api/tournaments/{id}/rounds/{n}.
-func (s *Service) GetRound(w http.ResponseWriter, r *http.Request) error {
+func (h *Handlers) GetRound(w http.ResponseWriter, r *http.Request) error {
 	id, err := api.PathID(r)
 	if err != nil {
 		return err
@@ -46,7 +47,7 @@ func (s *Service) GetRound(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return s.serveView(w, r, id, "round "+strconv.Itoa(n), byRevision, n, func(f *tournament.Field) (any, error) {
+	return h.serveView(w, r, id, "round "+strconv.Itoa(n), byRevision, n, func(f *tournament.Field) (any, error) {
 		if n > len(f.Rounds) {
 			return nil, problem.New(problem.NotFound, "Round %d of tournament %d is not paired.", n, id)
 		}
@@ -72,7 +73,7 @@ func allowPairingTime(w http.ResponseWriter) error {
 }
 
 // PairRound answers POST /api/tournaments/{id}/rounds: it pairs the next round.
-func (s *Service) PairRound(w http.ResponseWriter, r *http.Request, caller api.Caller) error {
+func (h *Handlers) PairRound(w http.ResponseWriter, r *http.Request, caller api.Caller) error {
 	id, err := api.PathID(r)
 	if err != nil {
 		return err
@@ -80,7 +81,7 @@ func (s *Service) PairRound(w http.ResponseWriter, r *http.Request, caller api.C
 	if err := allowPairingTime(w); err != nil {
 		return err
 	}
-	rd, err := s.pairRound(r.Context(), id, caller)
+	rd, err := h.play.Rounds.Pair(r.Context(), id, caller)
 	if err != nil {
 		return err
 	}
@@ -90,7 +91,7 @@ func (s *Service) PairRound(w http.ResponseWriter, r *http.Request, caller api.C
 }
 
 // UnpairRound answers DELETE /api/tournaments/{id}/rounds/{n}.
-func (s *Service) UnpairRound(w http.ResponseWriter, r *http.Request, caller api.Caller) error {
+func (h *Handlers) UnpairRound(w http.ResponseWriter, r *http.Request, caller api.Caller) error {
 	id, err := api.PathID(r)
 	if err != nil {
 		return err
@@ -99,7 +100,7 @@ func (s *Service) UnpairRound(w http.ResponseWriter, r *http.Request, caller api
 	if err != nil {
 		return err
 	}
-	if err := s.unpairRound(r.Context(), id, caller, n); err != nil {
+	if err := h.play.Rounds.Unpair(r.Context(), id, caller, n); err != nil {
 		return err
 	}
 	w.WriteHeader(http.StatusNoContent)
@@ -107,12 +108,12 @@ func (s *Service) UnpairRound(w http.ResponseWriter, r *http.Request, caller api
 }
 
 // GetBoard answers GET /api/tournaments/{id}/rounds/{n}/boards/{b}, with the board's ETag.
-func (s *Service) GetBoard(w http.ResponseWriter, r *http.Request) error {
+func (h *Handlers) GetBoard(w http.ResponseWriter, r *http.Request) error {
 	id, n, b, err := boardPath(r)
 	if err != nil {
 		return err
 	}
-	f, err := s.readFieldRound(r.Context(), id, n)
+	f, err := h.play.FieldRound(r.Context(), id, n)
 	if err != nil {
 		return err
 	}
@@ -123,7 +124,7 @@ func (s *Service) GetBoard(w http.ResponseWriter, r *http.Request) error {
 	if bd == nil {
 		return problem.New(problem.NotFound, "Round %d of tournament %d has no board %d.", n, id, b)
 	}
-	if notModified(w, r, boardETag(bd.Version)) {
+	if play.NotModified(w, r, play.BoardETag(bd.Version)) {
 		return nil
 	}
 	api.WriteJSON(w, http.StatusOK, f.BoardView(bd))
@@ -132,12 +133,12 @@ func (s *Service) GetBoard(w http.ResponseWriter, r *http.Request) error {
 
 // SetResult answers PUT /api/tournaments/{id}/rounds/{n}/boards/{b} with {"result": …}
 // (null clears it), honouring If-Match.
-func (s *Service) SetResult(w http.ResponseWriter, r *http.Request, caller api.Caller) error {
+func (h *Handlers) SetResult(w http.ResponseWriter, r *http.Request, caller api.Caller) error {
 	id, n, b, err := boardPath(r)
 	if err != nil {
 		return err
 	}
-	obj, err := jsonhttp.ReadObject(w, r, MaxBody)
+	obj, err := jsonhttp.ReadObject(w, r, play.MaxBody)
 	if err != nil {
 		return err
 	}
@@ -152,11 +153,11 @@ func (s *Service) SetResult(w http.ResponseWriter, r *http.Request, caller api.C
 	if err := f.Err(); err != nil {
 		return err
 	}
-	bd, err := s.setResult(r.Context(), id, caller, n, b, result, r.Header.Get("If-Match"))
+	bd, err := h.play.Results.Set(r.Context(), id, caller, n, b, result, r.Header.Get("If-Match"))
 	if err != nil {
 		return err
 	}
-	w.Header().Set("ETag", boardETag(bd.Version))
+	w.Header().Set("ETag", play.BoardETag(bd.Version))
 	api.WriteJSON(w, http.StatusOK, bd)
 	return nil
 }
@@ -195,13 +196,13 @@ const (
 // computed in one of the cache's turns (cache.inTurn), which bound the fields held at once.
 //
 // Only the boards and byes of round only are read when it is not 0 (readFieldRound).
-func (s *Service) serveView(w http.ResponseWriter, r *http.Request, id int64, what string, key viewKey, only int, view func(f *tournament.Field) (any, error)) error {
-	return s.serveCached(w, r, id, what, key, func(ctx context.Context) (int64, []byte, error) {
+func (h *Handlers) serveView(w http.ResponseWriter, r *http.Request, id int64, what string, key viewKey, only int, view func(f *tournament.Field) (any, error)) error {
+	return h.serveCached(w, r, id, what, key, func(ctx context.Context) (int64, []byte, error) {
 		var f *tournament.Field
 		var v any
-		err := s.cache.inTurn(ctx, func() error {
+		err := h.cache.inTurn(ctx, func() error {
 			var err error
-			if f, err = s.readFieldRound(ctx, id, only); err != nil {
+			if f, err = h.play.FieldRound(ctx, id, only); err != nil {
 				return err
 			}
 			v, err = view(f)
@@ -219,17 +220,17 @@ func (s *Service) serveView(w http.ResponseWriter, r *http.Request, id int64, wh
 // tournament's revision (of the kind key says) it is of, through the cache (see serveView).
 // compute's context outlives the client that starts it, up to viewTimeout: others may wait
 // for its view.
-func (s *Service) serveCached(w http.ResponseWriter, r *http.Request, id int64, what string, key viewKey, compute func(ctx context.Context) (int64, []byte, error)) error {
-	revs, err := s.revisions(r.Context(), id)
+func (h *Handlers) serveCached(w http.ResponseWriter, r *http.Request, id int64, what string, key viewKey, compute func(ctx context.Context) (int64, []byte, error)) error {
+	revs, err := h.revisions(r.Context(), id)
 	if err != nil {
 		return err
 	}
 	rev := revs[key]
 	etag := func(rev int64) string { return fmt.Sprintf(`"v%d-%d-%d-%x"`, id, key, rev, fnv32(what)) }
-	if notModified(w, r, etag(rev)) {
+	if play.NotModified(w, r, etag(rev)) {
 		return nil
 	}
-	rev, body, err := s.cache.get(cacheKey{tournament: id, what: what}, rev, func() (int64, []byte, error) {
+	rev, body, err := h.cache.get(cacheKey{tournament: id, what: what}, rev, func() (int64, []byte, error) {
 		// Other requests may wait for this computation: it must not end when the client
 		// that happened to start it goes away.
 		ctx, cancel := context.WithTimeout(context.WithoutCancel(r.Context()), viewTimeout)

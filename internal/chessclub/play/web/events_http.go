@@ -1,4 +1,4 @@
-package play
+package web
 
 import (
 	"net/http"
@@ -8,10 +8,10 @@ import (
 
 // Events answers GET /api/tournaments/{id}/events: a Server-Sent Events stream of what
 // happens in the tournament (package live), each event one of the types of events.go.
-func (s *Service) Events(w http.ResponseWriter, r *http.Request) error {
+func (h *Handlers) Events(w http.ResponseWriter, r *http.Request) error {
 	id, err := api.PathID(r)
 	if err != nil {
 		return err
 	}
-	return s.live.Serve(w, r, id)
+	return h.play.Live().Serve(w, r, id)
 }

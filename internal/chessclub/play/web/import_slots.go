@@ -1,4 +1,4 @@
-package play
+package web
 
 import (
 	"net/http"
@@ -17,15 +17,14 @@ const importBusyRetry = 1
 // Retry-After: the server is up, and it is this kind of request that must wait (as with the
 // photo decodes). routes.go puts it outside the Idempotency-Key guard, which reads the whole
 // body before the import runs.
-func (s *Service) ImportSlot(next func(http.ResponseWriter, *http.Request, api.Caller) error) func(http.ResponseWriter, *http.Request, api.Caller) error {
+func (h *Handlers) ImportSlot(next func(http.ResponseWriter, *http.Request, api.Caller) error) func(http.ResponseWriter, *http.Request, api.Caller) error {
 	return func(w http.ResponseWriter, r *http.Request, caller api.Caller) error {
-		select {
-		case s.imports <- struct{}{}:
-		default:
+		free, ok := h.play.ImportSlots().TryTake()
+		if !ok {
 			return &problem.Error{Kind: problem.TooManyRequests, RetryAfter: importBusyRetry,
 				Detail: "The server is importing other files; send this one again shortly."}
 		}
-		defer func() { <-s.imports }()
+		defer free()
 		return next(w, r, caller)
 	}
 }

@@ -1,4 +1,4 @@
-package play
+package web
 
 import (
 	"net/http"
@@ -7,15 +7,15 @@ import (
 )
 
 // MemberRatings answers GET /api/members/{id}/ratings: the member's rating history.
-func (s *Service) MemberRatings(w http.ResponseWriter, r *http.Request, _ api.Caller) error {
+func (h *Handlers) MemberRatings(w http.ResponseWriter, r *http.Request, _ api.Caller) error {
 	id, err := api.PathID(r)
 	if err != nil {
 		return err
 	}
-	if err := s.memberExists(r.Context(), id); err != nil {
+	if err := h.play.Tournaments.MemberExists(r.Context(), id); err != nil {
 		return err
 	}
-	hist, err := s.ratings.History(r.Context(), id)
+	hist, err := h.play.Ratings().History(r.Context(), id)
 	if err != nil {
 		return err
 	}

@@ -1,4 +1,4 @@
-package play
+package web
 
 import (
 	"net/http"
@@ -11,7 +11,7 @@ import (
 // standings that link to it, and read afresh each time rather than through the view cache:
 // before the start the entry shows the member's rating now, which changes without the
 // tournament changing (as in ListPlayers).
-func (s *Service) GetPlayerCard(w http.ResponseWriter, r *http.Request) error {
+func (h *Handlers) GetPlayerCard(w http.ResponseWriter, r *http.Request) error {
 	id, err := api.PathID(r)
 	if err != nil {
 		return err
@@ -20,7 +20,7 @@ func (s *Service) GetPlayerCard(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	f, err := s.readFieldRound(r.Context(), id, 0)
+	f, err := h.play.FieldRound(r.Context(), id, 0)
 	if err != nil {
 		return err
 	}

@@ -1,4 +1,4 @@
-package play
+package admission
 
 import (
 	"context"
@@ -11,19 +11,18 @@ import (
 	"campus.example/apps/internal/problem"
 )
 
-// importWindow is the span over which Config.ImportsPerDay counts a member's imports: the
+// importWindow is the span over which play.Config.ImportsPerDay counts a member's imports: the
 // 24 hours before now, rolling, so that no hour of the day (midnight UTC, say) lets a member
 // import twice the limit in a row.
 const importWindow = 24 * time.Hour
 
-// checkImportQuota returns a TooManyRequests problem when caller has imported
-// Config.ImportsPerDay tournaments in the importWindow before now, with Retry-After saying
+// ImportQuota returns a TooManyRequests problem when caller has imported limit tournaments
+// (play.Config.ImportsPerDay) in the importWindow before now, with Retry-After saying
 // when the oldest of them leaves the window. Imports are counted in the audit trail, which
 // every replica writes in the import's own transaction and which keeps an import when its
 // tournament is deleted: deleting imports does not make room for more, since their guest
 // members stay. Admins count too: the limit bounds what a stolen token can do as well.
-func (s *Service) checkImportQuota(ctx context.Context, q audit.Querier, caller api.Caller, now time.Time) error {
-	limit := s.cfg.ImportsPerDay
+func ImportQuota(ctx context.Context, q audit.Querier, caller api.Caller, now time.Time, limit int) error {
 	times, err := audit.Recent(ctx, q, caller.ID, audit.TournamentImported, now.Add(-importWindow), limit)
 	if err != nil || len(times) < limit {
 		return err

@@ -1,4 +1,4 @@
-package play
+package web
 
 import (
 	"context"
@@ -6,18 +6,19 @@ import (
 	"strconv"
 
 	"campus.example/apps/internal/chessclub/api"
+	"campus.example/apps/internal/chessclub/play"
 	"campus.example/apps/internal/chessclub/play/tournament"
 
 	"campus.example/apps/internal/jsonhttp"
 )
 
 // ListPlayers answers GET /api/tournaments/{id}/players.
-func (s *Service) ListPlayers(w http.ResponseWriter, r *http.Request) error {
+func (h *Handlers) ListPlayers(w http.ResponseWriter, r *http.Request) error {
 	id, err := api.PathID(r)
 	if err != nil {
 		return err
 	}
-	ps, err := s.players(r.Context(), id)
+	ps, err := h.play.Entries.Players(r.Context(), id)
 	if err != nil {
 		return err
 	}
@@ -28,14 +29,14 @@ func (s *Service) ListPlayers(w http.ResponseWriter, r *http.Request) error {
 // EnterPlayer answers POST /api/tournaments/{id}/players. The body is optional: without one,
 // or without member_id, the caller enters themself. missed_rounds (zero or half, for a late
 // entry) says what the rounds paired before the entry give the player.
-func (s *Service) EnterPlayer(w http.ResponseWriter, r *http.Request, caller api.Caller) error {
+func (h *Handlers) EnterPlayer(w http.ResponseWriter, r *http.Request, caller api.Caller) error {
 	id, err := api.PathID(r)
 	if err != nil {
 		return err
 	}
-	member, missed := caller.ID, MissedZero
+	member, missed := caller.ID, play.MissedZero
 	if r.ContentLength != 0 {
-		obj, err := jsonhttp.ReadObject(w, r, MaxBody)
+		obj, err := jsonhttp.ReadObject(w, r, play.MaxBody)
 		if err != nil {
 			return err
 		}
@@ -49,7 +50,7 @@ func (s *Service) EnterPlayer(w http.ResponseWriter, r *http.Request, caller api
 			return err
 		}
 	}
-	p, err := s.enter(r.Context(), id, caller, member, missed)
+	p, err := h.play.Entries.Enter(r.Context(), id, caller, member, missed)
 	if err != nil {
 		return err
 	}
@@ -60,7 +61,7 @@ func (s *Service) EnterPlayer(w http.ResponseWriter, r *http.Request, caller api
 
 // RemovePlayer answers DELETE /api/tournaments/{id}/players/{member_id}: leave before the
 // start, withdraw after it.
-func (s *Service) RemovePlayer(w http.ResponseWriter, r *http.Request, caller api.Caller) error {
+func (h *Handlers) RemovePlayer(w http.ResponseWriter, r *http.Request, caller api.Caller) error {
 	id, err := api.PathID(r)
 	if err != nil {
 		return err
@@ -69,7 +70,7 @@ func (s *Service) RemovePlayer(w http.ResponseWriter, r *http.Request, caller ap
 	if err != nil {
 		return err
 	}
-	if err := s.leave(r.Context(), id, caller, member); err != nil {
+	if err := h.play.Entries.Leave(r.Context(), id, caller, member); err != nil {
 		return err
 	}
 	w.WriteHeader(http.StatusNoContent)
@@ -78,7 +79,7 @@ func (s *Service) RemovePlayer(w http.ResponseWriter, r *http.Request, caller ap
 
 // ReinstatePlayer answers POST /api/tournaments/{id}/players/{member_id}/reinstate: a
 // withdrawn player plays again from the next round.
-func (s *Service) ReinstatePlayer(w http.ResponseWriter, r *http.Request, caller api.Caller) error {
+func (h *Handlers) ReinstatePlayer(w http.ResponseWriter, r *http.Request, caller api.Caller) error {
 	id, err := api.PathID(r)
 	if err != nil {
 		return err
@@ -87,7 +88,7 @@ func (s *Service) ReinstatePlayer(w http.ResponseWriter, r *http.Request, caller
 	if err != nil {
 		return err
 	}
-	p, err := s.reinstate(r.Context(), id, caller, member)
+	p, err := h.play.Entries.Reinstate(r.Context(), id, caller, member)
 	if err != nil {
 		return err
 	}
@@ -96,16 +97,16 @@ func (s *Service) ReinstatePlayer(w http.ResponseWriter, r *http.Request, caller
 }
 
 // RequestBye answers PUT /api/tournaments/{id}/players/{member_id}/byes/{round}.
-func (s *Service) RequestBye(w http.ResponseWriter, r *http.Request, caller api.Caller) error {
-	return s.byeRequest(w, r, caller, s.requestBye)
+func (h *Handlers) RequestBye(w http.ResponseWriter, r *http.Request, caller api.Caller) error {
+	return h.byeRequest(w, r, caller, h.play.Entries.RequestBye)
 }
 
 // CancelBye answers DELETE /api/tournaments/{id}/players/{member_id}/byes/{round}.
-func (s *Service) CancelBye(w http.ResponseWriter, r *http.Request, caller api.Caller) error {
-	return s.byeRequest(w, r, caller, s.cancelBye)
+func (h *Handlers) CancelBye(w http.ResponseWriter, r *http.Request, caller api.Caller) error {
+	return h.byeRequest(w, r, caller, h.play.Entries.CancelBye)
 }
 
-func (s *Service) byeRequest(w http.ResponseWriter, r *http.Request, caller api.Caller,
+func (h *Handlers) byeRequest(w http.ResponseWriter, r *http.Request, caller api.Caller,
 	fn func(ctx context.Context, id int64, caller api.Caller, member int64, round int) error) error {
 	id, err := api.PathID(r)
 	if err != nil {
@@ -126,15 +127,15 @@ func (s *Service) byeRequest(w http.ResponseWriter, r *http.Request, caller api.
 	return nil
 }
 
-// missedRounds reads missed_rounds, MissedZero when absent.
+// missedRounds reads missed_rounds, play.MissedZero when absent.
 func missedRounds(f *jsonhttp.Fields) string {
 	m := f.String("missed_rounds")
 	switch {
 	case m == nil:
-		return MissedZero
-	case *m == MissedZero, *m == MissedHalf:
+		return play.MissedZero
+	case *m == play.MissedZero, *m == play.MissedHalf:
 		return *m
 	}
 	f.Fail("missed_rounds", "must be zero or half")
-	return MissedZero
+	return play.MissedZero
 }

@@ -1,4 +1,4 @@
-package play
+package web
 
 import (
 	"bytes"
@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"campus.example/apps/internal/chessclub/api"
+	"campus.example/apps/internal/chessclub/play"
+	"campus.example/apps/internal/chessclub/play/input"
 	"campus.example/apps/internal/chessclub/play/tournament"
 
 	"campus.example/apps/internal/jsonhttp"
@@ -21,10 +23,10 @@ import (
 
 // ListTournaments answers GET /api/tournaments: every tournament by start date, then id.
 // The answer comes from the list cache (listCache) when it is fresh.
-func (s *Service) ListTournaments(w http.ResponseWriter, r *http.Request) error {
-	body, err := s.list.get(time.Now(), func() ([]byte, error) {
+func (h *Handlers) ListTournaments(w http.ResponseWriter, r *http.Request) error {
+	body, err := h.list.get(time.Now(), func() ([]byte, error) {
 		// Other requests may wait for this read: it does not end when this client goes.
-		ts, err := s.tournaments(context.WithoutCancel(r.Context()))
+		ts, err := h.play.Tournaments.List(context.WithoutCancel(r.Context()))
 		if err != nil {
 			return nil, err
 		}
@@ -43,16 +45,16 @@ func (s *Service) ListTournaments(w http.ResponseWriter, r *http.Request) error 
 
 // GetTournament answers GET /api/tournaments/{id}, with the ETag that PATCH, start and
 // finish take as If-Match.
-func (s *Service) GetTournament(w http.ResponseWriter, r *http.Request) error {
+func (h *Handlers) GetTournament(w http.ResponseWriter, r *http.Request) error {
 	id, err := api.PathID(r)
 	if err != nil {
 		return err
 	}
-	t, err := s.tournament(r.Context(), id)
+	t, err := h.play.Tournament(r.Context(), id)
 	if err != nil {
 		return err
 	}
-	if notModified(w, r, tournamentETag(t)) {
+	if play.NotModified(w, r, play.TournamentETag(t)) {
 		return nil
 	}
 	api.WriteJSON(w, http.StatusOK, t)
@@ -60,62 +62,62 @@ func (s *Service) GetTournament(w http.ResponseWriter, r *http.Request) error {
 }
 
 // CreateTournament answers POST /api/tournaments; the caller becomes the organiser.
-func (s *Service) CreateTournament(w http.ResponseWriter, r *http.Request, caller api.Caller) error {
-	obj, err := jsonhttp.ReadObject(w, r, MaxBody)
+func (h *Handlers) CreateTournament(w http.ResponseWriter, r *http.Request, caller api.Caller) error {
+	obj, err := jsonhttp.ReadObject(w, r, play.MaxBody)
 	if err != nil {
 		return err
 	}
-	in, err := tournament.DecodeTournament(obj)
+	in, err := input.Tournament(obj)
 	if err != nil {
 		return err
 	}
 	if in.Rated {
-		if err := mayRate(caller); err != nil {
+		if err := play.MayRate(caller); err != nil {
 			return err
 		}
 	}
-	t, err := s.createTournament(r.Context(), in, caller)
+	t, err := h.play.Tournaments.Create(r.Context(), in, caller)
 	if err != nil {
 		return err
 	}
 	w.Header().Set("Location", "/api/tournaments/"+strconv.FormatInt(t.ID, 10))
-	w.Header().Set("ETag", tournamentETag(t))
+	w.Header().Set("ETag", play.TournamentETag(t))
 	api.WriteJSON(w, http.StatusCreated, t)
 	return nil
 }
 
 // PatchTournament answers PATCH /api/tournaments/{id}: a JSON merge patch (RFC 7396) by the
 // organiser, an arbiter or an admin, honouring If-Match.
-func (s *Service) PatchTournament(w http.ResponseWriter, r *http.Request, caller api.Caller) error {
+func (h *Handlers) PatchTournament(w http.ResponseWriter, r *http.Request, caller api.Caller) error {
 	id, err := api.PathID(r)
 	if err != nil {
 		return err
 	}
-	obj, err := jsonhttp.ReadObject(w, r, MaxBody, "application/merge-patch+json", "application/json")
+	obj, err := jsonhttp.ReadObject(w, r, play.MaxBody, "application/merge-patch+json", "application/json")
 	if err != nil {
 		return err
 	}
-	t, err := s.updateTournament(r.Context(), id, caller, obj, r.Header.Get("If-Match"))
+	t, err := h.play.Tournaments.Update(r.Context(), id, caller, obj, r.Header.Get("If-Match"))
 	if err != nil {
 		return err
 	}
-	w.Header().Set("ETag", tournamentETag(t))
+	w.Header().Set("ETag", play.TournamentETag(t))
 	api.WriteJSON(w, http.StatusOK, t)
 	return nil
 }
 
 // StartTournament answers POST /api/tournaments/{id}/start.
-func (s *Service) StartTournament(w http.ResponseWriter, r *http.Request, caller api.Caller) error {
-	return s.transition(w, r, caller, s.start)
+func (h *Handlers) StartTournament(w http.ResponseWriter, r *http.Request, caller api.Caller) error {
+	return h.transition(w, r, caller, h.play.Tournaments.Start)
 }
 
 // FinishTournament answers POST /api/tournaments/{id}/finish.
-func (s *Service) FinishTournament(w http.ResponseWriter, r *http.Request, caller api.Caller) error {
-	return s.transition(w, r, caller, s.finish)
+func (h *Handlers) FinishTournament(w http.ResponseWriter, r *http.Request, caller api.Caller) error {
+	return h.transition(w, r, caller, h.play.Tournaments.Finish)
 }
 
 // transition runs a change of state and answers with the tournament.
-func (s *Service) transition(w http.ResponseWriter, r *http.Request, caller api.Caller,
+func (h *Handlers) transition(w http.ResponseWriter, r *http.Request, caller api.Caller,
 	fn func(ctx context.Context, id int64, caller api.Caller, ifMatch string) (tournament.Tournament, error)) error {
 	id, err := api.PathID(r)
 	if err != nil {
@@ -125,19 +127,19 @@ func (s *Service) transition(w http.ResponseWriter, r *http.Request, caller api.
 	if err != nil {
 		return err
 	}
-	w.Header().Set("ETag", tournamentETag(t))
+	w.Header().Set("ETag", play.TournamentETag(t))
 	api.WriteJSON(w, http.StatusOK, t)
 	return nil
 }
 
 // DeleteTournament answers DELETE /api/tournaments/{id}, and the original client's
 // DELETE /api/tournaments?id=N and DELETE /api/tournaments with a body {"id": N}.
-func (s *Service) DeleteTournament(w http.ResponseWriter, r *http.Request, caller api.Caller) error {
+func (h *Handlers) DeleteTournament(w http.ResponseWriter, r *http.Request, caller api.Caller) error {
 	id, err := deleteTarget(w, r)
 	if err != nil {
 		return err
 	}
-	if err := s.deleteTournament(r.Context(), id, caller); err != nil {
+	if err := h.play.Tournaments.Delete(r.Context(), id, caller); err != nil {
 		return err
 	}
 	w.WriteHeader(http.StatusNoContent)
@@ -195,11 +197,11 @@ func deleteTarget(w http.ResponseWriter, r *http.Request) (int64, error) {
 // id; a body that cannot be read or parsed is an error even when the id is given elsewhere,
 // since what it meant cannot be known.
 func deleteBodyID(w http.ResponseWriter, r *http.Request) (id int64, ok bool, err error) {
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxBody))
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, play.MaxBody))
 	if err != nil {
 		var tooBig *http.MaxBytesError
 		if errors.As(err, &tooBig) {
-			return 0, false, problem.New(problem.TooLarge, "The body exceeds the limit of %d bytes.", MaxBody)
+			return 0, false, problem.New(problem.TooLarge, "The body exceeds the limit of %d bytes.", play.MaxBody)
 		}
 		return 0, false, &problem.Error{Kind: problem.Malformed, Detail: "The body could not be read.", Err: err}
 	}

@@ -1,4 +1,4 @@
-package play
+package web
 
 import (
 	"container/list"
@@ -8,12 +8,6 @@ import (
 
 	"campus.example/apps/internal/problem"
 )
-
-// DefaultViewCacheBytes is the default of Config.ViewCacheBytes: the encoded views the cache
-// keeps, 64 MiB. The standings of a 4 000-player Swiss take about 1 MB, with every value
-// explained about 6 MB; a club's few running tournaments, their rounds and crosstables under a
-// few tie-break lists fit many times over.
-const DefaultViewCacheBytes = 64 << 20
 
 // cacheEntryOverhead is what an entry costs besides its body and name: the map's and the
 // list's records of it.

@@ -1,21 +1,22 @@
-package play
+package web
 
 import (
 	"net/http"
 	"strconv"
 
 	"campus.example/apps/internal/chessclub/api"
+	"campus.example/apps/internal/chessclub/play"
 	"campus.example/apps/internal/jsonhttp"
 )
 
 // Invite answers POST /api/tournaments/{id}/invitations: {"member_id": N} asks member N to
 // play; missed_rounds (zero or half) is what they get for rounds paired before they accept.
-func (s *Service) Invite(w http.ResponseWriter, r *http.Request, caller api.Caller) error {
+func (h *Handlers) Invite(w http.ResponseWriter, r *http.Request, caller api.Caller) error {
 	id, err := api.PathID(r)
 	if err != nil {
 		return err
 	}
-	obj, err := jsonhttp.ReadObject(w, r, MaxBody)
+	obj, err := jsonhttp.ReadObject(w, r, play.MaxBody)
 	if err != nil {
 		return err
 	}
@@ -29,7 +30,7 @@ func (s *Service) Invite(w http.ResponseWriter, r *http.Request, caller api.Call
 	if err := f.Err(); err != nil {
 		return err
 	}
-	inv, err := s.invite(r.Context(), id, caller, *member, missed)
+	inv, err := h.play.Invitations.Invite(r.Context(), id, caller, *member, missed)
 	if err != nil {
 		return err
 	}
@@ -40,12 +41,12 @@ func (s *Service) Invite(w http.ResponseWriter, r *http.Request, caller api.Call
 
 // ListInvitations answers GET /api/tournaments/{id}/invitations, for the organiser, arbiters
 // and admins.
-func (s *Service) ListInvitations(w http.ResponseWriter, r *http.Request, caller api.Caller) error {
+func (h *Handlers) ListInvitations(w http.ResponseWriter, r *http.Request, caller api.Caller) error {
 	id, err := api.PathID(r)
 	if err != nil {
 		return err
 	}
-	list, err := s.tournamentInvitations(r.Context(), id, caller)
+	list, err := h.play.Invitations.OfTournament(r.Context(), id, caller)
 	if err != nil {
 		return err
 	}
@@ -54,8 +55,8 @@ func (s *Service) ListInvitations(w http.ResponseWriter, r *http.Request, caller
 }
 
 // MyInvitations answers GET /api/me/invitations: the caller's pending invitations.
-func (s *Service) MyInvitations(w http.ResponseWriter, r *http.Request, caller api.Caller) error {
-	list, err := s.memberInvitations(r.Context(), caller.ID)
+func (h *Handlers) MyInvitations(w http.ResponseWriter, r *http.Request, caller api.Caller) error {
+	list, err := h.play.Invitations.OfMember(r.Context(), caller.ID)
 	if err != nil {
 		return err
 	}
@@ -64,12 +65,12 @@ func (s *Service) MyInvitations(w http.ResponseWriter, r *http.Request, caller a
 }
 
 // WithdrawInvitation answers DELETE /api/tournaments/{id}/invitations/{member_id}.
-func (s *Service) WithdrawInvitation(w http.ResponseWriter, r *http.Request, caller api.Caller) error {
+func (h *Handlers) WithdrawInvitation(w http.ResponseWriter, r *http.Request, caller api.Caller) error {
 	id, member, err := invitationPath(r)
 	if err != nil {
 		return err
 	}
-	if err := s.withdrawInvitation(r.Context(), id, caller, member); err != nil {
+	if err := h.play.Invitations.Withdraw(r.Context(), id, caller, member); err != nil {
 		return err
 	}
 	w.WriteHeader(http.StatusNoContent)
@@ -78,12 +79,12 @@ func (s *Service) WithdrawInvitation(w http.ResponseWriter, r *http.Request, cal
 
 // AcceptInvitation answers POST /api/tournaments/{id}/invitations/{member_id}/accept: the
 // invited member enters.
-func (s *Service) AcceptInvitation(w http.ResponseWriter, r *http.Request, caller api.Caller) error {
+func (h *Handlers) AcceptInvitation(w http.ResponseWriter, r *http.Request, caller api.Caller) error {
 	id, member, err := invitationPath(r)
 	if err != nil {
 		return err
 	}
-	p, _, err := s.answerInvitation(r.Context(), id, caller, member, true)
+	p, _, err := h.play.Invitations.Answer(r.Context(), id, caller, member, true)
 	if err != nil {
 		return err
 	}
@@ -93,12 +94,12 @@ func (s *Service) AcceptInvitation(w http.ResponseWriter, r *http.Request, calle
 }
 
 // DeclineInvitation answers POST /api/tournaments/{id}/invitations/{member_id}/decline.
-func (s *Service) DeclineInvitation(w http.ResponseWriter, r *http.Request, caller api.Caller) error {
+func (h *Handlers) DeclineInvitation(w http.ResponseWriter, r *http.Request, caller api.Caller) error {
 	id, member, err := invitationPath(r)
 	if err != nil {
 		return err
 	}
-	_, inv, err := s.answerInvitation(r.Context(), id, caller, member, false)
+	_, inv, err := h.play.Invitations.Answer(r.Context(), id, caller, member, false)
 	if err != nil {
 		return err
 	}

@@ -1,34 +1,35 @@
-package play
+package web
 
 import (
 	"net/http"
 
 	"campus.example/apps/internal/chessclub/api"
+	"campus.example/apps/internal/chessclub/play"
 )
 
 // ForbiddenPairs answers GET /api/tournaments/{id}/forbidden-pairs: the pairs of players who
 // must not meet, public like the players (a TRF export shows them too).
-func (s *Service) ForbiddenPairs(w http.ResponseWriter, r *http.Request) error {
+func (h *Handlers) ForbiddenPairs(w http.ResponseWriter, r *http.Request) error {
 	id, err := api.PathID(r)
 	if err != nil {
 		return err
 	}
-	f, err := s.readField(r.Context(), id)
+	f, err := h.play.Field(r.Context(), id)
 	if err != nil {
 		return err
 	}
-	api.WriteJSON(w, http.StatusOK, forbiddenView(f))
+	api.WriteJSON(w, http.StatusOK, play.ForbiddenView(f))
 	return nil
 }
 
 // ForbidPair answers PUT /api/tournaments/{id}/forbidden-pairs/{a}/{b}: 201 with the pair
 // when it is new, 200 when it was forbidden already.
-func (s *Service) ForbidPair(w http.ResponseWriter, r *http.Request, caller api.Caller) error {
+func (h *Handlers) ForbidPair(w http.ResponseWriter, r *http.Request, caller api.Caller) error {
 	id, a, b, err := pairPath(r)
 	if err != nil {
 		return err
 	}
-	v, created, err := s.forbidPair(r.Context(), id, caller, a, b)
+	v, created, err := h.play.Entries.Forbid(r.Context(), id, caller, a, b)
 	if err != nil {
 		return err
 	}
@@ -41,12 +42,12 @@ func (s *Service) ForbidPair(w http.ResponseWriter, r *http.Request, caller api.
 }
 
 // AllowPair answers DELETE /api/tournaments/{id}/forbidden-pairs/{a}/{b}.
-func (s *Service) AllowPair(w http.ResponseWriter, r *http.Request, caller api.Caller) error {
+func (h *Handlers) AllowPair(w http.ResponseWriter, r *http.Request, caller api.Caller) error {
 	id, a, b, err := pairPath(r)
 	if err != nil {
 		return err
 	}
-	if err := s.allowPair(r.Context(), id, caller, a, b); err != nil {
+	if err := h.play.Entries.Allow(r.Context(), id, caller, a, b); err != nil {
 		return err
 	}
 	w.WriteHeader(http.StatusNoContent)

@@ -1,4 +1,4 @@
-package play
+package web
 
 import (
 	"bytes"
@@ -7,6 +7,7 @@ import (
 	"net/http"
 
 	"campus.example/apps/internal/chessclub/api"
+	"campus.example/apps/internal/chessclub/play"
 	"campus.example/apps/internal/chessclub/play/tournament"
 	"campus.example/apps/internal/jsonhttp"
 )
@@ -14,7 +15,7 @@ import (
 // CheckPairing answers POST /api/tournaments/{id}/rounds/{n}/pairing/check with a proposed
 // pairing of the last round paired, {"boards": [{"white": ID, "black": ID}, …], "bye": ID or
 // null}: what the checker says of it (tournament.PairingCheck), saving nothing.
-func (s *Service) CheckPairing(w http.ResponseWriter, r *http.Request, caller api.Caller) error {
+func (h *Handlers) CheckPairing(w http.ResponseWriter, r *http.Request, caller api.Caller) error {
 	id, n, p, _, err := readProposal(w, r, false)
 	if err != nil {
 		return err
@@ -22,7 +23,7 @@ func (s *Service) CheckPairing(w http.ResponseWriter, r *http.Request, caller ap
 	if err := allowPairingTime(w); err != nil {
 		return err
 	}
-	_, v, err := s.checkProposal(r.Context(), id, caller, n, p)
+	_, v, err := h.play.Rounds.CheckProposal(r.Context(), id, caller, n, p)
 	if err != nil {
 		return err
 	}
@@ -33,7 +34,7 @@ func (s *Service) CheckPairing(w http.ResponseWriter, r *http.Request, caller ap
 // PutPairing answers PUT /api/tournaments/{id}/rounds/{n}/pairing: the proposal of
 // CheckPairing, with "confirm": true to save one that scores worse than the engine's pairing,
 // replaces the round's pairing (pairManually).
-func (s *Service) PutPairing(w http.ResponseWriter, r *http.Request, caller api.Caller) error {
+func (h *Handlers) PutPairing(w http.ResponseWriter, r *http.Request, caller api.Caller) error {
 	id, n, p, confirm, err := readProposal(w, r, true)
 	if err != nil {
 		return err
@@ -41,7 +42,7 @@ func (s *Service) PutPairing(w http.ResponseWriter, r *http.Request, caller api.
 	if err := allowPairingTime(w); err != nil {
 		return err
 	}
-	rd, err := s.pairManually(r.Context(), id, caller, n, p, confirm)
+	rd, err := h.play.Rounds.PairByHand(r.Context(), id, caller, n, p, confirm)
 	if err != nil {
 		return err
 	}
@@ -57,7 +58,7 @@ func readProposal(w http.ResponseWriter, r *http.Request, withConfirm bool) (id 
 	if n, err = pathNumber(r, "n", tournament.MaxRounds); err != nil {
 		return
 	}
-	obj, err := jsonhttp.ReadObject(w, r, MaxBody)
+	obj, err := jsonhttp.ReadObject(w, r, play.MaxBody)
 	if err != nil {
 		return
 	}

@@ -1,4 +1,4 @@
-package play
+package web
 
 import (
 	"context"
@@ -7,6 +7,8 @@ import (
 	"strconv"
 
 	"campus.example/apps/internal/chessclub/api"
+	"campus.example/apps/internal/chessclub/play"
+	"campus.example/apps/internal/chessclub/play/admission"
 	"campus.example/apps/internal/chessclub/play/tournament"
 	"campus.example/apps/internal/problem"
 )
@@ -19,11 +21,11 @@ import (
 // other change that leaves its inputs alone, finds the verdict kept (as long as the view cache
 // keeps it).
 //
-// The public's checks hold one pairing slot at a time between them (pairingSlots), so that
+// The public's checks hold one pairing slot at a time between them (admission.Pairings), so that
 // asking for the checks of large rounds costs no more processors and memory than pairing one
 // of them would: a check waits for its turn before it reads the tournament, up to
 // viewTimeout, and answers Unavailable when none comes.
-func (s *Service) CheckRound(w http.ResponseWriter, r *http.Request) error {
+func (h *Handlers) CheckRound(w http.ResponseWriter, r *http.Request) error {
 	id, err := api.PathID(r)
 	if err != nil {
 		return err
@@ -32,8 +34,8 @@ func (s *Service) CheckRound(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return s.serveCached(w, r, id, "check of round "+strconv.Itoa(n), byRevision, func(ctx context.Context) (int64, []byte, error) {
-		release, err := s.slots.turn(ctx, publicChecks, func() { pairingSlotHook(ctx) })
+	return h.serveCached(w, r, id, "check of round "+strconv.Itoa(n), byRevision, func(ctx context.Context) (int64, []byte, error) {
+		release, err := h.play.Pairings().Turn(ctx, admission.PublicChecks, func() { play.WaitingForSlot(ctx) })
 		if err != nil {
 			return 0, nil, busyChecking()
 		}
@@ -42,27 +44,27 @@ func (s *Service) CheckRound(w http.ResponseWriter, r *http.Request) error {
 		var check tournament.RoundCheck
 		var key cacheKey
 		var kept []byte
-		err = s.cache.inTurn(ctx, func() error {
+		err = h.cache.inTurn(ctx, func() error {
 			var err error
-			if f, err = s.readField(ctx, id); err != nil {
+			if f, err = h.play.Field(ctx, id); err != nil {
 				return err
 			}
 			if check, err = f.RoundCheck(n); err != nil {
 				return err
 			}
 			key = cacheKey{tournament: id, what: "check " + check.Key()}
-			kept, _ = s.cache.lookup(key, 0)
+			kept, _ = h.cache.lookup(key, 0)
 			return nil
 		})
 		if err != nil || kept != nil {
 			return f.Tournament.Revision, kept, err
 		}
-		free, err := s.slots.slot(ctx, func() { pairingSlotHook(ctx) })
+		free, err := h.play.Pairings().Slot(ctx, func() { play.WaitingForSlot(ctx) })
 		if err != nil {
 			return 0, nil, busyChecking()
 		}
 		defer free()
-		checkHook(ctx)
+		play.CheckingRound(ctx)
 		v, err := check.Check()
 		if err != nil {
 			return 0, nil, err
@@ -71,7 +73,7 @@ func (s *Service) CheckRound(w http.ResponseWriter, r *http.Request) error {
 		if err != nil {
 			return 0, nil, err
 		}
-		s.cache.put(key, 0, body)
+		h.cache.put(key, 0, body)
 		return f.Tournament.Revision, body, nil
 	})
 }
@@ -79,15 +81,4 @@ func (s *Service) CheckRound(w http.ResponseWriter, r *http.Request) error {
 // busyChecking is the answer to a public check that found no turn or slot in time.
 func busyChecking() error {
 	return &problem.Error{Kind: problem.Unavailable, Detail: "The server is pairing other rounds; ask for the check again shortly."}
-}
-
-// checkHookKey is the context key of a function that CheckRound calls when it pairs a round
-// again. Tests set it (export_test.go) to count the checks computed.
-type checkHookKey struct{}
-
-// checkHook calls the context's check hook, if it has one.
-func checkHook(ctx context.Context) {
-	if hook, ok := ctx.Value(checkHookKey{}).(func()); ok {
-		hook()
-	}
 }

@@ -1,4 +1,4 @@
-package play
+package web
 
 import (
 	"bytes"
@@ -28,7 +28,7 @@ var StandingsParams = []string{tiebreaksParam, explainParam}
 // only a valid list reaches the standings, which then cannot fail on it. explain=1 adds to
 // every row how each value is reached (tournament.Field.ExplainedStandings), a separate view
 // with its own cache entry and ETag; any other value of explain is Malformed.
-func (s *Service) GetStandings(w http.ResponseWriter, r *http.Request) error {
+func (h *Handlers) GetStandings(w http.ResponseWriter, r *http.Request) error {
 	q := r.URL.Query()
 	id, err := api.PathID(r)
 	if err != nil {
@@ -55,37 +55,37 @@ func (s *Service) GetStandings(w http.ResponseWriter, r *http.Request) error {
 		standings = (*tournament.Field).ExplainedStandings
 		what += " explained"
 	}
-	return s.serveView(w, r, id, what, byStandings, 0, func(f *tournament.Field) (any, error) { return standings(f, specs) })
+	return h.serveView(w, r, id, what, byStandings, 0, func(f *tournament.Field) (any, error) { return standings(f, specs) })
 }
 
 // GetCrosstable answers GET /api/tournaments/{id}/crosstable.
-func (s *Service) GetCrosstable(w http.ResponseWriter, r *http.Request) error {
+func (h *Handlers) GetCrosstable(w http.ResponseWriter, r *http.Request) error {
 	id, err := api.PathID(r)
 	if err != nil {
 		return err
 	}
-	return s.serveView(w, r, id, "crosstable", byRevision, 0, func(f *tournament.Field) (any, error) { return f.Crosstable(), nil })
+	return h.serveView(w, r, id, "crosstable", byRevision, 0, func(f *tournament.Field) (any, error) { return f.Crosstable(), nil })
 }
 
 // GetBracket answers GET /api/tournaments/{id}/bracket: a knockout's matches round by
 // round, with their scores and winners (tournament.Bracket); a Conflict for another format.
-func (s *Service) GetBracket(w http.ResponseWriter, r *http.Request) error {
+func (h *Handlers) GetBracket(w http.ResponseWriter, r *http.Request) error {
 	id, err := api.PathID(r)
 	if err != nil {
 		return err
 	}
-	return s.serveView(w, r, id, "bracket", byRevision, 0, func(f *tournament.Field) (any, error) { return f.Bracket() })
+	return h.serveView(w, r, id, "bracket", byRevision, 0, func(f *tournament.Field) (any, error) { return f.Bracket() })
 }
 
 // GetSchedule answers GET /api/tournaments/{id}/schedule: a round robin's every round from
 // the start on, paired or not (tournament.Field.Schedule); a Conflict for another format or
 // before the start.
-func (s *Service) GetSchedule(w http.ResponseWriter, r *http.Request) error {
+func (h *Handlers) GetSchedule(w http.ResponseWriter, r *http.Request) error {
 	id, err := api.PathID(r)
 	if err != nil {
 		return err
 	}
-	return s.serveView(w, r, id, "schedule", byRevision, 0, func(f *tournament.Field) (any, error) { return f.Schedule() })
+	return h.serveView(w, r, id, "schedule", byRevision, 0, func(f *tournament.Field) (any, error) { return f.Schedule() })
 }
 
 // GetReport answers GET /api/tournaments/{id}/report.trf: the tournament as a TRF-2026 file
@@ -93,12 +93,12 @@ func (s *Service) GetSchedule(w http.ResponseWriter, r *http.Request) error {
 // tournament (tournament.ReportFileName). It is public, like the standings and the
 // crosstable, and so carries no private field: every player's birth date is blank.
 // GetFIDEReport is the file with them.
-func (s *Service) GetReport(w http.ResponseWriter, r *http.Request) error {
+func (h *Handlers) GetReport(w http.ResponseWriter, r *http.Request) error {
 	id, err := api.PathID(r)
 	if err != nil {
 		return err
 	}
-	return s.serveReport(w, r, id, false)
+	return h.serveReport(w, r, id, false)
 }
 
 // GetFIDEReport answers GET /api/tournaments/{id}/fide-report.trf: the file FIDE's rating
@@ -106,7 +106,7 @@ func (s *Service) GetReport(w http.ResponseWriter, r *http.Request) error {
 // and which only the member and admins may otherwise see (members.Member.VisibleTo). It is an
 // arbiter's or admin's download, whoever organises the tournament: they send it to the
 // federation. It returns Forbidden for anyone else.
-func (s *Service) GetFIDEReport(w http.ResponseWriter, r *http.Request, caller api.Caller) error {
+func (h *Handlers) GetFIDEReport(w http.ResponseWriter, r *http.Request, caller api.Caller) error {
 	id, err := api.PathID(r)
 	if err != nil {
 		return err
@@ -114,12 +114,12 @@ func (s *Service) GetFIDEReport(w http.ResponseWriter, r *http.Request, caller a
 	if !caller.Authority() {
 		return problem.New(problem.Forbidden, "Only an arbiter or an admin may download the FIDE report, which carries the players' birth dates; report.trf is the public file without them.")
 	}
-	return s.serveReport(w, r, id, true)
+	return h.serveReport(w, r, id, true)
 }
 
 // serveReport writes tournament id's report, with the birth dates when birthDates is true.
-func (s *Service) serveReport(w http.ResponseWriter, r *http.Request, id int64, birthDates bool) error {
-	f, fide, err := s.readReport(r.Context(), id, birthDates)
+func (h *Handlers) serveReport(w http.ResponseWriter, r *http.Request, id int64, birthDates bool) error {
+	f, fide, err := h.play.Tournaments.Report(r.Context(), id, birthDates)
 	if err != nil {
 		return err
 	}
