@@ -66,6 +66,12 @@ var rules = []rule{
 		why: "storage maps rows to values; play calls it"},
 	{pkg: "internal/chessclub/play/input", never: []string{"internal/chessclub/play", "internal/chessclub/play/storage", "database/sql"},
 		why: "reading what clients send; play calls it"},
+	{pkg: "internal/chessclub/play", never: []string{"internal/chessclub/play/web"},
+		why: "play decides who may do what; its HTTP side (web) calls it, never the other way"},
+	{pkg: "internal/chessclub/play/admission", never: []string{"internal/chessclub/play", "internal/chessclub/play/web", "internal/chessclub/play/storage", "internal/chessclub/play/tournament"},
+		why: "admission bounds work by member ids and counts; play and web take its slots"},
+	{pkg: "internal/chessclub/play/web", never: []string{"database/sql", "internal/sqldb", "internal/chessclub/play/storage"},
+		why: "the HTTP side reads and changes tournaments through play alone"},
 	{pkg: "internal/chessclub/...", never: []string{"internal/chessclub"}, but: []string{"internal/chessclub"},
 		why: "the package root wires the club's packages; none of them imports it"},
 }
