@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"campus.example/apps/internal/chessclub/play"
+	"campus.example/apps/internal/chessclub/play/web"
 	"campus.example/apps/internal/clubtest"
 	"campus.example/apps/internal/sqldb"
 )
@@ -51,7 +52,7 @@ func BenchmarkViews400(b *testing.B) {
 				b.Run(view+"/computed", func(b *testing.B) {
 					b.ReportAllocs()
 					for b.Loop() {
-						if _, err := svc.ComputeView(context.Background(), id, view, 7); err != nil {
+						if _, err := svc.ComputeView(context.Background(), id, view, 7, web.EncodeView); err != nil {
 							b.Fatal(err)
 						}
 					}
@@ -87,7 +88,7 @@ func BenchmarkStandings4000(b *testing.B) {
 			svc := play.New(c.DB, time.Now, slog.New(slog.NewTextHandler(io.Discard, nil)), play.Config{})
 			b.ReportAllocs()
 			for b.Loop() {
-				if _, err := svc.ComputeView(context.Background(), id, "standings", 0); err != nil {
+				if _, err := svc.ComputeView(context.Background(), id, "standings", 0, web.EncodeView); err != nil {
 					b.Fatal(err)
 				}
 			}

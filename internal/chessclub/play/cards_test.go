@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"campus.example/apps/internal/chessclub/play/tournament"
+	"campus.example/apps/internal/chessclub/play/web"
 	"campus.example/apps/internal/clubtest"
 	"campus.example/apps/internal/sqldb"
 )
@@ -57,7 +58,7 @@ func checkSchedule(t *testing.T, c *club, name string, id int64, n int, double b
 	if err := json.Unmarshal(runCLI(t, args...), &berger); err != nil {
 		t.Fatal(err)
 	}
-	var sched tournament.Schedule
+	var sched web.Schedule
 	c.MustDo(clubtest.Req{Method: "GET", Path: tpath(id, "/schedule")}, http.StatusOK).Decode(t, &sched)
 	if len(sched.Rounds) != len(berger.Rounds) {
 		t.Fatalf("%s: %d rounds scheduled; want %d", name, len(sched.Rounds), len(berger.Rounds))
@@ -109,12 +110,12 @@ func TestPlayerCard(t *testing.T) {
 				c.result(tr.ID, r, b.Board, tournament.ResultWhiteWins)
 			}
 		}
-		var cross tournament.Crosstable
+		var cross web.Crosstable
 		c.MustDo(clubtest.Req{Method: "GET", Path: tpath(tr.ID, "/crosstable")}, http.StatusOK).Decode(t, &cross)
 		st := c.standings(tr.ID, "PTS,TPR")
 		for _, row := range cross.Players {
 			res := c.MustDo(clubtest.Req{Method: "GET", Path: tpath(tr.ID, "/players/%d", row.Player.MemberID)}, http.StatusOK)
-			var card tournament.PlayerCard
+			var card web.PlayerCard
 			res.Decode(t, &card)
 			if card.Player.RatingStatus != "declared" || card.Player.Rating == nil {
 				t.Errorf("%s: rating %v, %s; want the declared rating", row.Player.FullName, card.Player.Rating, card.Player.RatingStatus)
@@ -171,7 +172,7 @@ func TestRatingStatus(t *testing.T) {
 		}
 		slices.Sort(got)
 		diffValues(t, "players", got, []string{"Nina Newbie false unrated", "Player 01 true declared", "Player 02 true declared"})
-		var card tournament.PlayerCard
+		var card web.PlayerCard
 		c.MustDo(clubtest.Req{Method: "GET", Path: tpath(tr.ID, "/players/%d", unrated.ID)}, http.StatusOK).Decode(t, &card)
 		if card.Player.Rating != nil || card.Player.RatingStatus != "unrated" || len(card.Rounds) != 0 {
 			t.Errorf("unrated card before the start: %+v", card)

@@ -2,14 +2,11 @@ package play
 
 import (
 	"context"
-	"encoding/json"
-
-	"campus.example/apps/internal/chessclub/play/tournament"
 )
 
-// ComputeView computes what GET …/standings (view "standings") or GET …/rounds/{n} (view
-// "round") would send, without the cache.
-func (s *Service) ComputeView(ctx context.Context, id int64, view string, n int) ([]byte, error) {
+// ComputeView computes the view that GET …/standings (view "standings") or GET …/rounds/{n}
+// (view "round") sends, encoded by encode (web.EncodeView), without the cache.
+func (s *Service) ComputeView(ctx context.Context, id int64, view string, n int, encode func(any) ([]byte, error)) ([]byte, error) {
 	only := 0
 	if view == "round" {
 		only = n
@@ -26,10 +23,7 @@ func (s *Service) ComputeView(ctx context.Context, id int64, view string, n int)
 	} else {
 		v = f.RoundView(f.Rounds[n-1])
 	}
-	if st, ok := v.(tournament.Standings); ok {
-		return st.MarshalJSON()
-	}
-	return json.Marshal(v)
+	return encode(v)
 }
 
 // WithPairingHook returns a copy of ctx under which a pairing (POST …/rounds) calls hook each

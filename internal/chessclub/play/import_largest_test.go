@@ -9,8 +9,8 @@ import (
 	"campus.example/apps/internal/chess"
 	"campus.example/apps/internal/chess/trf"
 	"campus.example/apps/internal/chessclub/play"
+	"campus.example/apps/internal/chessclub/play/input"
 	"campus.example/apps/internal/chessclub/play/tournament"
-	"campus.example/apps/internal/jsonhttp"
 )
 
 // TestImportLimitsFitTheLargestFile writes the largest file a tournament can come from:
@@ -58,10 +58,10 @@ func TestImportLimitsFitTheLargestFile(t *testing.T) {
 	if len(file) > play.MaxImportBytes {
 		t.Errorf("the file has %d bytes, more than MaxImportBytes (%d)", len(file), play.MaxImportBytes)
 	}
-	if lines := strings.Count(file, "\n"); lines > tournament.MaxImportLines {
-		t.Errorf("the file has %d lines, more than MaxImportLines (%d)", lines, tournament.MaxImportLines)
+	if lines := strings.Count(file, "\n"); lines > input.MaxImportLines {
+		t.Errorf("the file has %d lines, more than MaxImportLines (%d)", lines, input.MaxImportLines)
 	}
-	im, err := tournament.ReadTRF(strings.NewReader(file), tournament.Date("2026-01-01"), jsonhttp.CheckLine)
+	im, err := input.TRF(strings.NewReader(file), tournament.Date("2026-01-01"))
 	if err != nil {
 		t.Fatalf("ReadTRF: %v", err)
 	}

@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"campus.example/apps/internal/chessclub/play"
+	"campus.example/apps/internal/chessclub/play/input"
 	"campus.example/apps/internal/chessclub/play/tournament"
 	"campus.example/apps/internal/clubtest"
 	"campus.example/apps/internal/sqldb"
@@ -29,8 +30,8 @@ func TestImportPathological(t *testing.T) {
 		// mention is what the fault must say, such as the limit broken.
 		mention string
 	}{
-		{"8 MiB of newlines", fill("", "\n"), fmt.Sprintf("%d lines", tournament.MaxImportLines)},
-		{"8 MiB of CRs", fill("", "\r"), fmt.Sprintf("%d lines", tournament.MaxImportLines)},
+		{"8 MiB of newlines", fill("", "\n"), fmt.Sprintf("%d lines", input.MaxImportLines)},
+		{"8 MiB of CRs", fill("", "\r"), fmt.Sprintf("%d lines", input.MaxImportLines)},
 		{"one line of 8 MiB", fill("012 ", "x"), "8192 bytes"},
 		{"a player line of 8 MiB", fill("001    1      A", " "), "8192 bytes"},
 		{"a comment after a valid start", fill("012 Club\n"+twoPlayers+"### ", "#"), "line 5"},

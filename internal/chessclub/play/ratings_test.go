@@ -9,6 +9,7 @@ import (
 	"campus.example/apps/internal/chessclub/members"
 	"campus.example/apps/internal/chessclub/play/ratings"
 	"campus.example/apps/internal/chessclub/play/tournament"
+	"campus.example/apps/internal/chessclub/play/web"
 	"campus.example/apps/internal/clubtest"
 	"campus.example/apps/internal/sqldb"
 )
@@ -70,7 +71,7 @@ func TestRatings(t *testing.T) {
 				i++
 			}
 		}
-		var cross tournament.Crosstable
+		var cross web.Crosstable
 		c.MustDo(clubtest.Req{Method: "GET", Path: clubtest.Path("/api/tournaments/%d/crosstable", tr.ID)}, http.StatusOK).Decode(t, &cross)
 		c.finish(tr.ID)
 

@@ -22,13 +22,13 @@ func (s *core) read(ctx context.Context, fn func(tx *sql.Tx) error) error {
 	return fn(tx)
 }
 
-// Field reads the tournament with id and everything in it (loadField) in one read
+// Field reads the tournament with id and everything in it (storage.Field) in one read
 // transaction.
 func (s *core) Field(ctx context.Context, id int64) (*tournament.Field, error) {
 	return s.FieldRound(ctx, id, 0)
 }
 
-// FieldRound is readField with the boards and byes of round only alone (loadFieldRound).
+// FieldRound is Field with the boards and byes of round only alone (storage.FieldRound).
 func (s *core) FieldRound(ctx context.Context, id int64, only int) (*tournament.Field, error) {
 	var f *tournament.Field
 	err := s.read(ctx, func(tx *sql.Tx) error {

@@ -16,6 +16,7 @@ import (
 	"campus.example/apps/internal/chessclub/audit"
 	"campus.example/apps/internal/chessclub/members"
 	"campus.example/apps/internal/chessclub/play/admission"
+	"campus.example/apps/internal/chessclub/play/input"
 	"campus.example/apps/internal/chessclub/play/storage"
 	"campus.example/apps/internal/chessclub/play/tournament"
 	"campus.example/apps/internal/sqldb"
@@ -41,7 +42,7 @@ const EventImported = "imported"
 // tournament is finished when every round is paired and played, and running otherwise; it is
 // never rated. It returns a TooManyRequests problem when the caller has used their imports
 // a day (admission.ImportQuota).
-func (s *Imports) Import(ctx context.Context, im *tournament.Imported, caller api.Caller) (tournament.Tournament, error) {
+func (s *Imports) Import(ctx context.Context, im *input.Imported, caller api.Caller) (tournament.Tournament, error) {
 	defer s.changed(0)
 	var out tournament.Tournament
 	err := s.db.Transact(ctx, func(tx *sql.Tx) error {
@@ -106,8 +107,8 @@ func (s *Imports) Import(ctx context.Context, im *tournament.Imported, caller ap
 
 // storeRounds stores every paired round's boards and byes, and the byes announced for the
 // rounds to come.
-func storeRounds(ctx context.Context, tx *sql.Tx, im *tournament.Imported, id int64, now time.Time) error {
-	byRank := map[int]*tournament.ImportedPlayer{}
+func storeRounds(ctx context.Context, tx *sql.Tx, im *input.Imported, id int64, now time.Time) error {
+	byRank := map[int]*input.ImportedPlayer{}
 	for _, p := range im.Players {
 		byRank[p.Player.StartRank] = p
 	}
@@ -164,7 +165,7 @@ func storeRounds(ctx context.Context, tx *sql.Tx, im *tournament.Imported, id in
 
 // storeForbidden stores the pairs a file forbids to meet (260 records, XXP lines), merging
 // the rounds of a pair forbidden twice.
-func storeForbidden(ctx context.Context, tx *sql.Tx, im *tournament.Imported, id int64, byRank map[int]*tournament.ImportedPlayer) error {
+func storeForbidden(ctx context.Context, tx *sql.Tx, im *input.Imported, id int64, byRank map[int]*input.ImportedPlayer) error {
 	ranks := make(map[int]bool, len(byRank))
 	for r := range byRank {
 		ranks[r] = true
@@ -209,7 +210,7 @@ type importedBoard struct {
 // storeAnnounced stores the byes a file announces for rounds not yet paired: a column after
 // the last round paired holding H, F or Z, and 240 records. They become requests, as if the
 // players had asked for them.
-func storeAnnounced(ctx context.Context, tx *sql.Tx, im *tournament.Imported, id int64, byRank map[int]*tournament.ImportedPlayer) error {
+func storeAnnounced(ctx context.Context, tx *sql.Tx, im *input.Imported, id int64, byRank map[int]*input.ImportedPlayer) error {
 	seen := map[[2]int64]bool{}
 	var byes []tournament.ByeRecord
 	add := func(r int, member int64, kind chess.Result) {

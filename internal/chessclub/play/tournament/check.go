@@ -89,7 +89,7 @@ func (c RoundCheck) Check() (PairingCheck, error) { return c.f.check(c.n, c.req,
 func (c RoundCheck) Key() string {
 	refs := make([]PlayerRef, 0, len(c.f.Players))
 	for _, e := range c.f.Players {
-		refs = append(refs, c.f.ref(e.MemberID))
+		refs = append(refs, c.f.Ref(e.MemberID))
 	}
 	h := sha256.New()
 	if err := json.NewEncoder(h).Encode([]any{c.n, c.req, c.paired, refs}); err != nil {
@@ -142,10 +142,10 @@ func (f *Field) checked(p swiss.Pairing) CheckedPairing {
 	byRank := f.ByStartRank()
 	out := CheckedPairing{Boards: []CheckedBoard{}}
 	for _, b := range p.Boards {
-		out.Boards = append(out.Boards, CheckedBoard{White: f.ref(byRank[b.White].MemberID), Black: f.ref(byRank[b.Black].MemberID)})
+		out.Boards = append(out.Boards, CheckedBoard{White: f.Ref(byRank[b.White].MemberID), Black: f.Ref(byRank[b.Black].MemberID)})
 	}
 	if p.Bye != 0 {
-		ref := f.ref(byRank[p.Bye].MemberID)
+		ref := f.Ref(byRank[p.Bye].MemberID)
 		out.Bye = &ref
 	}
 	return out

@@ -1,6 +1,9 @@
 package tournament
 
-import "fmt"
+import (
+	"fmt"
+	"unicode/utf8"
+)
 
 // Kind says what a refusal is about: what the person asking can do about it. The club's API
 // answers each kind with its status (package play maps them, in one place).
@@ -52,4 +55,19 @@ func refuse(kind Kind, format string, args ...any) *Error {
 // invalid returns an Invalid error naming what is wrong with each value at fault.
 func invalid(fields map[string]string) *Error {
 	return &Error{Kind: Invalid, Detail: "The request has invalid fields.", Fields: fields}
+}
+
+// MaxImportMessage is the most characters of the fault that a refusal of a file to import
+// names: a fault may quote what the file holds, which is the sender's text and not worth
+// sending back at length.
+const MaxImportMessage = 300
+
+// ImportInvalid is the refusal of a file that reads as TRF but cannot be imported. It names
+// one fault, the first found, cut to MaxImportMessage characters.
+func ImportInvalid(format string, args ...any) error {
+	msg := fmt.Sprintf(format, args...)
+	if utf8.RuneCountInString(msg) > MaxImportMessage {
+		msg = string([]rune(msg)[:MaxImportMessage-1]) + "…"
+	}
+	return &Error{Kind: Invalid, Detail: "The TRF file cannot be imported.", Fields: map[string]string{"file": msg}}
 }

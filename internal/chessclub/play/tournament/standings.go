@@ -139,7 +139,7 @@ func (f *Field) standings(specs []tiebreak.Spec, rank func(tiebreak.Event, []tie
 		for i, v := range row.Values {
 			values[out.Tiebreaks[i]] = v
 		}
-		sr := StandingsRow{Place: row.Place, Player: f.ref(e.MemberID), Values: values, Withdrawn: e.WithdrawnAfter != nil}
+		sr := StandingsRow{Place: row.Place, Player: f.Ref(e.MemberID), Values: values, Withdrawn: e.WithdrawnAfter != nil}
 		if row.Breakdowns != nil {
 			sr.Explain = make(map[string]tiebreak.Breakdown, len(row.Breakdowns))
 			for i, b := range row.Breakdowns {

@@ -102,7 +102,7 @@ func ratingStatus(shown *int, memberStatus string) string {
 	return StatusRated
 }
 
-func (f *Field) ref(id int64) PlayerRef {
+func (f *Field) Ref(id int64) PlayerRef {
 	e := f.ByID[id]
 	return PlayerRef{MemberID: e.MemberID, StartRank: e.StartRank, FullName: e.FullName, Rating: ratingPtr(e.Rating)}
 }
@@ -134,11 +134,11 @@ func (f *Field) RoundView(r *RoundRecord) Round {
 		out.Boards = append(out.Boards, f.BoardView(b))
 	}
 	for _, b := range r.Byes {
-		out.Byes = append(out.Byes, Bye{Player: f.ref(b.Member), Kind: byeKinds[b.Kind], Points: f.Tournament.PointSystem().Points(b.Kind).Float()})
+		out.Byes = append(out.Byes, Bye{Player: f.Ref(b.Member), Kind: byeKinds[b.Kind], Points: f.Tournament.PointSystem().Points(b.Kind).Float()})
 	}
 	return out
 }
 
 func (f *Field) BoardView(b *BoardRecord) Board {
-	return Board{Round: b.Round, Board: b.Number, White: f.ref(b.White), Black: f.ref(b.Black), Result: b.Result, Version: b.Version, Game: b.Game, Stage: string(b.Stage)}
+	return Board{Round: b.Round, Board: b.Number, White: f.Ref(b.White), Black: f.Ref(b.Black), Result: b.Result, Version: b.Version, Game: b.Game, Stage: string(b.Stage)}
 }

@@ -7,7 +7,7 @@ import (
 )
 
 // GetPlayerCard answers GET /api/tournaments/{id}/players/{member_id}: one player's
-// tournament as anyone may see it (tournament.Field.PlayerCard). It is public like the
+// tournament as anyone may see it (playerCard). It is public like the
 // standings that link to it, and read afresh each time rather than through the view cache:
 // before the start the entry shows the member's rating now, which changes without the
 // tournament changing (as in ListPlayers).
@@ -24,7 +24,7 @@ func (h *Handlers) GetPlayerCard(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	card, err := f.PlayerCard(member)
+	card, err := playerCard(f, member)
 	if err != nil {
 		return err
 	}

@@ -8,8 +8,8 @@ import (
 
 	"campus.example/apps/internal/chessclub/api"
 	"campus.example/apps/internal/chessclub/play"
+	"campus.example/apps/internal/chessclub/play/input"
 	"campus.example/apps/internal/chessclub/play/tournament"
-	"campus.example/apps/internal/jsonhttp"
 
 	"campus.example/apps/internal/problem"
 )
@@ -19,7 +19,7 @@ import (
 var importTypes = map[string]bool{"text/plain": true, "application/octet-stream": true}
 
 // ImportTournament answers POST /api/tournaments/import: a TRF-2026 file as the body makes a
-// tournament organised by the caller (tournament.ReadTRF, importTournament), within the
+// tournament organised by the caller (input.TRF, play.Imports.Import), within the
 // caller's imports a day (admission.ImportQuota). routes.go runs it in an import slot
 // (ImportSlot) and under an Idempotency-Key guard.
 func (h *Handlers) ImportTournament(w http.ResponseWriter, r *http.Request, caller api.Caller) error {
@@ -34,7 +34,7 @@ func (h *Handlers) ImportTournament(w http.ResponseWriter, r *http.Request, call
 	}
 	// The file is read whole within play.MaxImportBytes, then line by line within the reader's
 	// limits, so that what an import holds is bounded by the file's size, not its content.
-	im, err := tournament.ReadTRF(http.MaxBytesReader(w, r.Body, play.MaxImportBytes), tournament.Date(h.play.Now().Format(tournament.DateLayout)), jsonhttp.CheckLine)
+	im, err := input.TRF(http.MaxBytesReader(w, r.Body, play.MaxImportBytes), tournament.Date(h.play.Now().Format(tournament.DateLayout)))
 	err = play.Problem(err)
 	var tooBig *http.MaxBytesError
 	switch {

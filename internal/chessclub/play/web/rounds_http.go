@@ -211,7 +211,7 @@ func (h *Handlers) serveView(w http.ResponseWriter, r *http.Request, id int64, w
 		if err != nil {
 			return 0, nil, err
 		}
-		body, err := encodeView(v)
+		body, err := EncodeView(v)
 		return [2]int64{f.Tournament.Revision, f.Tournament.StandingsRevision}[key], body, err
 	})
 }
@@ -249,12 +249,12 @@ func (h *Handlers) serveCached(w http.ResponseWriter, r *http.Request, id int64,
 	return nil
 }
 
-// encodeView encodes a view as JSON. The standings encode themselves, compact already
-// (tournament.Standings.MarshalJSON): through json.Marshal, checking and compacting the
+// EncodeView encodes a view as JSON, as the API sends it. The standings are written by
+// encodeStandings, compact already: through json.Marshal, checking and compacting the
 // megabyte of a 4 000-player field's standings again took longer than writing it.
-func encodeView(v any) ([]byte, error) {
+func EncodeView(v any) ([]byte, error) {
 	if st, ok := v.(tournament.Standings); ok {
-		return st.MarshalJSON()
+		return encodeStandings(st)
 	}
 	return json.Marshal(v)
 }

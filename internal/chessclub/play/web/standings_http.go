@@ -64,28 +64,28 @@ func (h *Handlers) GetCrosstable(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return h.serveView(w, r, id, "crosstable", byRevision, 0, func(f *tournament.Field) (any, error) { return f.Crosstable(), nil })
+	return h.serveView(w, r, id, "crosstable", byRevision, 0, func(f *tournament.Field) (any, error) { return crosstable(f), nil })
 }
 
 // GetBracket answers GET /api/tournaments/{id}/bracket: a knockout's matches round by
-// round, with their scores and winners (tournament.Bracket); a Conflict for another format.
+// round, with their scores and winners (Bracket); a Conflict for another format.
 func (h *Handlers) GetBracket(w http.ResponseWriter, r *http.Request) error {
 	id, err := api.PathID(r)
 	if err != nil {
 		return err
 	}
-	return h.serveView(w, r, id, "bracket", byRevision, 0, func(f *tournament.Field) (any, error) { return f.Bracket() })
+	return h.serveView(w, r, id, "bracket", byRevision, 0, func(f *tournament.Field) (any, error) { return bracket(f) })
 }
 
 // GetSchedule answers GET /api/tournaments/{id}/schedule: a round robin's every round from
-// the start on, paired or not (tournament.Field.Schedule); a Conflict for another format or
+// the start on, paired or not (schedule); a Conflict for another format or
 // before the start.
 func (h *Handlers) GetSchedule(w http.ResponseWriter, r *http.Request) error {
 	id, err := api.PathID(r)
 	if err != nil {
 		return err
 	}
-	return h.serveView(w, r, id, "schedule", byRevision, 0, func(f *tournament.Field) (any, error) { return f.Schedule() })
+	return h.serveView(w, r, id, "schedule", byRevision, 0, func(f *tournament.Field) (any, error) { return schedule(f) })
 }
 
 // GetReport answers GET /api/tournaments/{id}/report.trf: the tournament as a TRF-2026 file

@@ -1,9 +1,11 @@
-package tournament
+package web
 
 import (
 	"fmt"
 
 	"campus.example/apps/internal/chess/tiebreak"
+	"campus.example/apps/internal/chessclub/play/tournament"
+	"campus.example/apps/internal/problem"
 )
 
 // PlayerCard is one player's tournament as anyone may see it: the entry, each round's
@@ -11,7 +13,7 @@ import (
 // tournament's own data alone, so it shows nothing of the member's private fields (no
 // username, email or birth year); a spectator reads it without an account.
 type PlayerCard struct {
-	Player Player `json:"player"`
+	Player tournament.Player `json:"player"`
 	// Points counts every round paired, a game still being played as nothing yet.
 	Points float64 `json:"points"`
 	// Performance is the tournament performance rating (FIDE C.07 10.2, TPR) over the rounds
@@ -26,7 +28,7 @@ type PlayerCard struct {
 type CardRound struct {
 	Round int `json:"round"`
 	// Opponent is nil for a bye.
-	Opponent *PlayerRef `json:"opponent"`
+	Opponent *tournament.PlayerRef `json:"opponent"`
 	// Colour is "white" or "black", nil for a bye.
 	Colour *string `json:"colour"`
 	// Result is the TRF-2026 code of what the round gave the player, as in the crosstable;
@@ -39,19 +41,19 @@ type CardRound struct {
 // (C.07 10.2).
 const performanceList = "PTS,TPR"
 
-// PlayerCard builds member's card. It returns a NotFound refusal when member has not
+// playerCard builds member's card. It returns a NotFound refusal when member has not
 // entered the tournament.
-func (f *Field) PlayerCard(member int64) (PlayerCard, error) {
+func playerCard(f *tournament.Field, member int64) (PlayerCard, error) {
 	e, ok := f.ByID[member]
 	if !ok {
-		return PlayerCard{}, refuse(NotFound, "Member %d has not entered tournament %d.", member, f.Tournament.ID)
+		return PlayerCard{}, problem.New(problem.NotFound, "Member %d has not entered tournament %d.", member, f.Tournament.ID)
 	}
 	card := PlayerCard{Player: f.PlayerView(e), Rounds: []CardRound{}}
 	if e.StartRank == 0 {
 		return card, nil
 	}
 	byRank := f.ByStartRank()
-	for _, row := range f.Crosstable().Players {
+	for _, row := range crosstable(f).Players {
 		if row.Player.MemberID != member {
 			continue
 		}
@@ -59,13 +61,13 @@ func (f *Field) PlayerCard(member int64) (PlayerCard, error) {
 		for _, c := range row.Rounds {
 			cr := CardRound{Round: c.Round, Colour: c.Colour, Result: c.Result, Points: c.Points}
 			if c.Opponent != nil {
-				ref := f.ref(byRank[*c.Opponent].MemberID)
+				ref := f.Ref(byRank[*c.Opponent].MemberID)
 				cr.Opponent = &ref
 			}
 			card.Rounds = append(card.Rounds, cr)
 		}
 	}
-	perf, err := f.performance(member)
+	perf, err := performance(f, member)
 	if err != nil {
 		return PlayerCard{}, err
 	}
@@ -75,7 +77,7 @@ func (f *Field) PlayerCard(member int64) (PlayerCard, error) {
 
 // performance is member's TPR over the complete rounds, computed with the standings'
 // tie-break so that the card and a TPR column of the standings agree.
-func (f *Field) performance(member int64) (*int, error) {
+func performance(f *tournament.Field, member int64) (*int, error) {
 	specs, err := tiebreak.ParseList(performanceList)
 	if err != nil {
 		return nil, fmt.Errorf("performance of member %d: %w", member, err)

@@ -1,10 +1,12 @@
-package tournament
+package input
 
 import (
 	"strings"
 	"time"
 
 	"campus.example/apps/internal/chess/trf"
+	"campus.example/apps/internal/chessclub/play/tournament"
+	"campus.example/apps/internal/jsonhttp"
 )
 
 // importReportInfo keeps what a file's tournament section says for a FIDE report, as the
@@ -14,26 +16,26 @@ import (
 // an organiser (a federation that is no three capital letters, a date that is not a real one
 // within the tournament's dates, in order) is left out rather than guessed at; texts are cut
 // to the API's limits.
-func importReportInfo(t *trf.Tournament, in *TournamentInput, checkLine func(string) string) {
+func importReportInfo(t *trf.Tournament, in *tournament.TournamentInput) {
 	r := &in.ReportInfo
 	text := func(s string, n int) *string {
-		if s = clip(s, n); s == "" || checkLine(s) != "" {
+		if s = clip(s, n); s == "" || jsonhttp.CheckLine(s) != "" {
 			return nil
 		}
 		return &s
 	}
-	r.City = text(t.City, MaxCity)
-	if ValidFederation(strings.TrimSpace(t.Federation)) {
+	r.City = text(t.City, tournament.MaxCity)
+	if tournament.ValidFederation(strings.TrimSpace(t.Federation)) {
 		fed := strings.TrimSpace(t.Federation)
 		r.Federation = &fed
 	}
-	r.ChiefArbiter = text(t.ChiefArbiter, MaxArbiterName)
+	r.ChiefArbiter = text(t.ChiefArbiter, tournament.MaxArbiterName)
 	for _, d := range t.DeputyArbiters {
-		if n := text(d, MaxArbiterName); n != nil && len(r.DeputyArbiters) < MaxDeputyArbiters {
+		if n := text(d, tournament.MaxArbiterName); n != nil && len(r.DeputyArbiters) < tournament.MaxDeputyArbiters {
 			r.DeputyArbiters = append(r.DeputyArbiters, *n)
 		}
 	}
-	r.TimeControlCode = text(t.TimeControl, MaxTimeControlCode)
+	r.TimeControlCode = text(t.TimeControl, tournament.MaxTimeControlCode)
 	if len(t.RoundDates) == 0 {
 		return
 	}
@@ -45,21 +47,21 @@ func importReportInfo(t *trf.Tournament, in *TournamentInput, checkLine func(str
 		}
 		dates = append(dates, string(day))
 	}
-	if kept, fault := CheckRoundDates(dates, in.StartDate, in.EndDate, in.Rounds); fault == "" {
+	if kept, fault := tournament.CheckRoundDates(dates, in.StartDate, in.EndDate, in.Rounds); fault == "" {
 		r.RoundDates = kept
 	}
 }
 
 // importRoundDate reads a round's date of record 132: YY/MM/DD as TRF-2026 writes it, in the
 // century of the tournament's start, or YYYY/MM/DD; ok is false for anything else.
-func importRoundDate(s string, start Date) (Date, bool) {
+func importRoundDate(s string, start tournament.Date) (tournament.Date, bool) {
 	s = strings.TrimSpace(s)
-	if len(s) == len("26/03/07") && len(start) == len(DateLayout) {
+	if len(s) == len("26/03/07") && len(start) == len(tournament.DateLayout) {
 		s = string(start[:2]) + s
 	}
 	d, err := time.Parse("2006/01/02", s)
 	if err != nil || d.Format("2006/01/02") != s {
 		return "", false
 	}
-	return Date(d.Format(DateLayout)), true
+	return tournament.Date(d.Format(tournament.DateLayout)), true
 }

@@ -1,6 +1,9 @@
-package tournament
+package web
 
-import "campus.example/apps/internal/chess"
+import (
+	"campus.example/apps/internal/chess"
+	"campus.example/apps/internal/chessclub/play/tournament"
+)
 
 // Crosstable is every player's record, round by round, by pairing number: who they met,
 // with which colour, and what it gave them.
@@ -12,7 +15,7 @@ type Crosstable struct {
 
 // CrosstableRow is one player's line.
 type CrosstableRow struct {
-	Player PlayerRef `json:"player"`
+	Player tournament.PlayerRef `json:"player"`
 	// Points counts every round paired, a game still being played as nothing yet.
 	Points float64 `json:"points"`
 	// Rounds holds round 1 first; a round the player had no part in (a knockout after they
@@ -35,8 +38,8 @@ type CrosstableCell struct {
 	Points *float64 `json:"points"`
 }
 
-// Crosstable builds the Crosstable of every round paired.
-func (f *Field) Crosstable() Crosstable {
+// crosstable builds the Crosstable of every round paired.
+func crosstable(f *tournament.Field) Crosstable {
 	k := len(f.Rounds)
 	records := f.Records(k)
 	out := Crosstable{Rounds: k, Players: []CrosstableRow{}}
@@ -44,7 +47,7 @@ func (f *Field) Crosstable() Crosstable {
 		if e.StartRank == 0 {
 			continue
 		}
-		row := CrosstableRow{Player: f.ref(e.MemberID), Rounds: make([]CrosstableCell, 0, k), Withdrawn: e.WithdrawnAfter != nil}
+		row := CrosstableRow{Player: f.Ref(e.MemberID), Rounds: make([]CrosstableCell, 0, k), Withdrawn: e.WithdrawnAfter != nil}
 		rounds := records[e.MemberID]
 		for r := 1; r <= k; r++ {
 			rd := chess.Round{Result: chess.ZeroBye}

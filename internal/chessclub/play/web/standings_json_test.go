@@ -1,4 +1,4 @@
-package tournament
+package web
 
 import (
 	"bytes"
@@ -7,12 +7,13 @@ import (
 
 	"campus.example/apps/internal/chess"
 	"campus.example/apps/internal/chess/tiebreak"
+	"campus.example/apps/internal/chessclub/play/tournament"
 )
 
-// TestStandingsMarshalJSON checks that Standings.MarshalJSON writes what encoding/json writes
-// by reflection, byte for byte, also inside another value: names that need escaping, an
-// unrated player, values that are null, a withdrawn player, no rows, and explained standings.
-func TestStandingsMarshalJSON(t *testing.T) {
+// TestEncodeStandings checks that encodeStandings writes what encoding/json writes by
+// reflection, byte for byte: names that need escaping, an unrated player, values that are
+// null, a withdrawn player, no rows, and explained standings.
+func TestEncodeStandings(t *testing.T) {
 	specs, err := tiebreak.ParseList("PTS,BH/C1,BH,ARO,DE")
 	if err != nil {
 		t.Fatal(err)
@@ -32,12 +33,12 @@ func TestStandingsMarshalJSON(t *testing.T) {
 	}
 	rating := 2100
 	names := []string{"Anna Alpha", `Bo "the <Bishop>" & Co`, "Åsa Öberg\u2028", "Dee\\Dee\x01\xff"}
-	full := Standings{Round: 2}
+	full := tournament.Standings{Round: 2}
 	for _, sp := range specs {
 		full.Tiebreaks = append(full.Tiebreaks, sp.String())
 	}
 	for i, row := range ts.Rows {
-		sr := StandingsRow{Place: row.Place, Player: PlayerRef{MemberID: int64(10 + i), StartRank: row.StartRank, FullName: names[i]},
+		sr := tournament.StandingsRow{Place: row.Place, Player: tournament.PlayerRef{MemberID: int64(10 + i), StartRank: row.StartRank, FullName: names[i]},
 			Values: map[string]tiebreak.Value{}, Withdrawn: i == 3}
 		if i == 0 {
 			sr.Player.Rating = &rating
@@ -48,37 +49,31 @@ func TestStandingsMarshalJSON(t *testing.T) {
 		full.Rows = append(full.Rows, sr)
 	}
 	explained := full
-	explained.Rows = append([]StandingsRow(nil), full.Rows...)
+	explained.Rows = append([]tournament.StandingsRow(nil), full.Rows...)
 	explained.Rows[0].Explain = map[string]tiebreak.Breakdown{}
-	noValues := Standings{Round: 0, Tiebreaks: []string{}, Rows: []StandingsRow{{Place: 1, Player: PlayerRef{MemberID: 1, StartRank: 1, FullName: "A"}}}}
+	noValues := tournament.Standings{Round: 0, Tiebreaks: []string{}, Rows: []tournament.StandingsRow{{Place: 1, Player: tournament.PlayerRef{MemberID: 1, StartRank: 1, FullName: "A"}}}}
 
-	type plain Standings
 	tests := []struct {
 		name string
-		s    Standings
+		s    tournament.Standings
 	}{
 		{"a field", full},
 		{"explained", explained},
 		{"rows without values", noValues},
-		{"nothing", Standings{}},
+		{"nothing", tournament.Standings{}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			want, err := json.Marshal(plain(tc.s))
+			want, err := json.Marshal(tc.s)
 			if err != nil {
 				t.Fatal(err)
 			}
-			got, err := json.Marshal(tc.s)
+			got, err := encodeStandings(tc.s)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if !bytes.Equal(got, want) {
-				t.Errorf("MarshalJSON:\n got %s\nwant %s", got, want)
-			}
-			inside, _ := json.Marshal(map[string]any{"standings": tc.s})
-			wantInside, _ := json.Marshal(map[string]any{"standings": plain(tc.s)})
-			if !bytes.Equal(inside, wantInside) {
-				t.Errorf("inside a map:\n got %s\nwant %s", inside, wantInside)
+				t.Errorf("encodeStandings:\n got %s\nwant %s", got, want)
 			}
 		})
 	}

@@ -1,10 +1,12 @@
-package tournament
+package input
 
 import (
 	"strconv"
 	"strings"
 
 	"campus.example/apps/internal/chess/trf"
+	"campus.example/apps/internal/chessclub/play/tournament"
+	"campus.example/apps/internal/jsonhttp"
 )
 
 // textFields are the texts of a TRF file's tournament section, with what each is called in
@@ -25,13 +27,12 @@ var textFields = []struct {
 }
 
 // checkTexts checks the texts of the tournament section and the players' names by the rules
-// the API has for a tournament's name and a member's (checkLine: its words for what breaks
-// them, "" for nothing; jsonhttp.CheckLine's, say): no control
+// the API has for a tournament's name and a member's (jsonhttp.CheckLine): no control
 // characters (NUL, the ESC of a terminal's escape sequences, C1), no tabs and no
 // bidirectional controls, which make a text display as something else than it holds. An
 // empty text is not checked: the import gives it a value of its own. It returns an Invalid
 // refusal naming the first line at fault, its tag and field, and what is wrong.
-func checkTexts(t *trf.Tournament, checkLine func(string) string) error {
+func checkTexts(t *trf.Tournament) error {
 	type fault struct {
 		line      int
 		tag, what string
@@ -45,7 +46,7 @@ func checkTexts(t *trf.Tournament, checkLine func(string) string) error {
 		if value == "" {
 			return
 		}
-		if msg := checkLine(value); msg != "" {
+		if msg := jsonhttp.CheckLine(value); msg != "" {
 			if n := line(); first == nil || n < first.line {
 				first = &fault{n, tag, what, msg}
 			}
@@ -63,5 +64,5 @@ func checkTexts(t *trf.Tournament, checkLine func(string) string) error {
 	if first == nil {
 		return nil
 	}
-	return ImportInvalid("line %d (%s, %s): %s", first.line, first.tag, first.what, first.msg)
+	return tournament.ImportInvalid("line %d (%s, %s): %s", first.line, first.tag, first.what, first.msg)
 }

@@ -1,18 +1,20 @@
-package tournament
+package web
 
 import (
 	"encoding/json"
 	"slices"
 	"strconv"
+
+	"campus.example/apps/internal/chessclub/play/tournament"
 )
 
 // MarshalJSON encodes the standings as encoding/json would, byte for byte, without its
 // reflection: the standings of a 4 000-player Swiss are about a megabyte, and encoding them
 // by reflection took a quarter of their computation (the first poll after each change waits
 // for it, and so do the polls that come meanwhile; docs/BENCHMARKS.md, "A large Swiss
-// night"). Standings with explanations (ExplainedStandings) go through encoding/json.
-func (s Standings) MarshalJSON() ([]byte, error) {
-	type plain Standings // without this method
+// night"). tournament.Standings with explanations (ExplainedStandings) go through encoding/json.
+func encodeStandings(s tournament.Standings) ([]byte, error) {
+	type plain tournament.Standings // without this method
 	for _, r := range s.Rows {
 		if r.Explain != nil {
 			return json.Marshal(plain(s))

@@ -1,19 +1,20 @@
-package tournament
+package web
 
 import (
 	"fmt"
 	"strings"
 
 	"campus.example/apps/internal/chess/knockout"
+	"campus.example/apps/internal/chessclub/play/tournament"
 )
 
 // Bracket is a knockout's bracket as GET /api/tournaments/{id}/bracket shows it: the rounds
 // paired so far, each match in the bracket's order with its score and winner.
 type Bracket struct {
 	// GamesPerMatch and TieBreaks are the tournament's match format.
-	GamesPerMatch int            `json:"games_per_match"`
-	TieBreaks     TieBreaks      `json:"tiebreak_stages"`
-	Rounds        []BracketRound `json:"rounds"`
+	GamesPerMatch int                  `json:"games_per_match"`
+	TieBreaks     tournament.TieBreaks `json:"tiebreak_stages"`
+	Rounds        []BracketRound       `json:"rounds"`
 }
 
 // BracketRound is one round of the bracket.
@@ -25,8 +26,8 @@ type BracketRound struct {
 // BracketMatch is one match: A had White in its first game. B is nil for a bye, which A
 // wins without playing.
 type BracketMatch struct {
-	A PlayerRef  `json:"a"`
-	B *PlayerRef `json:"b,omitempty"`
+	A tournament.PlayerRef  `json:"a"`
+	B *tournament.PlayerRef `json:"b,omitempty"`
 	// Score is the match's score as an arbiter writes it, A's first: the games at the
 	// tournament's time control, then each tie-break stage played, "1–1, rapid 1½–½". A
 	// knockout of single games scores a game settled by a decider 1–0 for who went through.
@@ -35,7 +36,7 @@ type BracketMatch struct {
 	// Boards are the round's board numbers of the match's games, game 1 first.
 	Boards []int `json:"boards"`
 	// Winner is nil while the match is undecided.
-	Winner *PlayerRef `json:"winner,omitempty"`
+	Winner *tournament.PlayerRef `json:"winner,omitempty"`
 }
 
 // BracketStage is the score of one stage of a match, in points. A drawn Armageddon game
@@ -48,11 +49,11 @@ type BracketStage struct {
 	B      float64 `json:"b"`
 }
 
-// Bracket returns the bracket of a knockout, round by round in the order knockout.Pair
+// bracket returns the bracket of a knockout, round by round in the order knockout.Pair
 // makes the matches. It returns a Conflict refusal for another format, which has none.
-func (f *Field) Bracket() (Bracket, error) {
+func bracket(f *tournament.Field) (Bracket, error) {
 	t := f.Tournament
-	if t.Format != FormatKnockout {
+	if t.Format != tournament.FormatKnockout {
 		return Bracket{}, t.Conflict("Only a knockout has a bracket; this tournament is a %s.", t.Format)
 	}
 	out := Bracket{GamesPerMatch: t.GamesPerMatch, TieBreaks: t.TieBreaks, Rounds: []BracketRound{}}
@@ -67,7 +68,7 @@ func (f *Field) Bracket() (Bracket, error) {
 		br := BracketRound{Number: r.Number, Matches: make([]BracketMatch, 0, len(pairs))}
 		won := make([]int, len(pairs))
 		for i, p := range pairs {
-			m, w, err := f.bracketMatch(played, byRank, p)
+			m, w, err := bracketMatch(f, played, byRank, p)
 			if err != nil {
 				return Bracket{}, fmt.Errorf("bracket, round %d: %w", r.Number, err)
 			}
@@ -81,9 +82,9 @@ func (f *Field) Bracket() (Bracket, error) {
 }
 
 // bracketMatch shows match p, and returns its winner's seed (0 while undecided).
-func (f *Field) bracketMatch(played []*MatchRecord, byRank map[int]*Entrant, p knockout.Match) (BracketMatch, int, error) {
+func bracketMatch(f *tournament.Field, played []*tournament.MatchRecord, byRank map[int]*tournament.Entrant, p knockout.Match) (BracketMatch, int, error) {
 	if p.B == 0 {
-		a := f.ref(byRank[p.A].MemberID)
+		a := f.Ref(byRank[p.A].MemberID)
 		return BracketMatch{A: a, Score: "bye", Stages: []BracketStage{}, Boards: []int{}, Winner: &a}, p.A, nil
 	}
 	for _, m := range played {
@@ -95,7 +96,7 @@ func (f *Field) bracketMatch(played []*MatchRecord, byRank map[int]*Entrant, p k
 		if err != nil {
 			return BracketMatch{}, 0, err
 		}
-		ra, rb := f.ref(m.A), f.ref(m.B)
+		ra, rb := f.Ref(m.A), f.Ref(m.B)
 		out := BracketMatch{A: ra, B: &rb, Stages: []BracketStage{}, Boards: []int{}}
 		var parts []string
 		for i, s := range st.Stages {

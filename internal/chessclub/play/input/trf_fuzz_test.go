@@ -1,4 +1,4 @@
-package tournament
+package input
 
 import (
 	"bytes"
@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"campus.example/apps/internal/chessclub/play/tournament"
 )
 
 // FuzzReadImport feeds arbitrary files to the TRF import's reader: it must never panic,
@@ -27,20 +29,20 @@ func FuzzReadImport(f *testing.F) {
 		f.Add([]byte(seed))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		im, err := ReadTRF(bytes.NewReader(data), "2026-03-01", lineRule)
+		im, err := TRF(bytes.NewReader(data), "2026-03-01")
 		if err != nil {
-			var pe *Error
-			if !errors.As(err, &pe) || len(pe.Fields) != 1 || utf8.RuneCountInString(pe.Fields["file"]) > MaxImportMessage {
-				t.Fatalf("refusal %#v: want one fault of at most %d characters", err, MaxImportMessage)
+			var pe *tournament.Error
+			if !errors.As(err, &pe) || len(pe.Fields) != 1 || utf8.RuneCountInString(pe.Fields["file"]) > tournament.MaxImportMessage {
+				t.Fatalf("refusal %#v: want one fault of at most %d characters", err, tournament.MaxImportMessage)
 			}
 			return
 		}
 		switch {
-		case len(im.Players) < 2 || len(im.Players) > MaxPlayers:
+		case len(im.Players) < 2 || len(im.Players) > tournament.MaxPlayers:
 			t.Fatalf("%d players accepted", len(im.Players))
-		case im.Total < 1 || im.Total > MaxRounds || im.Paired > im.Total:
+		case im.Total < 1 || im.Total > tournament.MaxRounds || im.Paired > im.Total:
 			t.Fatalf("rounds: %d paired of %d", im.Paired, im.Total)
-		case im.Input.Name == "" || utf8.RuneCountInString(im.Input.Name) > MaxTournamentName:
+		case im.Input.Name == "" || utf8.RuneCountInString(im.Input.Name) > tournament.MaxTournamentName:
 			t.Fatalf("name %q", im.Input.Name)
 		case im.Input.EndDate < im.Input.StartDate:
 			t.Fatalf("dates %s..%s", im.Input.StartDate, im.Input.EndDate)
@@ -51,14 +53,4 @@ func FuzzReadImport(f *testing.F) {
 			}
 		}
 	})
-}
-
-// lineRule is a rule for a line of text as the API has one: no control characters, no tabs.
-func lineRule(s string) string {
-	for _, r := range s {
-		if r < ' ' || r == 0x7f {
-			return "must not contain control characters"
-		}
-	}
-	return ""
 }

@@ -1,4 +1,4 @@
-package tournament
+package input
 
 import (
 	"errors"
@@ -13,12 +13,13 @@ import (
 	"campus.example/apps/internal/chess/swiss"
 	"campus.example/apps/internal/chess/tiebreak"
 	"campus.example/apps/internal/chess/trf"
+	"campus.example/apps/internal/chessclub/play/tournament"
 )
 
 // Imported is a TRF file read and checked for import.
 type Imported struct {
 	File  *trf.Tournament
-	Input TournamentInput
+	Input tournament.TournamentInput
 	// Paired is the number of rounds in which someone was Paired (k); Total the rounds the
 	// tournament has.
 	Paired, Total int
@@ -35,68 +36,52 @@ type ImportedPlayer struct {
 
 // Limits of a TRF file to import, besides the body's size (play.MaxImportBytes). They bound
 // what reading a file keeps and how long its answer is, whatever the file holds: a file of
-// MaxPlayers players, MaxRounds rounds and a few records of each kind is far within them.
+// tournament.MaxPlayers players, tournament.MaxRounds rounds and a few records of each kind is far within them.
 const (
 	// MaxImportLines is the most lines a file may have: what reading keeps grows with them,
-	// blank ones too. A file of MaxPlayers players has a line for each; the rest (the
+	// blank ones too. A file of tournament.MaxPlayers players has a line for each; the rest (the
 	// tournament section, 132's round dates, 240 byes, 250 accelerations, comments) takes a
 	// few hundred more at most. Twice as many again leaves room for the comment lines and
 	// blank lines that pairing programs write between players.
-	MaxImportLines = 3 * MaxPlayers
+	MaxImportLines = 3 * tournament.MaxPlayers
 	// MaxImportLineBytes is the longest line, in bytes: a player's line of trf.MaxRounds
 	// rounds has 2 091 characters, and a name of 33 characters takes at most 132 bytes.
 	MaxImportLineBytes = 8192
-	// MaxImportMessage is the most characters of the fault that a refusal names: a fault
-	// may quote what the file holds, which is the sender's text and not worth sending back
-	// at length.
-	MaxImportMessage = 300
 )
 
-// importLimits are the bounds ReadTRF reads a file within.
+// importLimits are the bounds TRF reads a file within.
 var importLimits = trf.Limits{Lines: MaxImportLines, LineBytes: MaxImportLineBytes}
 
-// ImportInvalid is the refusal of a file that reads as TRF but cannot be imported. It names
-// one fault, the first found, cut to MaxImportMessage characters.
-func ImportInvalid(format string, args ...any) error {
-	msg := fmt.Sprintf(format, args...)
-	if utf8.RuneCountInString(msg) > MaxImportMessage {
-		msg = string([]rune(msg)[:MaxImportMessage-1]) + "…"
-	}
-	return &Error{Kind: Invalid, Detail: "The TRF file cannot be imported.", Fields: map[string]string{"file": msg}}
-}
-
-// ReadTRF reads a TRF file for import from r, which the caller bounds in size. It returns an
+// TRF reads a TRF file for import from r, which the caller bounds in size. It returns an
 // Invalid refusal naming the file's first fault: a syntax error (with its line, and column
 // where there is one), more than MaxImportLines lines or a line longer than
 // MaxImportLineBytes, a text that breaks the API's rules for texts (checkTexts), more than
-// MaxPlayers players or MaxRounds rounds, a knockout (whose bracket a TRF file does not
+// tournament.MaxPlayers players or tournament.MaxRounds rounds, a knockout (whose bracket a TRF file does not
 // record), unrated games (W, D, L), which the club does not record, or games without a
-// result before the last round paired. checkLine is the API's rule for a line of text (its
-// words for what breaks it, "" for nothing), by which the file's texts are checked. An error
-// of r comes back wrapped, not as a refusal.
-func ReadTRF(r io.Reader, today Date, checkLine func(string) string) (*Imported, error) {
+// result before the last round paired. An error of r comes back wrapped, not as a refusal.
+func TRF(r io.Reader, today tournament.Date) (*Imported, error) {
 	t, err := trf.ReadLimited(r, importLimits)
 	var se *trf.SyntaxError
 	switch {
 	case errors.As(err, &se) && se.Column == 0:
-		return nil, ImportInvalid("line %d: %s", se.Line, se.Msg)
+		return nil, tournament.ImportInvalid("line %d: %s", se.Line, se.Msg)
 	case errors.As(err, &se):
-		return nil, ImportInvalid("line %d, column %d: %s", se.Line, se.Column, se.Msg)
+		return nil, tournament.ImportInvalid("line %d, column %d: %s", se.Line, se.Column, se.Msg)
 	case err != nil:
 		return nil, err
 	}
-	if err := checkTexts(t, checkLine); err != nil {
+	if err := checkTexts(t); err != nil {
 		return nil, err
 	}
 	im := &Imported{File: t}
 	switch n := len(t.Players); {
 	case n < 2:
-		return nil, ImportInvalid("a tournament needs at least two players; the file has %d", n)
-	case n > MaxPlayers:
-		return nil, ImportInvalid("%d players; a tournament holds at most %d", n, MaxPlayers)
+		return nil, tournament.ImportInvalid("a tournament needs at least two players; the file has %d", n)
+	case n > tournament.MaxPlayers:
+		return nil, tournament.ImportInvalid("%d players; a tournament holds at most %d", n, tournament.MaxPlayers)
 	}
 	if isKnockout(t.Type) {
-		return nil, ImportInvalid("a knockout cannot be imported: a TRF file does not record its bracket")
+		return nil, tournament.ImportInvalid("a knockout cannot be imported: a TRF file does not record its bracket")
 	}
 	for _, p := range t.Players {
 		for r, x := range p.Rounds {
@@ -111,11 +96,11 @@ func ReadTRF(r io.Reader, today Date, checkLine func(string) string) (*Imported,
 	}
 	switch {
 	case im.Total == 0:
-		return nil, ImportInvalid("the file records no round and does not give the number of rounds (XXR or 142)")
-	case im.Total > MaxRounds:
-		return nil, ImportInvalid("%d rounds; a tournament has at most %d", im.Total, MaxRounds)
+		return nil, tournament.ImportInvalid("the file records no round and does not give the number of rounds (XXR or 142)")
+	case im.Total > tournament.MaxRounds:
+		return nil, tournament.ImportInvalid("%d rounds; a tournament has at most %d", im.Total, tournament.MaxRounds)
 	case im.Total < im.Paired:
-		return nil, ImportInvalid("XXR or 142 says %d rounds, but the file records %d", im.Total, im.Paired)
+		return nil, tournament.ImportInvalid("XXR or 142 says %d rounds, but the file records %d", im.Total, im.Paired)
 	}
 	im.Finished = im.Paired == im.Total
 	for i := range t.Players {
@@ -124,27 +109,27 @@ func ReadTRF(r io.Reader, today Date, checkLine func(string) string) (*Imported,
 		for r, x := range p.Rounds {
 			switch {
 			case r > im.Paired:
-				return nil, ImportInvalid("player %d: round %d is beyond the rounds paired", p.StartRank, r+1)
+				return nil, tournament.ImportInvalid("player %d: round %d is beyond the rounds paired", p.StartRank, r+1)
 			case x.Result == chess.UnratedWin || x.Result == chess.UnratedDraw || x.Result == chess.UnratedLoss:
-				return nil, ImportInvalid("player %d, round %d: unrated games (W, D, L) are not recorded by the club", p.StartRank, r+1)
+				return nil, tournament.ImportInvalid("player %d, round %d: unrated games (W, D, L) are not recorded by the club", p.StartRank, r+1)
 			case x.Opponent != 0 && x.Result == chess.NoResult:
 				im.Finished = false
 				if r+1 < im.Paired {
-					return nil, ImportInvalid("player %d, round %d: a game without a result before round %d, the last one paired", p.StartRank, r+1, im.Paired)
+					return nil, tournament.ImportInvalid("player %d, round %d: a game without a result before round %d, the last one paired", p.StartRank, r+1, im.Paired)
 				}
 			}
 		}
 	}
-	im.Input = importInput(t, im, today, checkLine)
+	im.Input = importInput(t, im, today)
 	if err := im.readPoints(); err != nil {
 		return nil, err
 	}
 	if err := im.readAcceleration(); err != nil {
 		return nil, err
 	}
-	if !im.Finished && im.Input.Format == FormatSwiss {
+	if !im.Finished && im.Input.Format == tournament.FormatSwiss {
 		if err := swiss.CheckSystem(t); err != nil {
-			return nil, ImportInvalid("%v", err)
+			return nil, tournament.ImportInvalid("%v", err)
 		}
 	}
 	return im, nil
@@ -160,17 +145,17 @@ func (im *Imported) readPoints() error {
 	t := im.File
 	ps, err := t.PointSystem()
 	if err != nil {
-		return ImportInvalid("%v", err)
+		return tournament.ImportInvalid("%v", err)
 	}
 	if !im.Input.SetPointSystem(ps) {
-		return ImportInvalid("the file gives points for a forfeit loss or a zero-point bye (162 A, BBZ, BBF); the club's point system gives them none")
+		return tournament.ImportInvalid("the file gives points for a forfeit loss or a zero-point bye (162 A, BBZ, BBF); the club's point system gives them none")
 	}
 	if ps.Win == 0 {
-		return ImportInvalid("the file's point system gives nothing for a win")
+		return tournament.ImportInvalid("the file's point system gives nothing for a win")
 	}
 	acc, err := t.Accelerations()
 	if err != nil {
-		return ImportInvalid("%v", err)
+		return tournament.ImportInvalid("%v", err)
 	}
 	next := im.Paired + 1
 	virtual := func(rank int) chess.Score {
@@ -183,7 +168,7 @@ func (im *Imported) readPoints() error {
 		return v
 	}
 	if err := t.CheckPointsColumn(ps, im.Paired, virtual); err != nil {
-		return ImportInvalid("%v", err)
+		return tournament.ImportInvalid("%v", err)
 	}
 	return nil
 }
@@ -196,7 +181,7 @@ func (im *Imported) readPoints() error {
 func (im *Imported) readAcceleration() error {
 	acc, err := swiss.ReadAcceleration(im.File, im.Total)
 	if err != nil {
-		return ImportInvalid("%v", err)
+		return tournament.ImportInvalid("%v", err)
 	}
 	if !acc.Accelerated() {
 		return nil
@@ -208,8 +193,8 @@ func (im *Imported) readAcceleration() error {
 			break
 		}
 	}
-	if im.Input.Format != FormatSwiss {
-		return ImportInvalid("record %q: only a Swiss is paired with an acceleration", first)
+	if im.Input.Format != tournament.FormatSwiss {
+		return tournament.ImportInvalid("record %q: only a Swiss is paired with an acceleration", first)
 	}
 	if len(acc.Given) > 0 {
 		ids := make([]int, len(im.File.Players))
@@ -218,10 +203,10 @@ func (im *Imported) readAcceleration() error {
 		}
 		baku, err := swiss.Baku(ids, im.Total)
 		if err != nil || !swiss.SameVirtualPoints(acc.Given, baku, ids, im.Total) {
-			return ImportInvalid("record %q: the club pairs with no acceleration or with the Baku method (C.04.5.1), and this file's virtual points are not Baku's", first)
+			return tournament.ImportInvalid("record %q: the club pairs with no acceleration or with the Baku method (C.04.5.1), and this file's virtual points are not Baku's", first)
 		}
 	}
-	im.Input.Acceleration = AccelerationBaku
+	im.Input.Acceleration = tournament.AccelerationBaku
 	return nil
 }
 
@@ -243,24 +228,24 @@ func importName(p *trf.Player) string {
 // importInput is the tournament a file makes: its name (012), city (022), dates (042, 052),
 // time control (122), what its FIDE report says (importReportInfo) and format (092: a round robin when it says so, else a Swiss). Texts
 // are cut to the API's limits; dates that do not read as year, month, day are today.
-func importInput(t *trf.Tournament, im *Imported, today Date, checkLine func(string) string) TournamentInput {
-	in := TournamentInput{Name: clip(t.Name, MaxTournamentName), Format: FormatSwiss, Settings: DefaultSettings}
+func importInput(t *trf.Tournament, im *Imported, today tournament.Date) tournament.TournamentInput {
+	in := tournament.TournamentInput{Name: clip(t.Name, tournament.MaxTournamentName), Format: tournament.FormatSwiss, Settings: tournament.DefaultSettings}
 	if in.Name == "" {
 		in.Name = "Imported tournament"
 	}
 	if tiebreak.FormatOf(t.Type) == tiebreak.RoundRobin {
-		in.Format = FormatRoundRobin
+		in.Format = tournament.FormatRoundRobin
 		single := len(t.Players) - 1 + len(t.Players)%2
 		in.DoubleRoundRobin = im.Total > single
 	}
-	if c := clip(t.City, MaxLocation); c != "" {
+	if c := clip(t.City, tournament.MaxLocation); c != "" {
 		in.Location = &c
 	}
-	if tc := clip(t.TimeControl, MaxTimeControl); tc != "" {
+	if tc := clip(t.TimeControl, tournament.MaxTimeControl); tc != "" {
 		in.TimeControl = &tc
 	}
 	if t.FirstColour() == chess.Black {
-		in.InitialColour = ColourBlack
+		in.InitialColour = tournament.ColourBlack
 	}
 	in.StartDate = importDate(t.StartDate, today)
 	in.EndDate = importDate(t.EndDate, in.StartDate)
@@ -268,7 +253,7 @@ func importInput(t *trf.Tournament, im *Imported, today Date, checkLine func(str
 		in.EndDate = in.StartDate
 	}
 	in.Rounds = &im.Total
-	importReportInfo(t, &in, checkLine)
+	importReportInfo(t, &in)
 	return in
 }
 
@@ -282,11 +267,11 @@ func clip(s string, n int) string {
 }
 
 // importDate reads a TRF date (YYYY/MM/DD, or with - or . between), else fallback.
-func importDate(s string, fallback Date) Date {
+func importDate(s string, fallback tournament.Date) tournament.Date {
 	s = strings.TrimSpace(s)
 	for _, layout := range []string{"2006/01/02", "2006-01-02", "2006.01.02"} {
 		if d, err := time.Parse(layout, s); err == nil && d.Year() >= 1000 {
-			return Date(d.Format(DateLayout))
+			return tournament.Date(d.Format(tournament.DateLayout))
 		}
 	}
 	return fallback
