@@ -9,7 +9,6 @@ import (
 	"campus.example/apps/internal/chessclub/auth"
 	"campus.example/apps/internal/chessclub/members"
 	"campus.example/apps/internal/chessclub/photos"
-	"campus.example/apps/internal/chessclub/play"
 	"campus.example/apps/internal/chessclub/play/web"
 	"campus.example/apps/internal/problem"
 	"campus.example/apps/internal/query"
@@ -48,7 +47,7 @@ func (h *handlers) public(fn func(http.ResponseWriter, *http.Request) error, par
 			err = fn(w, r)
 		}
 		if err != nil {
-			problem.Write(w, r, h.log, play.Problem(sqldb.Classify(err)))
+			problem.Write(w, r, h.log, web.Problem(sqldb.Classify(err)))
 		}
 	})
 }

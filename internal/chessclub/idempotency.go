@@ -8,6 +8,7 @@ import (
 
 	"campus.example/apps/internal/chessclub/api"
 	"campus.example/apps/internal/chessclub/play"
+	"campus.example/apps/internal/chessclub/play/web"
 	"campus.example/apps/internal/idempotency"
 	"campus.example/apps/internal/problem"
 	"campus.example/apps/internal/sqldb"
@@ -64,7 +65,7 @@ func onceScope(r *http.Request) string {
 func (h *handlers) writeErr(fn func(http.ResponseWriter, *http.Request) error) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if err := fn(w, r); err != nil {
-			problem.Write(w, r, h.log, play.Problem(sqldb.Classify(err)))
+			problem.Write(w, r, h.log, web.Problem(sqldb.Classify(err)))
 		}
 	})
 }

@@ -9,11 +9,9 @@ import (
 	"campus.example/apps/internal/chess"
 	"campus.example/apps/internal/chessclub/api"
 	"campus.example/apps/internal/chessclub/audit"
-	"campus.example/apps/internal/chessclub/members"
 	"campus.example/apps/internal/chessclub/play/storage"
 	"campus.example/apps/internal/chessclub/play/tournament"
 	"campus.example/apps/internal/problem"
-	"campus.example/apps/internal/sqldb"
 )
 
 // Missed rounds of a late entry: what the organiser gives the player for each round paired
@@ -91,28 +89,25 @@ func (s *core) addEntry(ctx context.Context, tx *sql.Tx, caller api.Caller, f *t
 		return tournament.Player{}, err
 	}
 	e := &tournament.Entrant{MemberID: member, EnteredAt: s.clock(), FirstRound: 1, Requested: map[int]chess.Result{}}
-	var rank any
 	if t.State == tournament.StateRunning {
 		e.FirstRound = t.CurrentRound + 1
 		e.StartRank = len(f.Players) + 1
 		for _, p := range f.Players {
 			e.StartRank = max(e.StartRank, p.StartRank+1)
 		}
-		rank = e.StartRank
 		if rated {
 			e.Rating = rating
 		}
 	}
-	_, err = tx.ExecContext(ctx, "INSERT INTO tournament_players (tournament_id, member_id, start_rank, rating, entered_at, first_round) VALUES (?, ?, ?, ?, ?, ?)",
-		id, member, rank, e.Rating, e.EnteredAt, e.FirstRound)
-	if sqldb.IsDuplicate(err) {
+	err = storage.InsertEntry(ctx, tx, id, e)
+	if errors.Is(err, storage.ErrDuplicate) {
 		return tournament.Player{}, t.Conflict("Member %d has entered already.", member)
 	}
 	if err != nil {
-		return tournament.Player{}, fmt.Errorf("enter: %w", err)
+		return tournament.Player{}, err
 	}
 	if t.State == tournament.StateRunning {
-		if err := fixFIDERatings(ctx, tx, t, member); err != nil {
+		if err := storage.FixFIDERatings(ctx, tx, t, member); err != nil {
 			return tournament.Player{}, err
 		}
 	}
@@ -121,12 +116,11 @@ func (s *core) addEntry(ctx context.Context, tx *sql.Tx, caller api.Caller, f *t
 		kind = chess.HalfBye
 	}
 	for r := 1; r <= t.CurrentRound; r++ {
-		if _, err := tx.ExecContext(ctx, "INSERT INTO tournament_byes (tournament_id, round, member_id, kind, requested) VALUES (?, ?, ?, ?, ?)",
-			id, r, member, string(kind), false); err != nil {
-			return tournament.Player{}, fmt.Errorf("enter: missed round %d: %w", r, err)
+		if err := storage.InsertBye(ctx, tx, id, r, member, kind, false); err != nil {
+			return tournament.Player{}, err
 		}
 	}
-	if err := bumpVersion(ctx, tx, id); err != nil {
+	if err := storage.Changed(ctx, tx, id); err != nil {
 		return tournament.Player{}, err
 	}
 	if err := s.live.Emit(ctx, tx, id, EventPlayerEntered, map[string]any{"member_id": member}); err != nil {
@@ -151,10 +145,7 @@ func (s *core) addEntry(ctx context.Context, tx *sql.Tx, caller api.Caller, f *t
 // counts (rated or declared). It returns an Invalid problem naming member_id when there is no
 // such member; a guest (a player of an imported tournament) is not a member.
 func memberRating(ctx context.Context, tx *sql.Tx, member int64, ratingType string) (int, bool, error) {
-	var rating int
-	var status string
-	ratingCol, statusCol := storage.ClubRatingColumns(ratingType)
-	err := tx.QueryRowContext(ctx, "SELECT "+ratingCol+", "+statusCol+" FROM members m WHERE m.id = ? AND m.guest = 0", member).Scan(&rating, &status)
+	rating, rated, err := storage.MemberRating(ctx, tx, member, ratingType)
 	if errors.Is(err, sql.ErrNoRows) {
 		return 0, false, &problem.Error{Kind: problem.Invalid, Detail: "The request has invalid fields.",
 			Fields: map[string]string{"member_id": fmt.Sprintf("there is no member %d", member)}}
@@ -162,7 +153,7 @@ func memberRating(ctx context.Context, tx *sql.Tx, member int64, ratingType stri
 	if err != nil {
 		return 0, false, fmt.Errorf("read member %d: %w", member, err)
 	}
-	return rating, status != members.RatingUnrated, nil
+	return rating, rated, nil
 }
 
 // Leave takes member out of the tournament with id on behalf of caller (the member
@@ -184,10 +175,10 @@ func (s *Entries) Leave(ctx context.Context, id int64, caller api.Caller, member
 		case tournament.StateFinished:
 			return t.Conflict("The tournament has finished.")
 		case tournament.StateOpen:
-			if _, err := tx.ExecContext(ctx, "DELETE FROM tournament_players WHERE tournament_id = ? AND member_id = ?", id, member); err != nil {
-				return fmt.Errorf("leave: %w", err)
+			if err := storage.DeleteEntry(ctx, tx, id, member); err != nil {
+				return err
 			}
-			if err := bumpVersion(ctx, tx, id); err != nil {
+			if err := storage.Changed(ctx, tx, id); err != nil {
 				return err
 			}
 			if err := s.record(ctx, tx, caller, id, member, audit.EntryRemoved, e.FullName, map[string]any{"entered_at": e.EnteredAt}, nil); err != nil {
@@ -198,14 +189,11 @@ func (s *Entries) Leave(ctx context.Context, id int64, caller api.Caller, member
 		if e.WithdrawnAfter != nil {
 			return nil
 		}
-		if _, err := tx.ExecContext(ctx, "UPDATE tournament_players SET withdrawn_after = ? WHERE tournament_id = ? AND member_id = ?", t.CurrentRound, id, member); err != nil {
-			return fmt.Errorf("withdraw: %w", err)
-		}
-		if err := bumpStandings(ctx, tx, id); err != nil {
+		if err := storage.Withdraw(ctx, tx, id, member, t.CurrentRound); err != nil {
 			return err
 		}
-		if _, err := tx.ExecContext(ctx, "DELETE FROM tournament_byes WHERE tournament_id = ? AND member_id = ? AND round > ?", id, member, t.CurrentRound); err != nil {
-			return fmt.Errorf("withdraw: %w", err)
+		if err := storage.ChangedStandings(ctx, tx, id); err != nil {
+			return err
 		}
 		if err := s.record(ctx, tx, caller, id, member, audit.EntryWithdrawn, e.FullName, nil, map[string]any{"after_round": t.CurrentRound}); err != nil {
 			return err
@@ -237,9 +225,8 @@ func (s *Entries) RequestBye(ctx context.Context, id int64, caller api.Caller, m
 		if asked := f.ByesAsked(e); len(asked) >= t.ByeLimit {
 			return t.Conflict("Member %d has asked for %d half-point byes already, the most this tournament allows.", member, len(asked))
 		}
-		if _, err := tx.ExecContext(ctx, "INSERT INTO tournament_byes (tournament_id, round, member_id, kind, requested) VALUES (?, ?, ?, ?, ?)",
-			id, r, member, string(chess.HalfBye), true); err != nil {
-			return fmt.Errorf("request bye: %w", err)
+		if err := storage.InsertBye(ctx, tx, id, r, member, chess.HalfBye, true); err != nil {
+			return err
 		}
 		if err := s.record(ctx, tx, caller, id, member, audit.ByeRequested, fmt.Sprintf("%s, round %d", e.FullName, r), nil, map[string]any{"kind": "half"}); err != nil {
 			return err
@@ -259,8 +246,8 @@ func (s *Entries) CancelBye(ctx context.Context, id int64, caller api.Caller, me
 		if kind, ok := e.Requested[r]; !ok || kind != chess.HalfBye {
 			return problem.New(problem.NotFound, "Member %d has asked for no bye in round %d.", member, r)
 		}
-		if _, err := tx.ExecContext(ctx, "DELETE FROM tournament_byes WHERE tournament_id = ? AND round = ? AND member_id = ?", f.Tournament.ID, r, member); err != nil {
-			return fmt.Errorf("cancel bye: %w", err)
+		if err := storage.DeleteBye(ctx, tx, f.Tournament.ID, r, member); err != nil {
+			return err
 		}
 		if err := s.record(ctx, tx, caller, f.Tournament.ID, member, audit.ByeCancelled, fmt.Sprintf("%s, round %d", e.FullName, r), map[string]any{"kind": "half"}, nil); err != nil {
 			return err
@@ -292,22 +279,6 @@ func byeTarget(f *tournament.Field, caller api.Caller, member int64, r int, aski
 		return nil, t.Conflict("Round %d is paired already.", r)
 	}
 	return e, nil
-}
-
-// bumpVersion marks a change to what GET /api/tournaments/{id} shows, and to the standings.
-func bumpVersion(ctx context.Context, tx *sql.Tx, id int64) error {
-	if _, err := tx.ExecContext(ctx, "UPDATE tournaments SET version = version + 1, standings_revision = standings_revision + 1 WHERE id = ?", id); err != nil {
-		return fmt.Errorf("update tournament version: %w", err)
-	}
-	return nil
-}
-
-// bumpStandings marks a change that may change the standings.
-func bumpStandings(ctx context.Context, tx *sql.Tx, id int64) error {
-	if _, err := tx.ExecContext(ctx, "UPDATE tournaments SET standings_revision = standings_revision + 1 WHERE id = ?", id); err != nil {
-		return fmt.Errorf("update standings revision: %w", err)
-	}
-	return nil
 }
 
 // formatName is a format in words.

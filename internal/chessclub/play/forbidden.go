@@ -3,10 +3,10 @@ package play
 import (
 	"context"
 	"database/sql"
-	"fmt"
 
 	"campus.example/apps/internal/chessclub/api"
 	"campus.example/apps/internal/chessclub/audit"
+	"campus.example/apps/internal/chessclub/play/storage"
 	"campus.example/apps/internal/chessclub/play/tournament"
 	"campus.example/apps/internal/problem"
 )
@@ -61,15 +61,12 @@ func (s *Entries) Forbid(ctx context.Context, id int64, caller api.Caller, a, b 
 		}
 		from := t.CurrentRound + 1
 		// A pair forbidden before, for rounds now past, is forbidden again from the next.
-		if _, err := tx.ExecContext(ctx, "DELETE FROM tournament_forbidden_pairs WHERE tournament_id = ? AND member_a = ? AND member_b = ?", id, a, b); err != nil {
-			return fmt.Errorf("forbid pair: %w", err)
-		}
-		if _, err := tx.ExecContext(ctx, "INSERT INTO tournament_forbidden_pairs (tournament_id, member_a, member_b, from_round) VALUES (?, ?, ?, ?)", id, a, b, from); err != nil {
-			return fmt.Errorf("forbid pair: %w", err)
+		if err := storage.Forbid(ctx, tx, id, a, b, from); err != nil {
+			return err
 		}
 		created = true
 		out = ForbiddenPairView{Members: [2]int64{a, b}, Names: names(ea, eb, a), FromRound: from}
-		if err := bumpVersion(ctx, tx, id); err != nil {
+		if err := storage.Changed(ctx, tx, id); err != nil {
 			return err
 		}
 		if err := s.record(ctx, tx, caller, id, 0, audit.PairForbidden, out.Names[0]+" and "+out.Names[1], nil, map[string]any{"members": out.Members, "from_round": from}); err != nil {
@@ -98,15 +95,10 @@ func (s *Entries) Allow(ctx context.Context, id int64, caller api.Caller, a, b i
 			return problem.New(problem.NotFound, "Members %d and %d are not forbidden to meet from round %d on.", a, b, next)
 		}
 		p := f.Forbidden[i]
-		if p.FromRound >= next {
-			_, err = tx.ExecContext(ctx, "DELETE FROM tournament_forbidden_pairs WHERE tournament_id = ? AND member_a = ? AND member_b = ?", id, a, b)
-		} else {
-			_, err = tx.ExecContext(ctx, "UPDATE tournament_forbidden_pairs SET to_round = ? WHERE tournament_id = ? AND member_a = ? AND member_b = ?", t.CurrentRound, id, a, b)
+		if err := storage.Allow(ctx, tx, id, a, b, p.FromRound >= next, t.CurrentRound); err != nil {
+			return err
 		}
-		if err != nil {
-			return fmt.Errorf("allow pair: %w", err)
-		}
-		if err := bumpVersion(ctx, tx, id); err != nil {
+		if err := storage.Changed(ctx, tx, id); err != nil {
 			return err
 		}
 		n := names(ea, eb, a)

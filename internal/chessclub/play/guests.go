@@ -4,13 +4,9 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
-	"strconv"
-	"strings"
 
-	"campus.example/apps/internal/chess/trf"
 	"campus.example/apps/internal/chessclub/api"
 	"campus.example/apps/internal/chessclub/audit"
-	"campus.example/apps/internal/chessclub/members"
 	"campus.example/apps/internal/chessclub/play/storage"
 	"campus.example/apps/internal/chessclub/play/tournament"
 	"campus.example/apps/internal/problem"
@@ -48,10 +44,10 @@ func (s *Entries) LinkGuest(ctx context.Context, id int64, caller api.Caller, gu
 		if _, _, err := memberRating(ctx, tx, member, tournament.RatingStandard); err != nil {
 			return err
 		}
-		if err := rekeyPlayer(ctx, tx, id, guest, member, g.StartRank); err != nil {
+		if err := storage.RekeyPlayer(ctx, tx, id, guest, member, g.StartRank); err != nil {
 			return err
 		}
-		if err := bumpVersion(ctx, tx, id); err != nil {
+		if err := storage.Changed(ctx, tx, id); err != nil {
 			return err
 		}
 		if err := s.live.Emit(ctx, tx, id, EventPlayerLinked, map[string]any{"guest_id": guest, "member_id": member}); err != nil {
@@ -73,88 +69,4 @@ func (s *Entries) LinkGuest(ctx context.Context, id int64, caller api.Caller, gu
 		return nil
 	})
 	return out, err
-}
-
-// rekeyPlayer moves the player guest of tournament id, with their pairing number (rank),
-// ratings (the FIDE rating the file gave them stays the one the report writes), games, byes
-// and forbidden pairs, to member, in tx, and deletes the guest. The boards and byes refer to the
-// player's row, so the member's row comes first, without the number, which the guest's row
-// holds until it goes.
-func rekeyPlayer(ctx context.Context, tx *sql.Tx, id, guest, member int64, rank int) error {
-	var startRank any
-	if rank > 0 {
-		startRank = rank
-	}
-	for _, st := range []struct {
-		what, query string
-		args        []any
-	}{
-		{"enter the member", "INSERT INTO tournament_players (tournament_id, member_id, start_rank, rating, fide_rating, entered_at, first_round, withdrawn_after) " +
-			"SELECT tournament_id, ?, NULL, rating, fide_rating, entered_at, first_round, withdrawn_after FROM tournament_players WHERE tournament_id = ? AND member_id = ?",
-			[]any{member, id, guest}},
-		{"move the games as White", "UPDATE tournament_boards SET white = ? WHERE tournament_id = ? AND white = ?", []any{member, id, guest}},
-		{"move the games as Black", "UPDATE tournament_boards SET black = ? WHERE tournament_id = ? AND black = ?", []any{member, id, guest}},
-		{"move the byes", "UPDATE tournament_byes SET member_id = ? WHERE tournament_id = ? AND member_id = ?", []any{member, id, guest}},
-		// A pair keeps its lower member id first: the member's may sort the other way.
-		{"move the forbidden pairs", "INSERT INTO tournament_forbidden_pairs (tournament_id, member_a, member_b, from_round, to_round) " +
-			"SELECT tournament_id, CASE WHEN other < ? THEN other ELSE ? END, CASE WHEN other < ? THEN ? ELSE other END, from_round, to_round FROM " +
-			"(SELECT tournament_id, CASE WHEN member_a = ? THEN member_b ELSE member_a END AS other, from_round, to_round FROM tournament_forbidden_pairs " +
-			"WHERE tournament_id = ? AND (member_a = ? OR member_b = ?)) moved", []any{member, member, member, member, guest, id, guest, guest}},
-		{"remove the guest's entry", "DELETE FROM tournament_players WHERE tournament_id = ? AND member_id = ?", []any{id, guest}},
-		{"give the member the pairing number", "UPDATE tournament_players SET start_rank = ? WHERE tournament_id = ? AND member_id = ?", []any{startRank, id, member}},
-		{"remove the guest", "DELETE FROM members WHERE id = ? AND guest = 1", []any{guest}},
-	} {
-		if _, err := tx.ExecContext(ctx, st.query, st.args...); err != nil {
-			return fmt.Errorf("link guest %d to member %d: %s: %w", guest, member, st.what, err)
-		}
-	}
-	return nil
-}
-
-// storeGuestFIDE keeps in tx what an imported player's 001 record says of them for FIDE: on
-// the guest's member row, the FIDE id, federation, title, sex and birth date (YYYY/MM/DD, or
-// YYYY/00/00 for a year alone, as YYYY-MM-DD or YYYY), and the record's FIDE rating as the
-// rating of the tournament's rating type; on their entry, that rating as the one the
-// tournament reports them with. A field the club would refuse from a member (a title TRF
-// does not name, a federation that is no three-letter code) is left empty, not guessed at.
-func storeGuestFIDE(ctx context.Context, tx *sql.Tx, id, guest int64, ratingType string, p *trf.Player) error {
-	text := func(s string, ok bool) any {
-		if s == "" || !ok {
-			return nil
-		}
-		return s
-	}
-	var fideID any
-	if n, err := strconv.ParseInt(p.FIDEID, 10, 64); err == nil && n > 0 && n <= members.MaxFIDEID {
-		fideID = n
-	}
-	var rating any
-	if p.Rating >= members.MinFIDERating && p.Rating <= members.MaxFIDERating {
-		rating = p.Rating
-	}
-	birth := guestBirthDate(p.BirthDate)
-	_, err := tx.ExecContext(ctx, "UPDATE members SET fide_id = ?, federation = ?, title = ?, sex = ?, birth_date = ?, "+fideRatingColumn(ratingType)+" = ? WHERE id = ? AND guest = 1",
-		fideID, text(p.Federation, members.ValidFederation(p.Federation)), text(p.Title, members.ValidTitle(p.Title)),
-		text(p.Sex, p.Sex == members.SexMan || p.Sex == members.SexWoman), text(birth, birth != ""), rating, guest)
-	if err == nil {
-		_, err = tx.ExecContext(ctx, "UPDATE tournament_players SET fide_rating = ? WHERE tournament_id = ? AND member_id = ?", rating, id, guest)
-	}
-	if err != nil {
-		return fmt.Errorf("import: the FIDE fields of player %d: %w", p.StartRank, err)
-	}
-	return nil
-}
-
-// guestBirthDate reads a TRF birth date, YYYY/MM/DD (YYYY/00/00 for a year alone) or YYYY,
-// as a member's birth date; "" when it is none.
-func guestBirthDate(s string) string {
-	s = strings.TrimSpace(s)
-	if y, ok := strings.CutSuffix(s, "/00/00"); ok {
-		s = y
-	}
-	s = strings.ReplaceAll(s, "/", "-")
-	if _, ok := members.BirthYearOf(s); !ok {
-		return ""
-	}
-	return s
 }

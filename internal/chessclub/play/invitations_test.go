@@ -4,7 +4,6 @@ import (
 	"net/http"
 	"testing"
 
-	"campus.example/apps/internal/chessclub/play"
 	"campus.example/apps/internal/chessclub/play/tournament"
 	"campus.example/apps/internal/clubtest"
 	"campus.example/apps/internal/sqldb"
@@ -36,8 +35,8 @@ func TestInvitations(t *testing.T) {
 			c.MustDo(clubtest.Req{Method: "GET", Path: tpath(tr.ID, "/players")}, http.StatusOK).Decode(t, &list)
 			return list
 		}
-		pending := func(who string) []play.Invitation {
-			var list []play.Invitation
+		pending := func(who string) []tournament.Invitation {
+			var list []tournament.Invitation
 			c.MustDo(clubtest.Req{Method: "GET", Path: "/api/me/invitations", As: who}, http.StatusOK).Decode(t, &list)
 			return list
 		}
@@ -52,7 +51,7 @@ func TestInvitations(t *testing.T) {
 		if n := len(entries()); n != 0 {
 			t.Fatalf("an invitation made %d entries", n)
 		}
-		if got := pending("p01"); len(got) != 1 || got[0].TournamentID != tr.ID || got[0].Status != play.InvitationPending || got[0].InvitedBy == nil || *got[0].InvitedBy != c.IDs["host"] {
+		if got := pending("p01"); len(got) != 1 || got[0].TournamentID != tr.ID || got[0].Status != tournament.InvitationPending || got[0].InvitedBy == nil || *got[0].InvitedBy != c.IDs["host"] {
 			t.Fatalf("p01's invitations: %+v", got)
 		}
 		c.check(t, "someone else accepts p01's", answer("p02", "p01", "accept"), want{status: 403})
@@ -68,16 +67,16 @@ func TestInvitations(t *testing.T) {
 		c.check(t, "invite p01, who has entered", invite("host", "p01", nil), want{status: 409, state: "open"})
 
 		c.check(t, "invite p02", invite("host", "p02", nil), want{status: 201})
-		var declined play.Invitation
+		var declined tournament.Invitation
 		c.check(t, "p02 declines", answer("p02", "p02", "decline"), want{status: 200}).Decode(t, &declined)
-		if declined.Status != play.InvitationDeclined || declined.AnsweredAt == nil {
+		if declined.Status != tournament.InvitationDeclined || declined.AnsweredAt == nil {
 			t.Errorf("declined: %+v", declined)
 		}
 		c.check(t, "invite p02 again", invite("host", "p02", nil), want{status: 409, state: "open"})
 		c.check(t, "p02 accepts after declining", answer("p02", "p02", "accept"), want{status: 404})
-		var all []play.Invitation
+		var all []tournament.Invitation
 		c.MustDo(clubtest.Req{Method: "GET", Path: invitations, As: "host"}, http.StatusOK).Decode(t, &all)
-		if len(all) != 1 || all[0].MemberID != c.IDs["p02"] || all[0].Status != play.InvitationDeclined {
+		if len(all) != 1 || all[0].MemberID != c.IDs["p02"] || all[0].Status != tournament.InvitationDeclined {
 			t.Errorf("the host's list: %+v", all)
 		}
 		c.check(t, "a player reads the list", clubtest.Req{Method: "GET", Path: invitations, As: "p01"}, want{status: 403})

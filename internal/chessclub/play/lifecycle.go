@@ -39,22 +39,20 @@ func (s *Tournaments) Start(ctx context.Context, id int64, caller api.Caller, if
 		if err != nil {
 			return err
 		}
-		for i, e := range f.Players { // in seedOrder: loadField sorted them so
+		for i, e := range f.Players { // in seed order: storage.Field sorted them so
 			rating := 0
 			if e.MemberRated {
 				rating = e.MemberRating
 			}
-			if _, err := tx.ExecContext(ctx, "UPDATE tournament_players SET start_rank = ?, rating = ? WHERE tournament_id = ? AND member_id = ?",
-				i+1, rating, id, e.MemberID); err != nil {
-				return fmt.Errorf("start: number players: %w", err)
+			if err := storage.Number(ctx, tx, id, e.MemberID, i+1, rating); err != nil {
+				return err
 			}
 		}
-		if err := fixFIDERatings(ctx, tx, t, 0); err != nil {
+		if err := storage.FixFIDERatings(ctx, tx, t, 0); err != nil {
 			return err
 		}
-		if _, err := tx.ExecContext(ctx, "UPDATE tournaments SET state = ?, rounds = ?, started_at = ?, version = version + 1, standings_revision = standings_revision + 1 WHERE id = ?",
-			tournament.StateRunning, rounds, s.clock(), id); err != nil {
-			return fmt.Errorf("start: %w", err)
+		if err := storage.SetState(ctx, tx, id, tournament.StateRunning, &rounds, s.clock()); err != nil {
+			return err
 		}
 		if err := s.live.Emit(ctx, tx, id, EventStateChanged, map[string]any{"state": tournament.StateRunning}); err != nil {
 			return err
@@ -120,9 +118,8 @@ func (s *Tournaments) Finish(ctx context.Context, id int64, caller api.Caller, i
 		if missing := f.MissingResults(); missing > 0 {
 			return t.Conflict("Round %d still has %d results missing.", t.CurrentRound, missing)
 		}
-		if _, err := tx.ExecContext(ctx, "UPDATE tournaments SET state = ?, finished_at = ?, version = version + 1, standings_revision = standings_revision + 1 WHERE id = ?",
-			tournament.StateFinished, s.clock(), id); err != nil {
-			return fmt.Errorf("finish: %w", err)
+		if err := storage.SetState(ctx, tx, id, tournament.StateFinished, nil, s.clock()); err != nil {
+			return err
 		}
 		if err := s.live.Emit(ctx, tx, id, EventStateChanged, map[string]any{"state": tournament.StateFinished}); err != nil {
 			return err

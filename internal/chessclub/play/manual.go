@@ -3,6 +3,7 @@ package play
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -13,7 +14,6 @@ import (
 	"campus.example/apps/internal/chessclub/play/storage"
 	"campus.example/apps/internal/chessclub/play/tournament"
 	"campus.example/apps/internal/problem"
-	"campus.example/apps/internal/sqldb"
 )
 
 // CheckProposal answers what the pairing checker says of proposal p as round n of the
@@ -116,18 +116,18 @@ func (s *Rounds) PairByHand(ctx context.Context, id int64, caller api.Caller, n 
 // storeRound stores the engine's pairing.
 func (s *Rounds) addRound(ctx context.Context, tx *sql.Tx, f *tournament.Field, n int, p tournament.Proposal) error {
 	id := f.Tournament.ID
-	_, err := tx.ExecContext(ctx, "INSERT INTO tournament_rounds (tournament_id, number, paired_at) VALUES (?, ?, ?)", id, n, s.clock())
-	if sqldb.IsDuplicate(err) {
+	err := storage.InsertRound(ctx, tx, id, n, s.clock())
+	if errors.Is(err, storage.ErrDuplicate) {
 		return f.Tournament.Conflict("Round %d is paired already.", n)
 	}
 	if err != nil {
-		return fmt.Errorf("insert round: %w", err)
+		return err
 	}
 	boards := make([]tournament.PairedBoard, 0, len(p.Boards))
 	for _, b := range p.Boards {
 		boards = append(boards, tournament.PairedBoard{White: b.White, Black: b.Black})
 	}
-	if err := insertBoards(ctx, tx, id, n, 1, boards); err != nil {
+	if err := storage.InsertBoards(ctx, tx, id, n, 1, boards); err != nil {
 		return err
 	}
 	var byes []tournament.ByeRecord
@@ -139,13 +139,10 @@ func (s *Rounds) addRound(ctx context.Context, tx *sql.Tx, f *tournament.Field, 
 			byes = append(byes, b)
 		}
 	}
-	if err := insertByes(ctx, tx, id, byes); err != nil {
+	if err := storage.InsertByes(ctx, tx, id, byes); err != nil {
 		return err
 	}
-	if _, err := tx.ExecContext(ctx, "UPDATE tournaments SET current_round = ?, version = version + 1, standings_revision = standings_revision + 1 WHERE id = ?", n, id); err != nil {
-		return fmt.Errorf("pair round %d by hand: %w", n, err)
-	}
-	return nil
+	return storage.SetCurrentRound(ctx, tx, id, n)
 }
 
 // replaceRound stores p as round n's boards and pairing-allocated bye, in order. The new
@@ -165,33 +162,8 @@ func replaceRound(ctx context.Context, tx *sql.Tx, f *tournament.Field, n int, p
 	if p.Bye != 0 {
 		byes = append(byes, tournament.ByeRecord{Round: n, Member: p.Bye, Kind: chess.PairingBye})
 	}
-	for _, st := range []struct {
-		q    string
-		args []any
-	}{
-		{"DELETE FROM tournament_boards WHERE tournament_id = ? AND round = ?", []any{id, n}},
-		{"DELETE FROM tournament_byes WHERE tournament_id = ? AND round = ? AND kind = ?", []any{id, n, string(chess.PairingBye)}},
-	} {
-		if _, err := tx.ExecContext(ctx, st.q, st.args...); err != nil {
-			return fmt.Errorf("replace round %d: %w", n, err)
-		}
-	}
-	if err := insertBoards(ctx, tx, id, n, 1, boards); err != nil {
+	if err := storage.ReplaceRound(ctx, tx, id, n, boards, byes, version+1); err != nil {
 		return err
-	}
-	if err := insertByes(ctx, tx, id, byes); err != nil {
-		return err
-	}
-	for _, st := range []struct {
-		q    string
-		args []any
-	}{
-		{"UPDATE tournament_boards SET version = ? WHERE tournament_id = ? AND round = ?", []any{version + 1, id, n}},
-		{"UPDATE tournaments SET version = version + 1, standings_revision = standings_revision + 1 WHERE id = ?", []any{id}},
-	} {
-		if _, err := tx.ExecContext(ctx, st.q, st.args...); err != nil {
-			return fmt.Errorf("replace round %d: %w", n, err)
-		}
 	}
 	return nil
 }

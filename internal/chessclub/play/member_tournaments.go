@@ -2,8 +2,8 @@ package play
 
 import (
 	"context"
-	"fmt"
 
+	"campus.example/apps/internal/chessclub/play/storage"
 	"campus.example/apps/internal/chessclub/play/tournament"
 	"campus.example/apps/internal/problem"
 )
@@ -20,9 +20,9 @@ func (s *Tournaments) OfMember(ctx context.Context, id int64) ([]tournament.Tour
 
 // MemberExists returns a NotFound problem when there is no member with id.
 func (s *Tournaments) MemberExists(ctx context.Context, id int64) error {
-	var n int
-	if err := s.db.QueryRowContext(ctx, "SELECT COUNT(*) FROM members WHERE id = ?", id).Scan(&n); err != nil {
-		return fmt.Errorf("read member: %w", err)
+	n, err := storage.Members(ctx, s.db, id)
+	if err != nil {
+		return err
 	}
 	if n == 0 {
 		return problem.New(problem.NotFound, "There is no member with id %d.", id)

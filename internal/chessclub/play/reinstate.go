@@ -3,7 +3,6 @@ package play
 import (
 	"context"
 	"database/sql"
-	"fmt"
 
 	"campus.example/apps/internal/chessclub/api"
 	"campus.example/apps/internal/chessclub/audit"
@@ -42,10 +41,10 @@ func (s *Entries) Reinstate(ctx context.Context, id int64, caller api.Caller, me
 		case t.CurrentRound >= f.TotalRounds():
 			return t.Conflict("Every round is paired: there is no round left to play.")
 		}
-		if _, err := tx.ExecContext(ctx, "UPDATE tournament_players SET withdrawn_after = NULL WHERE tournament_id = ? AND member_id = ?", id, member); err != nil {
-			return fmt.Errorf("reinstate: %w", err)
+		if err := storage.Reinstate(ctx, tx, id, member); err != nil {
+			return err
 		}
-		if err := bumpVersion(ctx, tx, id); err != nil {
+		if err := storage.Changed(ctx, tx, id); err != nil {
 			return err
 		}
 		from := t.CurrentRound + 1

@@ -85,9 +85,8 @@ func (s *Results) Set(ctx context.Context, id int64, caller api.Caller, r, b int
 		case bd.Result != nil && result == nil:
 			pending++
 		}
-		if _, err := tx.ExecContext(ctx, "UPDATE tournament_boards SET result = ?, version = version + 1 WHERE tournament_id = ? AND round = ? AND board = ?",
-			result, id, r, b); err != nil {
-			return fmt.Errorf("set result: %w", err)
+		if err := storage.SetResult(ctx, tx, id, r, b, result); err != nil {
+			return err
 		}
 		action := audit.ResultSet
 		if bd.Result != nil {
@@ -99,7 +98,7 @@ func (s *Results) Set(ctx context.Context, id int64, caller api.Caller, r, b int
 		}
 		bd.Result, bd.Version = result, bd.Version+1
 		if len(tieBreaks) > 0 {
-			if err := insertBoards(ctx, tx, id, r, first, tieBreaks); err != nil {
+			if err := storage.InsertBoards(ctx, tx, id, r, first, tieBreaks); err != nil {
 				return err
 			}
 			if err := s.live.Emit(ctx, tx, id, EventTieBreaks, map[string]any{"round": r, "first_board": first, "games": len(tieBreaks), "stage": tieBreaks[0].Stage}); err != nil {
@@ -109,7 +108,7 @@ func (s *Results) Set(ctx context.Context, id int64, caller api.Caller, r, b int
 		// The standings count complete rounds: a result changes them when its round was
 		// complete (a correction) or is now.
 		if wasComplete || pending == 0 {
-			if err := bumpStandings(ctx, tx, id); err != nil {
+			if err := storage.ChangedStandings(ctx, tx, id); err != nil {
 				return err
 			}
 		}

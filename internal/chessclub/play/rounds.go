@@ -5,22 +5,15 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"strings"
 	"sync"
 
-	"campus.example/apps/internal/chess/knockout"
 	"campus.example/apps/internal/chessclub/api"
 	"campus.example/apps/internal/chessclub/audit"
 	"campus.example/apps/internal/chessclub/play/admission"
 	"campus.example/apps/internal/chessclub/play/storage"
 	"campus.example/apps/internal/chessclub/play/tournament"
 	"campus.example/apps/internal/problem"
-	"campus.example/apps/internal/sqldb"
 )
-
-// insertChunk is how many rows one INSERT writes: a round of 500 boards goes in a few
-// statements, not 500 round trips, and within any database's limit on placeholders.
-const insertChunk = 100
 
 // maxPairAttempts is how many times, at most, pairRound computes the pairing of one round
 // when the tournament keeps changing while it does.
@@ -166,14 +159,14 @@ func (s *Rounds) storeRound(ctx context.Context, caller api.Caller, snap tournam
 			return errChangedWhilePairing
 		}
 		next := t.CurrentRound + 1
-		_, err := tx.ExecContext(ctx, "INSERT INTO tournament_rounds (tournament_id, number, paired_at) VALUES (?, ?, ?)", id, next, s.clock())
-		if sqldb.IsDuplicate(err) {
+		err := storage.InsertRound(ctx, tx, id, next, s.clock())
+		if errors.Is(err, storage.ErrDuplicate) {
 			return t.Conflict("Round %d is paired already.", next)
 		}
 		if err != nil {
-			return fmt.Errorf("insert round: %w", err)
+			return err
 		}
-		if err := insertBoards(ctx, tx, id, next, 1, p.Boards); err != nil {
+		if err := storage.InsertBoards(ctx, tx, id, next, 1, p.Boards); err != nil {
 			return err
 		}
 		var byes []tournament.ByeRecord
@@ -182,11 +175,11 @@ func (s *Rounds) storeRound(ctx context.Context, caller api.Caller, snap tournam
 				byes = append(byes, b)
 			}
 		}
-		if err := insertByes(ctx, tx, id, byes); err != nil {
+		if err := storage.InsertByes(ctx, tx, id, byes); err != nil {
 			return err
 		}
-		if _, err := tx.ExecContext(ctx, "UPDATE tournaments SET current_round = ?, version = version + 1, standings_revision = standings_revision + 1 WHERE id = ?", next, id); err != nil {
-			return fmt.Errorf("pair round: %w", err)
+		if err := storage.SetCurrentRound(ctx, tx, id, next); err != nil {
+			return err
 		}
 		if err := s.live.Emit(ctx, tx, id, EventRoundPaired, map[string]any{"round": next}); err != nil {
 			return err
@@ -260,48 +253,6 @@ func pairingHook(ctx context.Context, attempt int) {
 	}
 }
 
-// insertBoards stores a round's boards, numbered from first in order.
-func insertBoards(ctx context.Context, tx *sql.Tx, id int64, r, first int, boards []tournament.PairedBoard) error {
-	for start := 0; start < len(boards); start += insertChunk {
-		chunk := boards[start:min(start+insertChunk, len(boards))]
-		args := make([]any, 0, 8*len(chunk))
-		for i, b := range chunk {
-			game, stage := b.Game, b.Stage
-			if game == 0 {
-				game, stage = 1, knockout.Classical
-			}
-			args = append(args, id, r, first+start+i, b.White, b.Black, b.Result, game, string(stage))
-		}
-		q := "INSERT INTO tournament_boards (tournament_id, round, board, white, black, result, game, stage) VALUES " + rowsOf(len(chunk), 8)
-		if _, err := tx.ExecContext(ctx, q, args...); err != nil {
-			return fmt.Errorf("insert boards: %w", err)
-		}
-	}
-	return nil
-}
-
-// insertByes stores byes.
-func insertByes(ctx context.Context, tx *sql.Tx, id int64, byes []tournament.ByeRecord) error {
-	for start := 0; start < len(byes); start += insertChunk {
-		chunk := byes[start:min(start+insertChunk, len(byes))]
-		args := make([]any, 0, 5*len(chunk))
-		for _, b := range chunk {
-			args = append(args, id, b.Round, b.Member, string(b.Kind), b.Requested)
-		}
-		q := "INSERT INTO tournament_byes (tournament_id, round, member_id, kind, requested) VALUES " + rowsOf(len(chunk), 5)
-		if _, err := tx.ExecContext(ctx, q, args...); err != nil {
-			return fmt.Errorf("insert byes: %w", err)
-		}
-	}
-	return nil
-}
-
-// rowsOf returns n rows of cols placeholders for a multi-row INSERT.
-func rowsOf(n, cols int) string {
-	row := "(" + strings.TrimSuffix(strings.Repeat("?, ", cols), ", ") + ")"
-	return strings.TrimSuffix(strings.Repeat(row+", ", n), ", ")
-}
-
 // Unpair deletes round n of the tournament with id, which must be the last one paired
 // and have no result reported (the forfeits of players who withdrew, set at the pairing, do
 // not count), on behalf of caller (its organiser, an arbiter or an admin). Byes asked for that round are
@@ -327,20 +278,8 @@ func (s *Rounds) Unpair(ctx context.Context, id int64, caller api.Caller, n int)
 				return t.Conflict("Round %d has results reported (board %d); clear them first.", n, b.Number)
 			}
 		}
-		stmts := []struct {
-			q    string
-			args []any
-		}{
-			{"DELETE FROM tournament_byes WHERE tournament_id = ? AND round = ? AND requested = ?", []any{id, n, false}},
-			{"DELETE FROM tournament_rounds WHERE tournament_id = ? AND number = ?", []any{id, n}},
-			{"UPDATE tournament_players SET first_round = ? WHERE tournament_id = ? AND first_round = ?", []any{n, id, n + 1}},
-			{"UPDATE tournament_players SET withdrawn_after = ? WHERE tournament_id = ? AND withdrawn_after = ?", []any{n - 1, id, n}},
-			{"UPDATE tournaments SET current_round = ?, version = version + 1, standings_revision = standings_revision + 1 WHERE id = ?", []any{n - 1, id}},
-		}
-		for _, st := range stmts {
-			if _, err := tx.ExecContext(ctx, st.q, st.args...); err != nil {
-				return fmt.Errorf("un-pair round %d: %w", n, err)
-			}
+		if err := storage.DeleteRound(ctx, tx, id, n); err != nil {
+			return err
 		}
 		if err := s.record(ctx, tx, caller, id, 0, audit.RoundUnpaired, fmt.Sprintf("round %d", n), roundSummary(f.RoundView(f.Rounds[n-1])), nil); err != nil {
 			return err

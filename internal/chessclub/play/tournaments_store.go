@@ -3,7 +3,6 @@ package play
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"fmt"
 	"slices"
 
@@ -56,13 +55,8 @@ func (s *core) Tournament(ctx context.Context, id int64) (tournament.Tournament,
 // the entries' count as well would lock ranges of tournament_players too, where other
 // tournaments' entries go.
 func (s *core) lockTournament(ctx context.Context, tx *sql.Tx, id int64) (tournament.Tournament, error) {
-	var got int64
-	err := tx.QueryRowContext(ctx, "SELECT id FROM tournaments WHERE id = ?"+s.db.Dialect.ForUpdate(), id).Scan(&got)
-	if errors.Is(err, sql.ErrNoRows) {
-		return tournament.Tournament{}, storage.TournamentNotFound(id)
-	}
-	if err != nil {
-		return tournament.Tournament{}, fmt.Errorf("lock tournament %d: %w", id, err)
+	if err := storage.LockTournament(ctx, tx, id, s.db.Dialect.ForUpdate()); err != nil {
+		return tournament.Tournament{}, err
 	}
 	return storage.Tournament(ctx, tx, id, "")
 }
@@ -74,22 +68,9 @@ func (s *Tournaments) Create(ctx context.Context, in tournament.TournamentInput,
 	by := caller.ID
 	var out tournament.Tournament
 	err := s.db.Transact(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, "INSERT INTO tournaments (name, start_date, end_date, location, format, rounds, time_control, description, "+
-			"created_by, created_at, double_round_robin, players_report, bye_limit, rated, initial_colour, acceleration, "+
-			"points_win, points_draw, points_loss, points_bye, "+
-			"rating_type, city, federation, chief_arbiter, deputy_arbiters, time_control_code, round_dates, games_per_match, tiebreak_stages) "+
-			"VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-			in.Name, in.StartDate, in.EndDate, in.Location, in.Format, in.Rounds, in.TimeControl, in.Description, by, now,
-			in.DoubleRoundRobin, in.PlayersReport, in.ByeLimit, in.Rated, in.InitialColour, in.Acceleration,
-			in.PointsWin, in.PointsDraw, in.PointsLoss, in.PointsBye,
-			in.RatingType, in.City, in.Federation, in.ChiefArbiter, tournament.JoinDeputies(in.DeputyArbiters), in.TimeControlCode, tournament.JoinRoundDates(in.RoundDates),
-			in.GamesPerMatch, in.TieBreaks)
+		id, err := storage.InsertTournament(ctx, tx, in, by, now)
 		if err != nil {
-			return fmt.Errorf("insert tournament: %w", err)
-		}
-		id, err := res.LastInsertId()
-		if err != nil {
-			return fmt.Errorf("insert tournament: %w", err)
+			return err
 		}
 		out = tournament.Tournament{ID: id, Name: in.Name, StartDate: in.StartDate, EndDate: in.EndDate, Location: in.Location, Format: in.Format,
 			Rounds: in.Rounds, TimeControl: in.TimeControl, Description: in.Description, CreatedBy: &by, CreatedAt: now,
@@ -146,16 +127,8 @@ func (s *Tournaments) Update(ctx context.Context, id int64, caller api.Caller, p
 				return err
 			}
 		}
-		if _, err := tx.ExecContext(ctx, "UPDATE tournaments SET name = ?, start_date = ?, end_date = ?, location = ?, format = ?, rounds = ?, "+
-			"time_control = ?, description = ?, double_round_robin = ?, players_report = ?, bye_limit = ?, rated = ?, initial_colour = ?, "+
-			"acceleration = ?, points_win = ?, points_draw = ?, points_loss = ?, points_bye = ?, rating_type = ?, city = ?, federation = ?, chief_arbiter = ?, deputy_arbiters = ?, time_control_code = ?, round_dates = ?, "+
-			"games_per_match = ?, tiebreak_stages = ?, version = version + 1 WHERE id = ?",
-			in.Name, in.StartDate, in.EndDate, in.Location, in.Format, in.Rounds, in.TimeControl, in.Description,
-			in.DoubleRoundRobin, in.PlayersReport, in.ByeLimit, in.Rated, in.InitialColour, in.Acceleration,
-			in.PointsWin, in.PointsDraw, in.PointsLoss, in.PointsBye,
-			in.RatingType, in.City, in.Federation, in.ChiefArbiter, tournament.JoinDeputies(in.DeputyArbiters), in.TimeControlCode, tournament.JoinRoundDates(in.RoundDates),
-			in.GamesPerMatch, in.TieBreaks, id); err != nil {
-			return fmt.Errorf("update tournament: %w", err)
+		if err := storage.UpdateTournament(ctx, tx, id, in); err != nil {
+			return err
 		}
 		if err := s.live.Emit(ctx, tx, id, EventTournamentChanged, map[string]any{"fields": changed}); err != nil {
 			return err
@@ -202,13 +175,8 @@ func (s *Tournaments) Delete(ctx context.Context, id int64, caller api.Caller) e
 		if t.Rated && t.State == tournament.StateFinished && !caller.Admin {
 			return t.Conflict("The tournament is rated and finished: its games count in the club ratings, and only an admin may delete it (the ratings of every later rated tournament are then computed again).")
 		}
-		// Boards refer to entries without a cascade (an entry with games must not vanish
-		// alone), so the rounds go first; the rest cascades from the tournament.
-		if _, err := tx.ExecContext(ctx, "DELETE FROM tournament_rounds WHERE tournament_id = ?", id); err != nil {
-			return fmt.Errorf("delete rounds: %w", err)
-		}
-		if _, err := tx.ExecContext(ctx, "DELETE FROM tournaments WHERE id = ?", id); err != nil {
-			return fmt.Errorf("delete tournament: %w", err)
+		if err := storage.DeleteTournament(ctx, tx, id); err != nil {
+			return err
 		}
 		if err := s.record(ctx, tx, caller, id, 0, audit.TournamentDeleted, "", map[string]any{"name": t.Name, "state": t.State, "rated": t.Rated}, nil); err != nil {
 			return err

@@ -16,24 +16,6 @@ import (
 	"campus.example/apps/internal/chessclub/play/tournament"
 )
 
-// Imported is a TRF file read and checked for import.
-type Imported struct {
-	File  *trf.Tournament
-	Input tournament.TournamentInput
-	// Paired is the number of rounds in which someone was Paired (k); Total the rounds the
-	// tournament has.
-	Paired, Total int
-	// Finished is true when every round is paired and has its results.
-	Finished bool
-	Players  []*ImportedPlayer
-}
-
-type ImportedPlayer struct {
-	Player *trf.Player
-	Name   string
-	Member int64
-}
-
 // Limits of a TRF file to import, besides the body's size (play.MaxImportBytes). They bound
 // what reading a file keeps and how long its answer is, whatever the file holds: a file of
 // tournament.MaxPlayers players, tournament.MaxRounds rounds and a few records of each kind is far within them.
@@ -59,7 +41,7 @@ var importLimits = trf.Limits{Lines: MaxImportLines, LineBytes: MaxImportLineByt
 // tournament.MaxPlayers players or tournament.MaxRounds rounds, a knockout (whose bracket a TRF file does not
 // record), unrated games (W, D, L), which the club does not record, or games without a
 // result before the last round paired. An error of r comes back wrapped, not as a refusal.
-func TRF(r io.Reader, today tournament.Date) (*Imported, error) {
+func TRF(r io.Reader, today tournament.Date) (*tournament.Imported, error) {
 	t, err := trf.ReadLimited(r, importLimits)
 	var se *trf.SyntaxError
 	switch {
@@ -73,7 +55,7 @@ func TRF(r io.Reader, today tournament.Date) (*Imported, error) {
 	if err := checkTexts(t); err != nil {
 		return nil, err
 	}
-	im := &Imported{File: t}
+	im := &tournament.Imported{File: t}
 	switch n := len(t.Players); {
 	case n < 2:
 		return nil, tournament.ImportInvalid("a tournament needs at least two players; the file has %d", n)
@@ -105,7 +87,7 @@ func TRF(r io.Reader, today tournament.Date) (*Imported, error) {
 	im.Finished = im.Paired == im.Total
 	for i := range t.Players {
 		p := &t.Players[i]
-		im.Players = append(im.Players, &ImportedPlayer{Player: p, Name: importName(p)})
+		im.Players = append(im.Players, &tournament.ImportedPlayer{Player: p, Name: importName(p)})
 		for r, x := range p.Rounds {
 			switch {
 			case r > im.Paired:
@@ -121,10 +103,10 @@ func TRF(r io.Reader, today tournament.Date) (*Imported, error) {
 		}
 	}
 	im.Input = importInput(t, im, today)
-	if err := im.readPoints(); err != nil {
+	if err := readPoints(im); err != nil {
 		return nil, err
 	}
-	if err := im.readAcceleration(); err != nil {
+	if err := readAcceleration(im); err != nil {
 		return nil, err
 	}
 	if !im.Finished && im.Input.Format == tournament.FormatSwiss {
@@ -141,7 +123,7 @@ func TRF(r io.Reader, today tournament.Date) (*Imported, error) {
 // does: a file that disagrees with itself is refused, naming the player, rather than imported
 // by one of its two readings. A bye announced in the column after the last round paired, and
 // the virtual points of 250 records for the next round, may be counted in the column or not.
-func (im *Imported) readPoints() error {
+func readPoints(im *tournament.Imported) error {
 	t := im.File
 	ps, err := t.PointSystem()
 	if err != nil {
@@ -178,7 +160,7 @@ func (im *Imported) readPoints() error {
 // XXA lines that give every player the virtual points Baku gives, with every player of the
 // file there from the start. Any other acceleration is refused by name rather than dropped:
 // the rounds still to pair would come out otherwise than the file's own engine pairs them.
-func (im *Imported) readAcceleration() error {
+func readAcceleration(im *tournament.Imported) error {
 	acc, err := swiss.ReadAcceleration(im.File, im.Total)
 	if err != nil {
 		return tournament.ImportInvalid("%v", err)
@@ -228,10 +210,10 @@ func importName(p *trf.Player) string {
 // importInput is the tournament a file makes: its name (012), city (022), dates (042, 052),
 // time control (122), what its FIDE report says (importReportInfo) and format (092: a round robin when it says so, else a Swiss). Texts
 // are cut to the API's limits; dates that do not read as year, month, day are today.
-func importInput(t *trf.Tournament, im *Imported, today tournament.Date) tournament.TournamentInput {
+func importInput(t *trf.Tournament, im *tournament.Imported, today tournament.Date) tournament.TournamentInput {
 	in := tournament.TournamentInput{Name: clip(t.Name, tournament.MaxTournamentName), Format: tournament.FormatSwiss, Settings: tournament.DefaultSettings}
 	if in.Name == "" {
-		in.Name = "Imported tournament"
+		in.Name = "tournament.Imported tournament"
 	}
 	if tiebreak.FormatOf(t.Type) == tiebreak.RoundRobin {
 		in.Format = tournament.FormatRoundRobin

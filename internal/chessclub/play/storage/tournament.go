@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"time"
 
 	"campus.example/apps/internal/chessclub/play/tournament"
 	"campus.example/apps/internal/problem"
@@ -106,4 +107,116 @@ func CurrentRoundGames(ctx context.Context, q Querier) (map[int64]tournament.Rou
 		games[id] = g
 	}
 	return games, rows.Err()
+}
+
+// Changed marks a change to what a tournament's page shows (its version, which its ETag
+// names), and to what its standings count (its standings revision).
+func Changed(ctx context.Context, tx *sql.Tx, id int64) error {
+	if _, err := tx.ExecContext(ctx, "UPDATE tournaments SET version = version + 1, standings_revision = standings_revision + 1 WHERE id = ?", id); err != nil {
+		return fmt.Errorf("update tournament version: %w", err)
+	}
+	return nil
+}
+
+// ChangedStandings marks a change that may change what a tournament's standings count.
+func ChangedStandings(ctx context.Context, tx *sql.Tx, id int64) error {
+	if _, err := tx.ExecContext(ctx, "UPDATE tournaments SET standings_revision = standings_revision + 1 WHERE id = ?", id); err != nil {
+		return fmt.Errorf("update standings revision: %w", err)
+	}
+	return nil
+}
+
+// SetState moves tournament id to state at at: started (StateRunning, with its rounds) or
+// finished (StateFinished; rounds nil keeps them).
+func SetState(ctx context.Context, tx *sql.Tx, id int64, state string, rounds *int, at time.Time) error {
+	var err error
+	if state == tournament.StateRunning {
+		_, err = tx.ExecContext(ctx, "UPDATE tournaments SET state = ?, rounds = ?, started_at = ?, version = version + 1, standings_revision = standings_revision + 1 WHERE id = ?",
+			state, rounds, at, id)
+	} else {
+		_, err = tx.ExecContext(ctx, "UPDATE tournaments SET state = ?, finished_at = ?, version = version + 1, standings_revision = standings_revision + 1 WHERE id = ?",
+			state, at, id)
+	}
+	if err != nil {
+		return fmt.Errorf("make tournament %d %s: %w", id, state, err)
+	}
+	return nil
+}
+
+// LockTournament locks tournament id's row in tx until it ends (lock: the dialect's FOR
+// UPDATE; SQLite's transactions hold the whole database's write lock from their start). It
+// reads the row alone: a locking read of the entries' count as well would lock ranges of
+// tournament_players too, where other tournaments' entries go. It returns a NotFound problem
+// when there is no such tournament.
+func LockTournament(ctx context.Context, tx *sql.Tx, id int64, lock string) error {
+	var got int64
+	err := tx.QueryRowContext(ctx, "SELECT id FROM tournaments WHERE id = ?"+lock, id).Scan(&got)
+	if errors.Is(err, sql.ErrNoRows) {
+		return TournamentNotFound(id)
+	}
+	if err != nil {
+		return fmt.Errorf("lock tournament %d: %w", id, err)
+	}
+	return nil
+}
+
+// InsertTournament stores a new tournament as in says, organised by by, made at now, and
+// returns its id.
+func InsertTournament(ctx context.Context, tx *sql.Tx, in tournament.TournamentInput, by int64, now time.Time) (int64, error) {
+	res, err := tx.ExecContext(ctx, "INSERT INTO tournaments (name, start_date, end_date, location, format, rounds, time_control, description, "+
+		"created_by, created_at, double_round_robin, players_report, bye_limit, rated, initial_colour, acceleration, "+
+		"points_win, points_draw, points_loss, points_bye, "+
+		"rating_type, city, federation, chief_arbiter, deputy_arbiters, time_control_code, round_dates, games_per_match, tiebreak_stages) "+
+		"VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+		in.Name, in.StartDate, in.EndDate, in.Location, in.Format, in.Rounds, in.TimeControl, in.Description, by, now,
+		in.DoubleRoundRobin, in.PlayersReport, in.ByeLimit, in.Rated, in.InitialColour, in.Acceleration,
+		in.PointsWin, in.PointsDraw, in.PointsLoss, in.PointsBye,
+		in.RatingType, in.City, in.Federation, in.ChiefArbiter, tournament.JoinDeputies(in.DeputyArbiters), in.TimeControlCode, tournament.JoinRoundDates(in.RoundDates),
+		in.GamesPerMatch, in.TieBreaks)
+	if err != nil {
+		return 0, fmt.Errorf("insert tournament: %w", err)
+	}
+	id, err := res.LastInsertId()
+	if err != nil {
+		return 0, fmt.Errorf("insert tournament: %w", err)
+	}
+	return id, nil
+}
+
+// UpdateTournament stores the settings in as tournament id's, and counts a version of it.
+func UpdateTournament(ctx context.Context, tx *sql.Tx, id int64, in tournament.TournamentInput) error {
+	if _, err := tx.ExecContext(ctx, "UPDATE tournaments SET name = ?, start_date = ?, end_date = ?, location = ?, format = ?, rounds = ?, "+
+		"time_control = ?, description = ?, double_round_robin = ?, players_report = ?, bye_limit = ?, rated = ?, initial_colour = ?, "+
+		"acceleration = ?, points_win = ?, points_draw = ?, points_loss = ?, points_bye = ?, rating_type = ?, city = ?, federation = ?, chief_arbiter = ?, deputy_arbiters = ?, time_control_code = ?, round_dates = ?, "+
+		"games_per_match = ?, tiebreak_stages = ?, version = version + 1 WHERE id = ?",
+		in.Name, in.StartDate, in.EndDate, in.Location, in.Format, in.Rounds, in.TimeControl, in.Description,
+		in.DoubleRoundRobin, in.PlayersReport, in.ByeLimit, in.Rated, in.InitialColour, in.Acceleration,
+		in.PointsWin, in.PointsDraw, in.PointsLoss, in.PointsBye,
+		in.RatingType, in.City, in.Federation, in.ChiefArbiter, tournament.JoinDeputies(in.DeputyArbiters), in.TimeControlCode, tournament.JoinRoundDates(in.RoundDates),
+		in.GamesPerMatch, in.TieBreaks, id); err != nil {
+		return fmt.Errorf("update tournament: %w", err)
+	}
+	return nil
+}
+
+// DeleteTournament deletes tournament id and everything in it. Boards refer to entries
+// without a cascade (an entry with games must not vanish alone), so the rounds go first; the
+// rest cascades from the tournament.
+func DeleteTournament(ctx context.Context, tx *sql.Tx, id int64) error {
+	if _, err := tx.ExecContext(ctx, "DELETE FROM tournament_rounds WHERE tournament_id = ?", id); err != nil {
+		return fmt.Errorf("delete rounds: %w", err)
+	}
+	if _, err := tx.ExecContext(ctx, "DELETE FROM tournaments WHERE id = ?", id); err != nil {
+		return fmt.Errorf("delete tournament: %w", err)
+	}
+	return nil
+}
+
+// Members counts the members with id: 1, or 0 when there is none.
+func Members(ctx context.Context, q Querier, id int64) (int, error) {
+	var n int
+	if err := q.QueryRowContext(ctx, "SELECT COUNT(*) FROM members WHERE id = ?", id).Scan(&n); err != nil {
+		return 0, fmt.Errorf("read member: %w", err)
+	}
+	return n, nil
 }

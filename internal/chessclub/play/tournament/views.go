@@ -3,6 +3,8 @@ package tournament
 import (
 	"time"
 
+	"campus.example/apps/internal/chess/trf"
+
 	"campus.example/apps/internal/chess"
 )
 
@@ -141,4 +143,50 @@ func (f *Field) RoundView(r *RoundRecord) Round {
 
 func (f *Field) BoardView(b *BoardRecord) Board {
 	return Board{Round: b.Round, Board: b.Number, White: f.Ref(b.White), Black: f.Ref(b.Black), Result: b.Result, Version: b.Version, Game: b.Game, Stage: string(b.Stage)}
+}
+
+// Invitation states. An accepted invitation is no longer an invitation but an entry: its
+// row goes when the entry is made.
+const (
+	InvitationPending  = "pending"
+	InvitationDeclined = "declined"
+)
+
+// Invitation asks a member to play in a tournament. It is not an entry: the member's games go
+// on their record only once they accept it.
+type Invitation struct {
+	TournamentID   int64  `json:"tournament_id"`
+	TournamentName string `json:"tournament_name"`
+	StartDate      Date   `json:"start_date"`
+	MemberID       int64  `json:"member_id"`
+	FullName       string `json:"full_name"`
+	// InvitedBy is the member who invited, nil when that member is gone.
+	InvitedBy *int64    `json:"invited_by"`
+	InvitedAt time.Time `json:"invited_at"`
+	// MissedRounds is what the player gets for each round paired before they accept
+	// (MissedZero or MissedHalf): the organiser's choice, for a running Swiss.
+	MissedRounds string `json:"missed_rounds"`
+	// Status is InvitationPending or InvitationDeclined.
+	Status     string     `json:"status"`
+	AnsweredAt *time.Time `json:"answered_at"`
+}
+
+// Imported is a TRF file read and checked for import.
+type Imported struct {
+	File  *trf.Tournament
+	Input TournamentInput
+	// Paired is the number of rounds in which someone was Paired (k); Total the rounds the
+	// tournament has.
+	Paired, Total int
+	// Finished is true when every round is paired and has its results.
+	Finished bool
+	Players  []*ImportedPlayer
+}
+
+// ImportedPlayer is a player of a TRF file to import: their record, their name as a
+// member's, and the guest member they become once stored (0 before).
+type ImportedPlayer struct {
+	Player *trf.Player
+	Name   string
+	Member int64
 }

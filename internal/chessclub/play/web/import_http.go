@@ -35,7 +35,7 @@ func (h *Handlers) ImportTournament(w http.ResponseWriter, r *http.Request, call
 	// The file is read whole within play.MaxImportBytes, then line by line within the reader's
 	// limits, so that what an import holds is bounded by the file's size, not its content.
 	im, err := input.TRF(http.MaxBytesReader(w, r.Body, play.MaxImportBytes), tournament.Date(h.play.Now().Format(tournament.DateLayout)))
-	err = play.Problem(err)
+	err = Problem(err)
 	var tooBig *http.MaxBytesError
 	switch {
 	case errors.As(err, &tooBig):
