@@ -30,6 +30,39 @@ func (t *Tournament) RoundsRecorded() int {
 	return n
 }
 
+// RoundsPlayed returns the number of rounds played: the last round in which some player had
+// an opponent (a game, played or forfeited) or the pairing-allocated bye. A round after it
+// that holds only byes announced in advance (H, F, Z: the players who will sit out the round
+// still to pair), or nothing, is not a round played: C.07 ranks by the rounds played, and a
+// pairing program reads such a column as the next round's absences.
+func (t *Tournament) RoundsPlayed() int {
+	n := 0
+	for _, p := range t.Players {
+		for r := len(p.Rounds) - 1; r >= n; r-- {
+			if x := p.Rounds[r]; x.Opponent != 0 || x.Result == chess.PairingBye {
+				n = r + 1
+				break
+			}
+		}
+	}
+	return n
+}
+
+// RankOrderDiffers reports whether the file asks (XXC rank) to pair by the players' order in
+// the file and that order is not the order of their start ranks: a pairing engine that pairs
+// by start rank would then pair another tournament.
+func (t *Tournament) RankOrderDiffers() bool {
+	if !t.UseRank {
+		return false
+	}
+	for i := 1; i < len(t.Players); i++ {
+		if t.Players[i].StartRank < t.Players[i-1].StartRank {
+			return true
+		}
+	}
+	return false
+}
+
 // Rounds returns the number of rounds of the tournament: XXR or 142 when the file gives it
 // (Read checks that they agree), otherwise the rounds it records.
 func (t *Tournament) Rounds() int {
