@@ -208,4 +208,3 @@ func TestRankOrderDiffers(t *testing.T) {
 		}
 	}
 }
-
