@@ -42,3 +42,40 @@ func subcommand(fs *flag.FlagSet) string {
 	name := fs.Name()
 	return name[strings.LastIndexByte(name, ' ')+1:]
 }
+
+// inFileOrder returns the tournament to pair when the file asks, by JaVaFo's "XXC rank", to
+// pair its players in the order they are listed rather than by start rank, as bbpPairings
+// does: a copy in which each player's pairing number is their place in the file, and the
+// function that turns such a number back into the start rank. When the two orders agree, or
+// the file does not ask, t itself comes back with the identity. A file whose other records
+// name players by start rank (240, 250, 260, XXA, XXP, XXZ) cannot be renumbered and is an
+// error: paired by start rank it would be another pairing.
+func inFileOrder(t *trf.Tournament) (*trf.Tournament, func(int) int, error) {
+	if !t.RankOrderDiffers() {
+		return t, func(n int) int { return n }, nil
+	}
+	for _, l := range t.Other {
+		switch tag, _, _ := strings.Cut(l+" ", " "); tag {
+		case "240", "250", "260", "XXA", "XXP", "XXZ":
+			return nil, nil, fmt.Errorf("XXC rank asks to pair the players in the order of the file, which is not the order of their start ranks, and record %q names players by start rank", l)
+		}
+	}
+	c := t.Prefix(t.RoundsRecorded()) // a copy
+	place := make(map[int]int, len(t.Players))
+	back := make(map[int]int, len(t.Players))
+	for i, p := range t.Players {
+		place[p.StartRank], back[i+1] = i+1, p.StartRank
+	}
+	for i := range c.Players {
+		p := &c.Players[i]
+		p.StartRank, p.Points = place[p.StartRank], t.Players[i].Points
+		for r := range p.Rounds {
+			if p.Rounds[r].Opponent != 0 {
+				p.Rounds[r].Opponent = place[p.Rounds[r].Opponent]
+			}
+		}
+	}
+	c.UseRank = false
+	c.TotalRounds, c.InitialColour = t.TotalRounds, t.InitialColour // round 1's colour by the file's order
+	return c, func(n int) int { return back[n] }, nil
+}

@@ -31,7 +31,12 @@ func runPair(args []string, stdout, stderr io.Writer) error {
 	if err != nil || tour == nil {
 		return err
 	}
-	req, err := swiss.NextRound(tour)
+	// A forfeit written without colours is given some: they count nowhere.
+	work, startRank, err := inFileOrder(tour.WithColours())
+	if err != nil {
+		return withStatus(usageStatus, fmt.Errorf("%s: %w", path, err))
+	}
+	req, err := swiss.NextRound(work)
 	if err != nil {
 		return withStatus(usageStatus, fmt.Errorf("%s: %w", path, err))
 	}
@@ -49,10 +54,10 @@ func runPair(args []string, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintln(&out, lines)
 	for _, b := range p.Boards {
-		fmt.Fprintln(&out, b.White, b.Black)
+		fmt.Fprintln(&out, startRank(b.White), startRank(b.Black))
 	}
 	if p.Bye != 0 {
-		fmt.Fprintln(&out, p.Bye, 0)
+		fmt.Fprintln(&out, startRank(p.Bye), 0)
 	}
 	_, err = io.WriteString(stdout, out.String())
 	return err
