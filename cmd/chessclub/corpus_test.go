@@ -108,7 +108,8 @@ func TestPairCorpus(t *testing.T) {
 }
 
 // TestWriteCorpusCuts writes the cut files of TestPairCorpus to $CORPUS_CUTS, one per file and
-// round, NAME.rN.trf, for bbpPairings to pair; it does nothing without the variable.
+// round, NAME.rN.trf, and TestPairByes240's file, for bbpPairings to pair; it does nothing
+// without the variable.
 func TestWriteCorpusCuts(t *testing.T) {
 	dir := os.Getenv("CORPUS_CUTS")
 	if dir == "" {
@@ -123,6 +124,66 @@ func TestWriteCorpusCuts(t *testing.T) {
 			}
 		}
 	}
+	// TestPairByes240's file, and the corpus file it is made from: its own cut for round 5.
+	raw, err := os.ReadFile(filepath.Join(corpusDir, "javafo-gros-2010-round5.trf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, text := range map[string]string{"javafo-gros-2010-round5.240.r5.trf": byes240(t), "javafo-gros-2010-round5.r5.trf": string(raw)} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// TestPairByes240 pairs round 5 of the JaVaFo manual's open with the byes announced for it
+// written as TRF-2026's 240 records, as the club's export writes them, instead of in the
+// players' lines: the pairing is bbpPairings' on the same file (it reads 240 records with the
+// same columns), which is also its pairing of the file with the byes in the players' lines.
+func TestPairByes240(t *testing.T) {
+	var want map[string]map[string][]string
+	readCorpusJSON(t, "pair.json", &want)
+	file := writeFile(t, "byes240.trf", byes240(t))
+	out, errOut, status := runCmd(t, "pair", file)
+	if status != 0 {
+		t.Fatalf("status %d: %s", status, errOut)
+	}
+	got := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	if w := want["javafo-gros-2010-round5.240.trf"]["5"]; !slices.Equal(got, w) {
+		t.Errorf("pairing:\n%s\nbbpPairings:\n%s", strings.Join(got, "\n"), strings.Join(w, "\n"))
+	}
+	if w := want["javafo-gros-2010-round5.trf"]["5"]; !slices.Equal(got, w) {
+		t.Errorf("pairing:\n%s\nbbpPairings, byes in the players' lines:\n%s", strings.Join(got, "\n"), strings.Join(w, "\n"))
+	}
+}
+
+// byes240 writes the JaVaFo manual's open after round 4 with the byes of round 5 as 240
+// records, one per kind, the players in 11-14, 16-19, ...
+func byes240(t *testing.T) string {
+	t.Helper()
+	full := readOracle(t, filepath.Join(corpusDir, "javafo-gros-2010-round5.trf"))
+	c := full.Prefix(4)
+	ids := map[chess.Result][]int{}
+	for _, p := range full.Players {
+		if len(p.Rounds) > 4 && p.Rounds[4].Opponent == 0 {
+			ids[p.Rounds[4].Result] = append(ids[p.Rounds[4].Result], p.StartRank)
+		}
+	}
+	for _, r := range []chess.Result{chess.HalfBye, chess.FullBye, chess.ZeroBye} {
+		if len(ids[r]) == 0 {
+			continue
+		}
+		line := fmt.Sprintf("240 %c %3d", r, 5)
+		for _, id := range ids[r] {
+			line += fmt.Sprintf(" %4d", id)
+		}
+		c.Other = append(c.Other, line)
+	}
+	var buf bytes.Buffer
+	if err := c.Write(&buf); err != nil {
+		t.Fatal(err)
+	}
+	return buf.String()
 }
 
 // corpusCut writes the tournament as it stood when round k+1 (from 1) was to be paired:
