@@ -155,6 +155,19 @@ func TestPairByes240(t *testing.T) {
 	if w := want["javafo-gros-2010-round5.trf"]["5"]; !slices.Equal(got, w) {
 		t.Errorf("pairing:\n%s\nbbpPairings, byes in the players' lines:\n%s", strings.Join(got, "\n"), strings.Join(w, "\n"))
 	}
+	// JaVaFo's XXZ names the same absences (bbpPairings does not read it; JaVaFo's manual and
+	// TieBreakServer do), so the pairing is the same.
+	var xxz []string
+	for _, l := range strings.Split(byes240(t), "\n") {
+		if !strings.HasPrefix(l, "240") {
+			xxz = append(xxz, l)
+		}
+	}
+	file = writeFile(t, "xxz.trf", strings.Join(xxz, "\n")+"XXZ 22 28\nXXZ 43\n")
+	out, errOut, status = runCmd(t, "pair", file)
+	if got := strings.Split(strings.TrimSuffix(out, "\n"), "\n"); status != 0 || !slices.Equal(got, want["javafo-gros-2010-round5.240.trf"]["5"]) {
+		t.Errorf("XXZ: status %d %s, pairing:\n%s", status, errOut, out)
+	}
 }
 
 // byes240 writes the JaVaFo manual's open after round 4 with the byes of round 5 as 240

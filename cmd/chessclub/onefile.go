@@ -4,6 +4,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"campus.example/apps/internal/chess/trf"
@@ -78,4 +79,38 @@ func inFileOrder(t *trf.Tournament) (*trf.Tournament, func(int) int, error) {
 	c.UseRank = false
 	c.TotalRounds, c.InitialColour = t.TotalRounds, t.InitialColour // round 1's colour by the file's order
 	return c, func(n int) int { return back[n] }, nil
+}
+
+// withXXZ returns the tournament to pair when the file names, in JaVaFo's XXZ records, the
+// players who will miss the round to pair: a copy in which each XXZ record is that round's 240
+// record of zero-point byes (TRF-2026), which the engine reads. TieBreakServer reads XXZ so,
+// and JaVaFo's manual defines it so; bbpPairings does not read it. Without XXZ, t comes back.
+func withXXZ(t *trf.Tournament) (*trf.Tournament, error) {
+	var ids [][]string
+	for _, l := range t.Other {
+		if strings.HasPrefix(l, "XXZ") {
+			ids = append(ids, strings.Fields(l[3:]))
+		}
+	}
+	if len(ids) == 0 {
+		return t, nil
+	}
+	next := t.RoundsPlayed() + 1
+	c := t.Prefix(t.RoundsRecorded()) // a copy
+	for i := range c.Players {
+		c.Players[i].Points, c.Players[i].Rank = t.Players[i].Points, t.Players[i].Rank
+	}
+	c.TotalRounds, c.InitialColour = t.TotalRounds, t.InitialColour
+	for _, group := range ids {
+		line := fmt.Sprintf("240 Z %3d", next)
+		for _, id := range group {
+			n, err := strconv.Atoi(id)
+			if err != nil || n < 1 || n > trf.MaxStartRank {
+				return nil, fmt.Errorf("XXZ: %q is not a start rank", id)
+			}
+			line += fmt.Sprintf(" %4d", n)
+		}
+		c.Other = append(c.Other, line)
+	}
+	return c, nil
 }
