@@ -11,9 +11,9 @@ import (
 type row []rune
 
 // decode turns a line's bytes into characters: UTF-8 when the line is valid UTF-8, and
-// otherwise Windows-1252, which is what Windows programs (Swiss-Manager, Vega) write and of
-// which Latin-1 is the subset without 0x80-0x9F: one character per byte. It reports whether
-// the line was Windows-1252.
+// otherwise Windows-1252, which is what Windows programs write and of which Latin-1 is the
+// subset without 0x80-0x9F: one character per byte. It reports whether the line was
+// Windows-1252.
 func decode(b []byte) (row, bool) {
 	if utf8.Valid(b) {
 		return row(string(b)), false

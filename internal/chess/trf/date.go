@@ -42,7 +42,7 @@ var monthNames = []string{"Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug"
 //   - year first, as TRF-2026 asks (YYYY/MM/DD), with "/", "-" or "." between the parts:
 //     "2026/03/07", "2026-03-07", "1969.12.06" (Swiss-Manager's birth dates); a month and day
 //     of 00 stand for unknown ("1987/00/00");
-//   - day first, as European programs write it: "24/09/2010" (Vega, the JaVaFo manual),
+//   - day first, as European programs write it: "24/09/2010" (the JaVaFo manual's sample),
 //     "24.09.2010", "24-09-2010", and "28. 07. 2005" with blanks after the dots
 //     (Swiss-Manager); a date that reads only month first, its second number above 12
 //     ("09/24/2010", as American programs write it), is read month first;

@@ -23,16 +23,16 @@
 // the team records 013 and 310, whose presence Tournament.IsTeam reports.
 //
 // A file is read as its program wrote it: the spellings of TRF-16 and TRF-2026 and those of
-// Swiss-Manager, Vega, lichess, JaVaFo, bbpPairings and Sharly Chess each have one meaning,
-// the one bbpPairings and TieBreakServer give them (docs/ARBITERS.md has the table): Swiss-
-// Manager's "0000 - +" is the pairing-allocated bye and its "0000 - -" an unpaired round, a
-// blank opponent field is no opponent, forfeits may be written without colours, record 062
-// may give who played in parentheses ("129 (88)"), XXC may say "rank", round dates may start
-// late in their columns. Dates, titles and sexes are kept as written; ParseDate, FIDETitle
-// and SexOf read their many spellings. Write gives back every line whose value has not
-// changed byte for byte (spelling, columns, line end and encoding), so a file read and written
-// again is the file read; a line whose value has changed, or a Tournament built in code, is
-// written in the canonical spelling, which reads back to the same values.
+// Swiss-Manager, lichess, JaVaFo, bbpPairings and Sharly Chess each have one meaning, the one
+// bbpPairings and TieBreakServer give them (docs/ARBITERS.md has the table). Swiss-Manager's
+// "0000 - +" is the pairing-allocated bye and its "0000 - -" an unpaired round, a blank
+// opponent field is no opponent, forfeits may be written without colours, record 062 may give
+// who played in parentheses ("129 (88)"), XXC may say "rank", round dates may start late in
+// their columns. Dates, titles and sexes are kept as written; ParseDate, FIDETitle and SexOf
+// read their many spellings. Write gives back every line whose value has not changed byte for
+// byte (spelling, columns, line end and encoding), so a file read and written again is the
+// file read; a line whose value has changed, or a Tournament built in code, is written in the
+// canonical spelling, which reads back to the same values.
 //
 // Reading is strict, because a tie-break or a pairing computed from a damaged file is wrong
 // without anyone noticing: every error is a *SyntaxError naming the line and the column.
