@@ -35,7 +35,11 @@ func runCheck(args []string, stdout, stderr io.Writer) error {
 	if err != nil || tour == nil {
 		return err
 	}
-	verdicts, err := swiss.CheckFile(tour)
+	work, startRank, err := inFileOrder(tour)
+	if err != nil {
+		return withStatus(usageStatus, fmt.Errorf("%s: %w", path, err))
+	}
+	verdicts, err := swiss.CheckFile(work)
 	if err != nil {
 		return withStatus(usageStatus, fmt.Errorf("%s: %w", path, err))
 	}
@@ -46,6 +50,7 @@ func runCheck(args []string, stdout, stderr io.Writer) error {
 			continue
 		}
 		differ++
+		v.Engine, v.Proposed = renumber(v.Engine, startRank), renumber(v.Proposed, startRank)
 		fmt.Fprintln(&out, verdictLine(v))
 	}
 	if _, err := io.WriteString(stdout, out.String()); err != nil {
@@ -96,4 +101,16 @@ func games(p swiss.Pairing) string {
 		fmt.Fprintf(&b, " %d-0", p.Bye)
 	}
 	return b.String()
+}
+
+// renumber gives a pairing's players their start ranks.
+func renumber(p swiss.Pairing, startRank func(int) int) swiss.Pairing {
+	out := swiss.Pairing{Boards: make([]swiss.Board, len(p.Boards))}
+	for i, b := range p.Boards {
+		out.Boards[i] = swiss.Board{White: startRank(b.White), Black: startRank(b.Black)}
+	}
+	if p.Bye != 0 {
+		out.Bye = startRank(p.Bye)
+	}
+	return out
 }

@@ -41,6 +41,18 @@ func TestCheck(t *testing.T) {
 			"001    1      Alpha                             1500                             1.5    1     2 w 1     2 b =\n"+
 			"001    2      Beta                              1400                             0.5    2     1 b 0     1 w =\n"), 1,
 			[]string{"round 2: file 2-1 | engine: no pairing meets the absolute criteria | breaks C1"}, "1 of 2 rounds differ"},
+		// bbpPairings: "The score for player 1 does not match the game results."
+		{"points column disagrees", writeFile(t, "points.trf", "012 Points\nXXR 2\nXXC white1\n"+
+			"001    1      Alpha                             1500                             2.0    1     2 w 1\n"+
+			"001    2      Beta                              1400                             0.0    2     1 b 0\n"), 2, nil,
+			"player 1 (Alpha): the points column says 2.0, the results of rounds 1-1 give 1.0"},
+		// Swiss-Manager writes forfeits without colours; bbpPairings takes either colours.
+		{"forfeit without colours", writeFile(t, "forfeit.trf", "012 Forfeit\nXXR 2\n"+
+			"001    1      Alpha                             1500                             1.0    1     2 - +\n"+
+			"001    2      Beta                              1400                             0.0    2     1 - -\n"), 0, nil, ""},
+		{"rank order with records by start rank", writeFile(t, "rank.trf", "012 Rank\nXXR 2\nXXC rank white1\nXXP 1 2\n"+
+			"001    2      Beta                              1500                             0.0    2\n"+
+			"001    1      Alpha                             1400                             0.0    1\n"), 2, nil, "XXC rank"},
 		{"missing file", filepath.Join(t.TempDir(), "none.trf"), 2, nil, "none.trf"},
 		{"another system", withLine(t, oracle, "192 FIDE_BURSTEIN_2017"), 2, nil, "192"},
 	} {

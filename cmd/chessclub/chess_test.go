@@ -140,6 +140,30 @@ func TestStandings(t *testing.T) {
 
 // TestStandingsFormat: the format comes from the 092 line unless -format says otherwise, and
 // chooses the default tie-breaks.
+// TestStandingsRealFiles ranks real files as written: the JaVaFo manual's open after round 4,
+// whose file holds the byes announced for round 5 (C.07 counts the rounds played: the
+// leader's Buchholz is their four opponents' scores after round 4), under the rules of its
+// start date (24/09/2010: 2024) or those asked for; and a start date that is no date.
+func TestStandingsRealFiles(t *testing.T) {
+	javafo := filepath.Join(corpusDir, "javafo-gros-2010-round5.trf")
+	for _, tc := range []struct {
+		args   []string
+		status int
+		want   string
+	}{
+		{[]string{"standings", "-tiebreaks", "PTS,BH", javafo}, 0, `"1": {"PTS": 4.0, "BH": 10.0, "rank": 1}`},
+		{[]string{"standings", "-tiebreaks", "PTS,BH", "-rules", "2026", javafo}, 0, `"1": {"PTS": 4.0, "BH": 10.0, "rank": 1}`},
+		{[]string{"standings", "-tiebreaks", "PTS,BH", "-rules", "2022", javafo}, 2, "-rules"},
+		{[]string{"standings", writeFile(t, "date.trf", "012 Open\n042 next Tuesday\n")}, 2, "042"},
+		{[]string{"standings", "-rules", "2024", writeFile(t, "date.trf", "012 Open\n042 next Tuesday\n")}, 0, `"rank": []`},
+	} {
+		out, errOut, status := runCmd(t, tc.args...)
+		if status != tc.status || !strings.Contains(out+errOut, tc.want) {
+			t.Errorf("%v: status %d, output %s %s; want status %d and %s", tc.args, status, out, errOut, tc.status, tc.want)
+		}
+	}
+}
+
 func TestStandingsFormat(t *testing.T) {
 	rr := writeFile(t, "rr.trf", "092 Individual: Round-Robin\n"+
 		"001    1      A                                                                  1.0          2 w 1\n"+

@@ -21,8 +21,9 @@ func runPair(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprint(stderr, "Usage: chessclub pair FILE.trf\n\n"+
 			"Pairs the next round of a TRF-2026 Swiss tournament by the FIDE Dutch system (C.04.3, 2025).\n"+
 			"The file holds rounds 1..k, XXR or 142 (total rounds) and XXC or 152 (initial colour, needed\n"+
-			"before round 1); byes announced for round k+1 (H, F, Z without opponent, 240) keep those\n"+
-			"players out of it; 260 and XXP forbid pairs; 250 and XXA accelerate (C.04.5).\n"+
+			"before round 1); byes announced for round k+1 (H, F, Z without opponent, 240, JaVaFo's XXZ)\n"+
+			"keep those players out of it; 260 and XXP forbid pairs; 250 and XXA accelerate (C.04.5);\n"+
+			"XXC rank pairs the players in the file's order.\n"+
 			"Output: the number of lines, then WHITE BLACK per board, and N 0 for the bye.\n"+
 			"Exit status: 1 when no pairing meets the absolute criteria, 2 for a bad file or one with\n"+
 			"records it does not implement (other points, another pairing system).\n")
@@ -31,7 +32,16 @@ func runPair(args []string, stdout, stderr io.Writer) error {
 	if err != nil || tour == nil {
 		return err
 	}
-	req, err := swiss.NextRound(tour)
+	// A forfeit written without colours is given some: they count nowhere.
+	absent, err := withXXZ(tour.WithColours())
+	if err != nil {
+		return withStatus(usageStatus, fmt.Errorf("%s: %w", path, err))
+	}
+	work, startRank, err := inFileOrder(absent)
+	if err != nil {
+		return withStatus(usageStatus, fmt.Errorf("%s: %w", path, err))
+	}
+	req, err := swiss.NextRound(work)
 	if err != nil {
 		return withStatus(usageStatus, fmt.Errorf("%s: %w", path, err))
 	}
@@ -49,10 +59,10 @@ func runPair(args []string, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintln(&out, lines)
 	for _, b := range p.Boards {
-		fmt.Fprintln(&out, b.White, b.Black)
+		fmt.Fprintln(&out, startRank(b.White), startRank(b.Black))
 	}
 	if p.Bye != 0 {
-		fmt.Fprintln(&out, p.Bye, 0)
+		fmt.Fprintln(&out, startRank(p.Bye), 0)
 	}
 	_, err = io.WriteString(stdout, out.String())
 	return err

@@ -71,7 +71,7 @@ func TestRefusedRecords(t *testing.T) {
 		{"another pairing system", "192 FIDE_BURSTEIN", 2, 0},
 		{"a draw above a win", "162  D 2.0", 2, 2},
 		{"bbpPairings' points in tenths", "BBD  0.3", 2, 2},
-		{"JaVaFo's scoring", "XXS W=1.0", 2, 2},
+		{"JaVaFo's scoring with wins apart", "XXS WW=1.0 BW=0.5", 2, 2},
 		{"an abnormal assignment", "299 W   1.0  0.5 003    1", 2, 2},
 		{"virtual points in tenths", "250       0.3 001 001    1    3", 2, 0},
 	}

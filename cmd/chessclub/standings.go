@@ -23,10 +23,12 @@ func runStandings(args []string, stdout, stderr io.Writer) error {
 	fs.SetOutput(stderr)
 	list := fs.String("tiebreaks", "", "comma-separated tie-break codes, e.g. PTS,BH/C1,BH,SB,DE (default: by format, below)")
 	format := fs.String("format", "", "swiss or round_robin (default: from the file's 092 line; swiss unless it names a round robin)")
+	rulesFlag := fs.String("rules", "", "2024 or 2026: the version of C.07 (default: the one in force on the file's 042 start date; 2026 without one)")
 	fs.Usage = func() {
-		fmt.Fprint(stderr, "Usage: chessclub standings [-tiebreaks LIST] [-format swiss|round_robin] FILE.trf\n\n"+
-			"Prints the standings of a TRF-2026 tournament as JSON, by the FIDE Tie-Break Regulations\n"+
-			"(C.07, rules of 2026-03-01), over the rounds the file records.\n\nFlags:\n")
+		fmt.Fprint(stderr, "Usage: chessclub standings [-tiebreaks LIST] [-format swiss|round_robin] [-rules 2024|2026] FILE.trf\n\n"+
+			"Prints the standings of a TRF tournament as JSON, by the FIDE Tie-Break Regulations (C.07)\n"+
+			"in force when it started (2026-03-01, or 2024-08-01 for an event that started before),\n"+
+			"over the rounds played (a column of byes announced for the next round is not one).\n\nFlags:\n")
 		fs.PrintDefaults()
 		fmt.Fprintf(stderr, "\nDefault tie-breaks (C.07 leaves the list to the organiser; these follow FIDE's recommendations):\n"+
 			"  swiss        %s\n  round_robin  %s\n\nCodes: %s, with the modifiers\n"+
@@ -34,7 +36,15 @@ func runStandings(args []string, stdout, stderr io.Writer) error {
 			codes(tiebreak.Defaults(tiebreak.Swiss)), codes(tiebreak.Defaults(tiebreak.RoundRobin)), strings.Join(tiebreak.Names(), " "))
 	}
 	var specs []tiebreak.Spec
+	var rules *tiebreak.Rules
 	checkFlags := func() error {
+		if *rulesFlag != "" {
+			r, err := tiebreak.ParseRules(*rulesFlag)
+			if err != nil {
+				return fmt.Errorf("-rules: %w", err)
+			}
+			rules = &r
+		}
 		if *list != "" {
 			var err error
 			if specs, err = tiebreak.ParseList(*list); err != nil {
@@ -61,12 +71,19 @@ func runStandings(args []string, stdout, stderr io.Writer) error {
 	if specs == nil {
 		specs = tiebreak.Defaults(f)
 	}
-	// The standings count the file's point system (162, BBW to BBU); records it cannot
-	// honour (XXS, 299) are refused, naming the line. Virtual points (250, XXA) serve the
-	// pairing only and are left aside.
+	// The standings count the file's point system (162, BBW to BBU, XXS); records it cannot
+	// honour (299) are refused, naming the line. Virtual points (250, XXA) serve the pairing
+	// only and are left aside. A start date that does not read as a date is refused unless
+	// -rules gives the version it would choose.
+	if rules != nil {
+		tour.StartDate = "" // the rules are given: the start date does not choose them
+	}
 	ev, err := tiebreak.FromTRF(tour, f)
 	if err != nil {
 		return withStatus(usageStatus, fmt.Errorf("%s: %w", path, err))
+	}
+	if rules != nil {
+		ev.Rules = *rules
 	}
 	st, err := tiebreak.Compute(ev, specs)
 	if err != nil {

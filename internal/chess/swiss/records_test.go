@@ -113,7 +113,7 @@ func TestNextRoundRefusedRecords(t *testing.T) {
 		{"an unknown system", "192 SWISS_PLAIN\n", `"SWISS_PLAIN" is not supported`},
 		{"a draw worth more than a win", "162  D 2.0\n", "a win (1.0) must give at least a draw's points (2.0)"},
 		{"points in thirds", "BBW  0.3\n", `record "BBW  0.3"`},
-		{"JaVaFo's points", "XXS W=1.0\n", `record "XXS W=1.0"`},
+		{"JaVaFo's points with wins apart", "XXS WW=1.0 BW=0.5\n", `record "XXS WW=1.0 BW=0.5"`},
 		{"abnormal points", "299 W   1.0  0.5 003    1\n", `record "299`},
 		{"a team", "310   1 Team                             TTT     2000    0.0    0.0   1     1    2\n", "team competitions are not supported"},
 		{"250 in third points", "250       0.3 001 001    1    3\n", `record "250       0.3 001 001    1    3": points`},

@@ -18,8 +18,9 @@ type contribution struct {
 //   - a forfeit counts as such a game in a round robin (15.2) or with /P, and in the last round
 //     for Fore Buchholz (8.3: every game paired for the last round is taken as played);
 //   - any other round of a Swiss event is a game against a dummy opponent whose score is the
-//     player's own, capped since 2026 at the forfeit opponent's adjusted score for a forfeit
-//     (16.4.1) and at a draw's points times the number of rounds for a bye (16.4.2);
+//     player's own (16.4), capped by the 2026 rules at the forfeit opponent's adjusted score
+//     for a forfeit (16.4.1) and at a draw's points times the number of rounds for a bye
+//     (16.4.2); the 2024 rules have no caps;
 //   - in a round robin a round without an opponent (the free round of an odd field) is left
 //     out, and any other unplayed round counts 0.
 func (c *calc) contributions(e *entrant, adj []int64, played, fore, sb bool) []contribution {
@@ -39,10 +40,12 @@ func (c *calc) contributions(e *entrant, adj []int64, played, fore, sb bool) []c
 			if r.opp < 0 {
 				continue
 			}
+		case c.rules == Rules2024:
+			ct.score = own // 16.4 (2024): the player's own score
 		case r.opp >= 0:
-			ct.score = min(own, adj[r.opp]) // 16.4, capped by 16.4.1
+			ct.score = min(own, adj[r.opp]) // 16.4, capped by 16.4.1 (2026)
 		default:
-			ct.score = min(own, int64(c.pts.Draw)*int64(c.rounds)) // 16.4, capped by 16.4.2: a draw × rounds
+			ct.score = min(own, int64(c.pts.Draw)*int64(c.rounds)) // 16.4, capped by 16.4.2 (2026): a draw × rounds
 		}
 		ct.value = ct.score
 		if sb {

@@ -46,6 +46,54 @@ type Event struct {
 	// draw's points (7.1, 8.3, 9.2, 16.3.2, 16.4.2, 6 for games not played) it means this
 	// system's.
 	Points chess.PointSystem
+	// Rules is the version of C.07 the event is ranked by: the one in force when it started
+	// (RulesOn). The zero value is the latest, Rules2026.
+	Rules Rules
+}
+
+// Rules is a version of the FIDE Tie-Break Regulations (C.07). The versions differ in how a
+// Swiss event's unplayed rounds count (16.4): since 2026 the dummy opponent that stands for
+// one has the player's own score capped (16.4.1 for a forfeit, 16.4.2 for a bye); before, it
+// had the player's own score. Everything else is the same.
+type Rules int8
+
+const (
+	// Rules2026 is C.07 as amended by the FIDE Council on 2 February 2026, in force from 1
+	// March 2026.
+	Rules2026 Rules = iota
+	// Rules2024 is C.07 in force from 1 August 2024 to 28 February 2026. TieBreakServer uses it
+	// for every earlier event too, as the oldest version it implements; so does this package.
+	Rules2024
+)
+
+// String returns the date the version came into force, as TieBreakServer names it:
+// "2026-03-01" or "2024-08-01".
+func (r Rules) String() string {
+	if r == Rules2024 {
+		return "2024-08-01"
+	}
+	return "2026-03-01"
+}
+
+// RulesOn returns the version in force on a date: the rules an event starting that day is
+// ranked by, as TieBreakServer picks them from the tournament's start date.
+func RulesOn(year, month, day int) Rules {
+	if year*10000+month*100+day < 20260301 {
+		return Rules2024
+	}
+	return Rules2026
+}
+
+// ParseRules reads a version by the year it came into force, "2024" or "2026", or its date,
+// "2024-08-01" or "2026-03-01".
+func ParseRules(s string) (Rules, error) {
+	switch s {
+	case "2026", "2026-03-01":
+		return Rules2026, nil
+	case "2024", "2024-08-01":
+		return Rules2024, nil
+	}
+	return 0, fmt.Errorf("tie-break rules %q: want 2024 or 2026", s)
 }
 
 // MaxRounds bounds Event.Rounds, and MaxPlayers the number of players: the limits of a TRF
@@ -87,6 +135,9 @@ func (r round) vur() bool { return r.isVUR }
 func prepare(ev Event) ([]entrant, int, error) {
 	if len(ev.Players) > MaxPlayers {
 		return nil, 0, fmt.Errorf("tiebreak: %d players, more than %d", len(ev.Players), MaxPlayers)
+	}
+	if ev.Rules != Rules2026 && ev.Rules != Rules2024 {
+		return nil, 0, fmt.Errorf("tiebreak: rules %d are not a version of C.07", ev.Rules)
 	}
 	if err := ev.Points.Validate(); err != nil {
 		return nil, 0, fmt.Errorf("tiebreak: %w", err)

@@ -19,6 +19,13 @@ type genOptions struct {
 	// Per mille of games forfeited, of forfeits that are double, of games played but not
 	// rated (TRF W, D, L), and of player-rounds taken as a requested bye (H, Z or F).
 	forfeits, doubles, unratedGames, byes int
+	// Per mille of players who enter late (absent, Z, from round 1 up to a round drawn at
+	// random, or with half-point byes for those rounds when halfLate), and of players who
+	// withdraw (no round recorded after one drawn at random); Swiss only.
+	late, withdraw int
+	halfLate       bool
+	// start is the start date (record 042), which decides the rules version; "" for none.
+	start string
 }
 
 // generate makes a complete tournament from a seed: Swiss rounds paired by score groups (no
@@ -28,7 +35,7 @@ type genOptions struct {
 // unrated games and byes of every kind are sprinkled in. The same seed gives the same file.
 func generate(seed uint64, o genOptions) *trf.Tournament {
 	rng := rand.New(rand.NewPCG(seed, 0x7466))
-	t := &trf.Tournament{Name: fmt.Sprintf("Generated %d", seed), Type: "Swiss (generated)"}
+	t := &trf.Tournament{Name: fmt.Sprintf("Generated %d", seed), Type: "Swiss (generated)", StartDate: o.start}
 	for i := range o.players {
 		p := trf.Player{StartRank: i + 1, Name: fmt.Sprintf("Player %04d", i+1)}
 		if o.unrated == 0 || (i+1)%o.unrated != 0 {
@@ -46,18 +53,38 @@ func generate(seed uint64, o genOptions) *trf.Tournament {
 		}
 		o.rounds = len(schedule)
 	}
+	// The rounds each player takes part in, from entry to exit (from 0, exit excluded).
+	entry, exit := make([]int, o.players), make([]int, o.players)
+	for i := range exit {
+		exit[i] = o.rounds
+		if o.late > 0 && rng.IntN(1000) < o.late {
+			entry[i] = 1 + rng.IntN(max(o.rounds-1, 1))
+		}
+		if o.withdraw > 0 && rng.IntN(1000) < o.withdraw {
+			exit[i] = entry[i] + 1 + rng.IntN(max(o.rounds-entry[i]-1, 1))
+		}
+	}
 	for r := range o.rounds {
+		for i := range t.Players {
+			if r < entry[i] {
+				res := chess.ZeroBye
+				if o.halfLate {
+					res = chess.HalfBye
+				}
+				t.Players[i].Rounds = append(t.Players[i].Rounds, chess.Round{Result: res})
+			}
+		}
 		var pairs []roundrobin.Pair
 		if o.roundRobin {
 			pairs = schedule[r]
 		} else {
-			pairs = swissRound(t, rng, o, r)
+			pairs = swissRound(t, rng, o, r, exit)
 		}
 		for _, pr := range pairs {
 			play(t, rng, o, pr)
 		}
 		for i := range t.Players { // everyone not paired had a requested bye
-			if len(t.Players[i].Rounds) == r {
+			if len(t.Players[i].Rounds) == r && r < exit[i] {
 				res := []chess.Result{chess.HalfBye, chess.ZeroBye, chess.FullBye}[rng.IntN(3)]
 				t.Players[i].Rounds = append(t.Players[i].Rounds, chess.Round{Result: res})
 			}
@@ -70,11 +97,15 @@ func generate(seed uint64, o genOptions) *trf.Tournament {
 	return t
 }
 
-// swissRound pairs one Swiss round: some players take a requested bye, the rest are paired in
-// order of points and start rank, the lowest without one taking the pairing-allocated bye.
-func swissRound(t *trf.Tournament, rng *rand.Rand, o genOptions, r int) []roundrobin.Pair {
+// swissRound pairs one Swiss round: some players take a requested bye, those not yet entered
+// or withdrawn (exit) sit out, the rest are paired in order of points and start rank, the
+// lowest without one taking the pairing-allocated bye.
+func swissRound(t *trf.Tournament, rng *rand.Rand, o genOptions, r int, exit []int) []roundrobin.Pair {
 	var present []int // start ranks
-	for _, p := range t.Players {
+	for i, p := range t.Players {
+		if len(p.Rounds) > r || r >= exit[i] { // entering later, or withdrawn
+			continue
+		}
 		if r > 0 && rng.IntN(1000) < o.byes {
 			continue
 		}

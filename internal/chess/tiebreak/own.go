@@ -8,6 +8,7 @@ type calc struct {
 	rounds int
 	format Format
 	pts    chess.PointSystem // the event's point system, never the zero value
+	rules  Rules
 }
 
 // own computes the tie-breaks that look at the player's own record only (C.07 7).

@@ -54,7 +54,7 @@ func compute(ev Event, specs []Spec, keep bool) (*Standings, *calc, [][]int, err
 		pts, _ := Parse("PTS")
 		specs = append([]Spec{pts}, specs...)
 	}
-	c := &calc{es: es, rounds: rounds, format: ev.Format, pts: ev.Points.Or()}
+	c := &calc{es: es, rounds: rounds, format: ev.Format, pts: ev.Points.Or(), rules: ev.Rules}
 
 	order := make([]int, len(es)) // indexes in ranking order
 	for i := range order {

@@ -15,9 +15,11 @@ import (
 // tie-breaks WON BPG BWG GE REP NUM VUR PS TPN FB AOB KS TPR PTP APRO APPO RTNG, the modifiers
 // /Cn /Mn /Ln /Un /P and /F, and round robins. Each NAME.trf was made by generate (the test
 // checks it still is), and NAME.json holds what FIDE TEC's reference tool computed for it:
-// tiebreakchecker 1.9.57 of TieBreakServer (github.com/OttoMilvang/TieBreakServer, rules
-// "2026-03-01"), run as the file's "command" says, once per list of tie-breaks, with
-// tab-separated output.
+// tiebreakchecker 1.9.57 of TieBreakServer (github.com/OttoMilvang/TieBreakServer), run as the
+// file's "command" says, once per list of tie-breaks, with tab-separated output. The tool takes
+// its rules from the start date (042): "2026-03-01" for the files without one, "2024-08-01"
+// for those whose name ends in a year before 2026 (the "tool" line of each JSON file says
+// which), and FromTRF takes them the same way.
 var tiebreakServerFiles = map[string]struct {
 	seed uint64
 	opts genOptions
@@ -30,6 +32,16 @@ var tiebreakServerFiles = map[string]struct {
 	"rr-b-2": {2, genOptions{players: 9, roundRobin: true, forfeits: 80, doubles: 300, unratedGames: 50}},
 	"rr-c-1": {1, genOptions{players: 6, roundRobin: true, double: true, forfeits: 80, doubles: 200}},
 	"rr-d-1": {1, genOptions{players: 7, roundRobin: true, double: true, forfeits: 50, unrated: 3}},
+	// Events heavy in unplayed rounds: late entries (zero- or half-point byes for the rounds
+	// missed), withdrawals (no round recorded after them), forfeits, double forfeits and byes
+	// of every kind; the "2025" ones start before 1 March 2026, so both the tool and Compute
+	// (through FromTRF) rank them by the 2024 rules.
+	"sw-e-1":      {1, genOptions{players: 31, rounds: 9, forfeits: 150, doubles: 300, byes: 120, late: 250, withdraw: 250, unratedGames: 20}},
+	"sw-f-2":      {2, genOptions{players: 18, rounds: 7, forfeits: 200, doubles: 250, byes: 150, late: 300, withdraw: 300, halfLate: true}},
+	"sw-g-3":      {3, genOptions{players: 45, rounds: 11, forfeits: 100, doubles: 200, byes: 100, late: 200, withdraw: 200, unrated: 9}},
+	"sw-e-1-2025": {1, genOptions{players: 31, rounds: 9, forfeits: 150, doubles: 300, byes: 120, late: 250, withdraw: 250, unratedGames: 20, start: "2025/05/10"}},
+	"sw-f-2-2025": {2, genOptions{players: 18, rounds: 7, forfeits: 200, doubles: 250, byes: 150, late: 300, withdraw: 300, halfLate: true, start: "2025/05/10"}},
+	"sw-h-4-2025": {4, genOptions{players: 12, rounds: 9, forfeits: 250, doubles: 300, byes: 200, late: 300, withdraw: 250, start: "2024/10/01"}},
 }
 
 // sw-c-1, player 17, is the case where the choice of voluntary unplayed round for a cut

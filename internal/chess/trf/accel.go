@@ -89,14 +89,14 @@ func (t *Tournament) removeOther(drop func(string) bool) {
 	}
 	t.Other = kept
 	layout := t.layout[:0:0]
-	for _, s := range t.layout {
-		if s.tag == "" {
-			if s.index >= len(index) || index[s.index] < 0 {
+	for _, l := range t.layout {
+		if l.tag == "" {
+			if l.index >= len(index) || index[l.index] < 0 {
 				continue
 			}
-			s.index = index[s.index]
+			l.index = index[l.index]
 		}
-		layout = append(layout, s)
+		layout = append(layout, l)
 	}
 	t.layout = layout
 }

@@ -1,6 +1,10 @@
 package trf
 
-import "campus.example/apps/internal/chess"
+import (
+	"strings"
+
+	"campus.example/apps/internal/chess"
+)
 
 // check verifies that the players' rounds agree with each other (C.04 Annex 2, player
 // section); lineOf[i] is the line of Players[i].
@@ -16,6 +20,9 @@ func check(t *Tournament, lineOf []int) error {
 		return err
 	}
 	pab := map[int]int{} // round → line of its pairing-allocated bye
+	if t.IsTeam() {
+		pab = nil // a team's bye gives each of its players one
+	}
 	for i, p := range t.Players {
 		n := lineOf[i]
 		if total := t.Rounds(); total > 0 && (t.TotalRounds > 0 || t.NumRounds > 0) && len(p.Rounds) > total {
@@ -45,7 +52,8 @@ func check(t *Tournament, lineOf []int) error {
 }
 
 // checkBye checks round r (from 0) of a player without an opponent: a bye has no colour, and a
-// round has at most one pairing-allocated bye (C.04 Annex 2: U, "at most once per round").
+// round of an individual tournament has at most one pairing-allocated bye (C.04 Annex 2: U,
+// "at most once per round"); pab is nil for a team tournament.
 func checkBye(rd chess.Round, col, n, r int, pab map[int]int) error {
 	if !rd.Result.Bye() {
 		return errorf(n, col+7, "result %c needs an opponent; a round without one is U, H, F or Z", rd.Result)
@@ -53,7 +61,7 @@ func checkBye(rd chess.Round, col, n, r int, pab map[int]int) error {
 	if rd.Colour != chess.NoColour {
 		return errorf(n, col+5, "a bye (%c) has no colour; write -", rd.Result)
 	}
-	if rd.Result == chess.PairingBye {
+	if rd.Result == chess.PairingBye && pab != nil {
 		if first, ok := pab[r]; ok {
 			return errorf(n, col+7, "a second pairing-allocated bye in round %d; the first is on line %d", r+1, first)
 		}
@@ -113,4 +121,17 @@ func checkTwoForms(t *Tournament) error {
 		return errorf(max(t.Line("XXC", 0), t.Line("152", 0)), 5, "XXC gives %s as the initial colour and 152 %s", t.InitialColour, t.InitialColour2026)
 	}
 	return nil
+}
+
+// IsTeam reports whether the file is a team tournament's: it has team records, 013 (TRF-16)
+// or 310 (TRF-2026). Read keeps them as they are, in Other; this package reads the players'
+// games of such a file like any other, but a round may then give several players the
+// pairing-allocated bye, one for each player of the team that had it.
+func (t *Tournament) IsTeam() bool {
+	for _, l := range t.Other {
+		if strings.HasPrefix(l, "013") || strings.HasPrefix(l, "310") {
+			return true
+		}
+	}
+	return false
 }

@@ -11,17 +11,28 @@
 //     (one per round, in the rounds' columns), 142 number of rounds and 152 initial colour
 //     (W or B);
 //   - the pairing engines' tags XXR (total number of rounds) and XXC (initial colour,
-//     "white1" or "black1"), older forms of 142 and 152: a file may give both forms, and
-//     then they must agree;
+//     "white1" or "black1", and JaVaFo's "rank"), older forms of 142 and 152: a file may give
+//     both forms, and then they must agree;
 //   - player lines (001), with every round as a chess.Round.
 //
 // Every other line (comments "###", blank lines, tags such as 162, 192, XXA, team and bye
-// records) is kept as it was read and written back in its place. Two kinds of them have
+// records) is kept as it was read and written back in its place. Three kinds of them have
 // readers of their own: the accelerated rounds of record 250 (Tournament.Accelerations and
-// SetAccelerations), and the records that give the points of the results (162 and
-// bbpPairings' BBW, BBD, BBL, BBZ, BBF, BBU; Tournament.PointSystem and SetPointSystem). A file read and written
-// again comes back byte for byte when it is written the way the format lays it out (fixed
-// columns, no trailing blanks); otherwise it comes back with the same content, normalised.
+// SetAccelerations), the records that give the points of the results (162, bbpPairings' BBW,
+// BBD, BBL, BBZ, BBF, BBU and JaVaFo's XXS; Tournament.PointSystem and SetPointSystem), and
+// the team records 013 and 310, whose presence Tournament.IsTeam reports.
+//
+// A file is read as its program wrote it: the spellings of TRF-16 and TRF-2026 and those of
+// Swiss-Manager, lichess, JaVaFo, bbpPairings and Sharly Chess each have one meaning, the one
+// bbpPairings and TieBreakServer give them (docs/ARBITERS.md has the table). Swiss-Manager's
+// "0000 - +" is the pairing-allocated bye and its "0000 - -" an unpaired round, a blank
+// opponent field is no opponent, forfeits may be written without colours, record 062 may give
+// who played in parentheses ("129 (88)"), XXC may say "rank", round dates may start late in
+// their columns. Dates, titles and sexes are kept as written; ParseDate, FIDETitle and SexOf
+// read their many spellings. Write gives back every line whose value has not changed byte for
+// byte (spelling, columns, line end and encoding), so a file read and written again is the
+// file read; a line whose value has changed, or a Tournament built in code, is written in the
+// canonical spelling, which reads back to the same values.
 //
 // Reading is strict, because a tie-break or a pairing computed from a damaged file is wrong
 // without anyone noticing: every error is a *SyntaxError naming the line and the column.
@@ -35,7 +46,8 @@
 // tournament in memory; a caller reading from the network limits the input's size first, and
 // reads with ReadLimited, which bounds the number of lines and their length.
 //
-// Text is UTF-8; a line that is not valid UTF-8 is read as Latin-1 (one character per byte,
-// as older programs write it) and comes back as UTF-8. Columns count characters, not bytes.
-// Line ends may be LF, CR LF or CR (the format's own); the first one read is the one written.
+// Text is UTF-8; a line that is not valid UTF-8 is read as Windows-1252 (one character per
+// byte; Latin-1 but for 0x80-0x9F), as Windows programs write it. Columns count characters,
+// not bytes. Line ends may be LF, CR LF or CR (the format's own), and a UTF-8 byte order mark
+// may come first; each is written back as read, and new lines take the first line end read.
 package trf

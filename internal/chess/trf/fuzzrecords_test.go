@@ -20,6 +20,8 @@ func FuzzRecords(f *testing.F) {
 		"162  W 3.0    D 1.0    L 0.0    A 0.5    P 1.0    X 0.5\nBBZ  0.0\nBBU  2.0\n",
 		"BBW  2.0\nBBD  1.5\nBBL  1.0\nBBF  0.5\n",
 		"142 4\n152 B\n132                                                                                        26/03/07  26/03/14\n",
+		"XXS W=3 D=1\nXXS PAB=.5 FL=0\n",
+		"XXS WW=1.0 BW=0.5\n162  W 2.0\n",
 	} {
 		f.Add([]byte(small + s))
 	}

@@ -93,16 +93,28 @@ func headerLine(t *Tournament, s slot) (string, bool, error) {
 			return "", false, fmt.Errorf("trf: initial colour %d is not a colour", t.InitialColour2026)
 		}
 	case s.tag == "XXC":
+		var words []string
+		if t.UseRank {
+			words = append(words, "rank")
+		}
 		switch t.InitialColour {
 		case chess.NoColour:
-			return "", false, nil
 		case chess.White:
-			value = "white1"
+			words = append(words, "white1")
 		case chess.Black:
-			value = "black1"
+			words = append(words, "black1")
 		default:
 			return "", false, fmt.Errorf("trf: initial colour %d is not a colour", t.InitialColour)
 		}
+		if len(words) == 0 {
+			return "", false, nil
+		}
+		value = strings.Join(words, " ")
+	case s.tag == "062" && t.PlayersWhoPlayed != 0:
+		if t.PlayersWhoPlayed < 0 || t.PlayersWhoPlayed > t.NumPlayers || t.NumPlayers > MaxStartRank {
+			return "", false, fmt.Errorf("trf: 062: %d players of whom %d played", t.NumPlayers, t.PlayersWhoPlayed)
+		}
+		value = fmt.Sprintf("%d (%d)", t.NumPlayers, t.PlayersWhoPlayed)
 	case f.num != nil:
 		v := *f.num(t)
 		if v == 0 {
@@ -163,9 +175,11 @@ func roundDatesLine(dates []string) (string, bool, error) {
 	return strings.TrimRight(b.String(), " "), true, nil
 }
 
-// parseRoundDates reads record 132: columns 4 to 91 blank, then a date of up to eight columns
-// every ten (92-99, 102-109, ...), the two columns between them blank. It returns the column
-// of the first error.
+// parseRoundDates reads record 132: columns 4 to 91 blank, then one date per round in that
+// round's ten columns, those above the round in the player lines (92-101 for round 1, 102-111
+// for round 2, ...). TRF-2026 puts a date in the first eight (YY/MM/DD); programs that start
+// it a column or two later (Sharly Chess) are read too, as long as each date stays within
+// its round's columns. It returns the column of the first error.
 func parseRoundDates(r row) ([]string, int, error) {
 	for c := 4; c < dateStart; c++ {
 		if !r.blank(c) {
@@ -181,10 +195,12 @@ func parseRoundDates(r row) ([]string, int, error) {
 	}
 	dates := []string{} // a 132 line without dates is still a line
 	for at := dateStart; at <= end; at += roundWidth {
-		dates = append(dates, strings.Trim(r.field(at, at+dateWidth-1), " "))
-		if sep := at + dateWidth; !r.blank(sep) || !r.blank(sep+1) {
-			return nil, sep, fmt.Errorf("132: columns %d-%d between two dates must be blank", sep, sep+1)
+		f := r.field(at, at+roundWidth-1)
+		d := strings.Trim(f, " ")
+		if strings.Contains(d, " ") || (d != "" && !r.blank(at+roundWidth) && at+roundWidth <= end && !r.blank(at+roundWidth-1)) {
+			return nil, at, fmt.Errorf("132: round %d's columns %d-%d must hold one date, not %q", len(dates)+1, at, at+roundWidth-1, d)
 		}
+		dates = append(dates, d)
 	}
 	return dates, 0, nil
 }

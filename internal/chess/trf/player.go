@@ -153,11 +153,34 @@ func parseRound(r row, start, n int) (chess.Round, error) {
 	if c > 0x7f || !res.Valid() {
 		return rd, errorf(n, start+7, "result %q: want one of 1 = 0 + - W D L H F U Z", r.at(start+7))
 	}
-	if res == chess.NoResult && opp == 0 {
-		res = chess.ZeroBye // TRF-2026: a blank result is equivalent to Z
+	if opp == 0 {
+		res = withoutOpponent(res)
 	}
 	rd.Result = res
 	return rd, nil
+}
+
+// withoutOpponent returns the meaning of a result written without an opponent (0000 or a blank
+// opponent field). Besides the byes, programs write three more codes there, which bbpPairings
+// and TieBreakServer read alike (docs/ARBITERS.md has the table):
+//
+//   - blank: TRF-2026 says it is Z, the round not played;
+//   - "+": Swiss-Manager's "spielfrei", the pairing-allocated bye. bbpPairings takes it as a
+//     round paired (the player may not get the bye again) won without a game: U;
+//   - "-": Swiss-Manager's and lichess's unpaired round for no points ("0000 - -", a blank
+//     opponent and colour with "-"): not paired, nothing scored, as bbpPairings and
+//     TieBreakServer read it: Z.
+//
+// Any other result is left as it is, and Read's check refuses a game result without an
+// opponent.
+func withoutOpponent(res chess.Result) chess.Result {
+	switch res {
+	case chess.NoResult, chess.ForfeitLoss:
+		return chess.ZeroBye
+	case chess.ForfeitWin:
+		return chess.PairingBye
+	}
+	return res
 }
 
 // formatPlayer lays out one 001 line, without trailing blanks.

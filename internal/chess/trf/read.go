@@ -40,8 +40,8 @@ func ReadLimited(r io.Reader, lim Limits) (*Tournament, error) {
 		if lim.Lines > 0 && n > lim.Lines {
 			return nil, errorf(n, 0, "more than %d lines (the limit)", lim.Lines)
 		}
-		line, rest, eol := cutLine(data)
-		if lim.LineBytes > 0 && len(line) > lim.LineBytes {
+		raw, rest, eol := cutLine(data)
+		if lim.LineBytes > 0 && len(raw) > lim.LineBytes {
 			return nil, errorf(n, 0, "longer than %d bytes (the limit)", lim.LineBytes)
 		}
 		data = rest
@@ -49,15 +49,23 @@ func ReadLimited(r io.Reader, lim Limits) (*Tournament, error) {
 			t.eol = eol
 		}
 		t.noFinalEOL = eol == ""
-		if err := rd.line(decode(line), n); err != nil {
+		r, win := decode(raw)
+		t.cp1252 = t.cp1252 || win
+		if err := rd.line(r, n); err != nil {
 			return nil, err
 		}
+		l := &t.layout[len(t.layout)-1]
+		l.raw, l.eol = string(raw), eol
 	}
 	if t.eol == "" {
 		t.eol = "\n"
 	}
 	if err := check(t, rd.playerLine); err != nil {
 		return nil, err
+	}
+	for i := range t.layout {
+		l := &t.layout[i]
+		l.canon, _ = t.lineText(l.slot) // a value read always has its line
 	}
 	return t, nil
 }
@@ -96,14 +104,14 @@ func (rd *reader) line(r row, n int) error {
 		if err != nil {
 			return err
 		}
-		t.layout = append(t.layout, slot{"001", len(t.Players)})
+		t.layout = append(t.layout, line{slot: slot{"001", len(t.Players)}})
 		t.Players = append(t.Players, p)
 		rd.playerLine = append(rd.playerLine, n)
 		return nil
 	}
 	f, known := headerByTag[tag]
 	if !known {
-		t.layout = append(t.layout, slot{"", len(t.Other)})
+		t.layout = append(t.layout, line{slot: slot{"", len(t.Other)}})
 		t.Other = append(t.Other, string(r))
 		return nil
 	}
@@ -112,7 +120,7 @@ func (rd *reader) line(r row, n int) error {
 	}
 	value := strings.Trim(r.field(5, len(r)), " ")
 	if tag == "112" {
-		t.layout = append(t.layout, slot{tag, len(t.DeputyArbiters)})
+		t.layout = append(t.layout, line{slot: slot{tag, len(t.DeputyArbiters)}})
 		t.DeputyArbiters = append(t.DeputyArbiters, value)
 		return nil
 	}
@@ -120,7 +128,7 @@ func (rd *reader) line(r row, n int) error {
 		return errorf(n, 1, "a second %s line; the first is line %d", tag, first)
 	}
 	rd.tagLine[tag] = n
-	t.layout = append(t.layout, slot{tag, 0})
+	t.layout = append(t.layout, line{slot: slot{tag, 0}})
 	switch {
 	case tag == "132":
 		dates, col, err := parseRoundDates(r)
@@ -138,11 +146,17 @@ func (rd *reader) line(r row, n int) error {
 			return errorf(n, 5, "152 wants the initial colour, W or B, not %q", value)
 		}
 	case tag == "XXC":
-		c, col, err := parseInitialColour(r)
+		c, rank, col, err := parseXXC(r)
 		if err != nil {
 			return errorf(n, col, "%v", err)
 		}
-		t.InitialColour = c
+		t.InitialColour, t.UseRank = c, rank
+	case tag == "062":
+		players, played, col, err := parse062(r)
+		if err != nil {
+			return errorf(n, col, "%v", err)
+		}
+		t.NumPlayers, t.PlayersWhoPlayed = players, played
 	case f.num != nil:
 		v, bad, ok := r.number(5, len(r))
 		if !ok || v > f.limit {
@@ -155,29 +169,65 @@ func (rd *reader) line(r row, n int) error {
 	return nil
 }
 
-// parseInitialColour reads an XXC line: "white1" or "black1" (any case), the colour the first
-// player paired in round 1 gets.
-func parseInitialColour(r row) (chess.Colour, int, error) {
-	colour := chess.NoColour
-	col := 5
+// parseXXC reads an XXC line, the pairing engines' configuration: "white1" or "black1" (any
+// case), the colour the first player paired in round 1 gets, and JaVaFo's "rank" (see
+// Tournament.UseRank), in any order, each at most once.
+func parseXXC(r row) (colour chess.Colour, rank bool, col int, err error) {
+	col = 5
 	for _, word := range strings.Split(r.field(5, len(r)), " ") {
-		switch strings.ToLower(word) {
-		case "":
-		case "white1", "black1":
+		switch w := strings.ToLower(word); {
+		case w == "":
+		case w == "rank":
+			if rank {
+				return 0, false, col, fmt.Errorf("XXC says rank twice")
+			}
+			rank = true
+		case w == "white1" || w == "black1":
 			if colour != chess.NoColour {
-				return 0, col, fmt.Errorf("XXC names the initial colour twice")
+				return 0, false, col, fmt.Errorf("XXC names the initial colour twice")
 			}
 			colour = chess.White
-			if strings.EqualFold(word, "black1") {
+			if w == "black1" {
 				colour = chess.Black
 			}
 		default:
-			return 0, col, fmt.Errorf("XXC: unknown word %q; want white1 or black1", word)
+			return 0, false, col, fmt.Errorf("XXC: unknown word %q; want white1, black1 or rank", word)
 		}
 		col += len([]rune(word)) + 1
 	}
-	if colour == chess.NoColour {
-		return 0, 5, fmt.Errorf("XXC without white1 or black1")
+	if colour == chess.NoColour && !rank {
+		return 0, false, 5, fmt.Errorf("XXC without white1, black1 or rank")
 	}
-	return colour, 0, nil
+	return colour, rank, 0, nil
+}
+
+// parse062 reads record 062: the number of players, and the number of them who played in
+// parentheses after it as Swiss-Manager writes it ("129 (88)").
+func parse062(r row) (players, played, col int, err error) {
+	value := r.field(5, len(r))
+	main, rest, paren := strings.Cut(value, "(")
+	bad := func(c int) (int, int, int, error) {
+		return 0, 0, c, fmt.Errorf("062 wants the number of players, and after it in parentheses the number who played (\"129 (88)\"), not %q", strings.Trim(value, " "))
+	}
+	n, badCol, ok := r.number(5, 4+len([]rune(main)))
+	if !ok || n > MaxStartRank {
+		return bad(max(badCol, 5))
+	}
+	if !paren {
+		return n, 0, 0, nil
+	}
+	at := 5 + len([]rune(main)) + 1 // the column after "("
+	inner, after, closed := strings.Cut(rest, ")")
+	m, badCol, ok := r.number(at, at+len([]rune(inner))-1)
+	switch {
+	case strings.Trim(main, " ") == "":
+		return bad(5)
+	case !closed || strings.Trim(inner, " ") == "":
+		return bad(at - 1)
+	case !ok || m > n:
+		return bad(max(badCol, at))
+	case strings.Trim(after, " ") != "":
+		return bad(at + len([]rune(inner)) + 1)
+	}
+	return n, m, 0, nil
 }

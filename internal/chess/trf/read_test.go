@@ -64,18 +64,19 @@ func TestReadSmall(t *testing.T) {
 	}
 }
 
-// TestReadNormalises covers what the format allows and Write writes in its one canonical way:
-// blanks for 0000, a blank colour, a blank result without opponent (Z), lower-case letter
-// codes, CR line ends, no final line end.
-func TestReadNormalises(t *testing.T) {
+// TestReadSpellings covers what the format allows and Write writes back as it was read, while a
+// Tournament built with the same values writes it in its one canonical way: blanks for 0000,
+// a blank colour, a blank result without opponent (Z), lower-case letter codes, trailing
+// blanks, CR line ends, no final line end.
+func TestReadSpellings(t *testing.T) {
 	in := "012 Open  \r" +
 		"001    1                                                                         1.5          2 w 1                   h\r" +
 		"001    2                                                                         0.0          1 b 0  0000      \r" +
 		"XXC  WHITE1"
-	want := "012 Open\r" +
-		"001    1                                                                         1.5          2 w 1  0000 - Z  0000 - H\r" +
-		"001    2                                                                         0.0          1 b 0  0000 - Z\r" +
-		"XXC white1"
+	canon := "012 Open\n" +
+		"XXC white1\n" +
+		"001    1                                                                         1.5          2 w 1  0000 - Z  0000 - H\n" +
+		"001    2                                                                         0.0          1 b 0  0000 - Z\n"
 	tour, err := Read(strings.NewReader(in))
 	if err != nil {
 		t.Fatal(err)
@@ -84,9 +85,25 @@ func TestReadNormalises(t *testing.T) {
 	if err := tour.Write(&out); err != nil {
 		t.Fatal(err)
 	}
-	if diff := cmp.Diff(want, out.String()); diff != "" {
-		t.Errorf("written (-want +got):\n%s", diff)
+	if diff := cmp.Diff(in, out.String()); diff != "" {
+		t.Errorf("written back (-read +written):\n%s", diff)
 	}
+	if diff := cmp.Diff(canon, built(t, tour)); diff != "" {
+		t.Errorf("built from the values read (-want +got):\n%s", diff)
+	}
+}
+
+// built writes a Tournament with the values of tour, built in code: what the writer makes of
+// them when no line of a file is kept.
+func built(t *testing.T, tour *Tournament) string {
+	t.Helper()
+	c := *tour
+	c.layout, c.eol, c.noFinalEOL, c.bom, c.cp1252 = nil, "", false, false, false
+	var out bytes.Buffer
+	if err := c.Write(&out); err != nil {
+		t.Fatalf("Write of the values read: %v", err)
+	}
+	return out.String()
 }
 
 // TestReadLatin1 reads a line that is not UTF-8 as Latin-1, counting one column per byte.
@@ -145,12 +162,17 @@ func TestReadErrors(t *testing.T) {
 		{"142 too big", "142 201", 1, 5, "142 wants a number"},
 		{"beyond 142", "142 1\n" + player("   1", "0000 - U  0000 - H"), 2, 102, "XXR or 142 says"},
 		{"132 text before the dates", "132 26/03/07", 1, 5, "132: columns 4-91 must be blank"},
-		{"132 dates out of their columns", "132" + strings.Repeat(" ", 88) + "26/03/07 26/03/14", 1, 100, "between two dates must be blank"},
+		{"132 dates out of their columns", "132" + strings.Repeat(" ", 88) + "26/03/07 26/03/14", 1, 92, "must hold one date"},
+		{"132 date across two rounds", "132" + strings.Repeat(" ", 94) + "26/03/07", 1, 92, "must hold one date"},
 		{"XXR not a number", "XXR x", 1, 5, "XXR wants a number"},
 		{"XXR too big", "XXR 201", 1, 5, "XXR wants a number"},
-		{"062 not a number", "062 12 players", 1, 7, "062 wants a number"},
-		{"XXC unknown", "XXC white1 rank", 1, 12, `unknown word "rank"`},
-		{"XXC empty", "XXC", 1, 5, "without white1"},
+		{"062 not a number", "062 12 players", 1, 7, "062 wants the number of players"},
+		{"062 more played than players", "062 12 (13)", 1, 9, "062 wants the number of players"},
+		{"062 unclosed", "062 12 (8", 1, 8, "062 wants the number of players"},
+		{"062 after the parenthesis", "062 12 (8) x", 1, 11, "062 wants the number of players"},
+		{"XXC unknown", "XXC white1 rook", 1, 12, `unknown word "rook"`},
+		{"XXC rank twice", "XXC rank rank", 1, 10, "rank twice"},
+		{"XXC empty", "XXC", 1, 5, "without white1, black1 or rank"},
 		{"XXC twice in one", "XXC white1 black1", 1, 12, "twice"},
 		{"tag needs a blank", "012X", 1, 4, "column 4"},
 		{"tag twice", "\n012 A\n012 B", 3, 1, "the first is line 2"},

@@ -30,6 +30,39 @@ func (t *Tournament) RoundsRecorded() int {
 	return n
 }
 
+// RoundsPlayed returns the number of rounds played: the last round in which some player had
+// an opponent (a game, played or forfeited) or the pairing-allocated bye. A round after it
+// that holds only byes announced in advance (H, F, Z: the players who will sit out the round
+// still to pair), or nothing, is not a round played: C.07 ranks by the rounds played, and a
+// pairing program reads such a column as the next round's absences.
+func (t *Tournament) RoundsPlayed() int {
+	n := 0
+	for _, p := range t.Players {
+		for r := len(p.Rounds) - 1; r >= n; r-- {
+			if x := p.Rounds[r]; x.Opponent != 0 || x.Result == chess.PairingBye {
+				n = r + 1
+				break
+			}
+		}
+	}
+	return n
+}
+
+// RankOrderDiffers reports whether the file asks (XXC rank) to pair by the players' order in
+// the file and that order is not the order of their start ranks: a pairing engine that pairs
+// by start rank would then pair another tournament.
+func (t *Tournament) RankOrderDiffers() bool {
+	if !t.UseRank {
+		return false
+	}
+	for i := 1; i < len(t.Players); i++ {
+		if t.Players[i].StartRank < t.Players[i-1].StartRank {
+			return true
+		}
+	}
+	return false
+}
+
 // Rounds returns the number of rounds of the tournament: XXR or 142 when the file gives it
 // (Read checks that they agree), otherwise the rounds it records.
 func (t *Tournament) Rounds() int {
@@ -87,25 +120,20 @@ func (t *Tournament) FirstColour() chess.Colour {
 // t.Rounds() and InitialColour to t.FirstColour(), so that a pairing engine given the copy
 // knows the length of the event and round 1's colours even for k = 0. t is not changed.
 func (t *Tournament) Prefix(k int) *Tournament {
-	c := *t
-	c.DeputyArbiters = slices.Clone(t.DeputyArbiters)
-	c.RoundDates = slices.Clone(t.RoundDates)
-	c.Other = slices.Clone(t.Other)
-	c.layout = slices.Clone(t.layout)
+	c := t.clone()
 	c.TotalRounds = t.Rounds()
 	c.InitialColour = t.FirstColour()
 	ps, err := t.PointSystem()
 	if err != nil {
 		ps = chess.StandardPoints // the copy keeps the records: whoever reads it is told
 	}
-	c.Players = make([]Player, len(t.Players))
-	for i, p := range t.Players {
-		p.Rounds = slices.Clone(p.Rounds[:min(max(k, 0), len(p.Rounds))])
-		p.Points = p.PointsWith(ps, k)
+	for i := range c.Players {
+		p := &c.Players[i]
+		p.Rounds = p.Rounds[:min(max(k, 0), len(p.Rounds))]
+		p.Points = t.Players[i].PointsWith(ps, k)
 		p.Rank = 0
-		c.Players[i] = p
 	}
-	return &c
+	return c
 }
 
 // ByStartRank returns the players indexed by start rank.
@@ -115,4 +143,48 @@ func (t *Tournament) ByStartRank() map[int]*Player {
 		m[t.Players[i].StartRank] = &t.Players[i]
 	}
 	return m
+}
+
+// WithColours returns a copy of t in which every game written without a colour has one: the
+// opposite of the colour its opponent's line gives, or, when neither line gives one (a forfeit
+// written "12 - +" and "5 - -", as Swiss-Manager writes it), White for the lower start rank.
+// Only games not played are written so, and their colours count in no pairing rule (C.04.1:
+// the colour history holds the games played) and no tie-break; a pairing engine that wants a
+// colour for every game of a player's history is given this copy. t is not changed.
+func (t *Tournament) WithColours() *Tournament {
+	c := t.clone()
+	by := c.ByStartRank()
+	for _, p := range c.Players {
+		for r := range p.Rounds {
+			x := &p.Rounds[r]
+			o := by[x.Opponent]
+			if x.Opponent == 0 || x.Colour != chess.NoColour || o == nil || len(o.Rounds) <= r {
+				continue
+			}
+			switch oc := o.Rounds[r].Colour; {
+			case oc != chess.NoColour:
+				x.Colour = oc.Opposite()
+			case p.StartRank < x.Opponent:
+				x.Colour = chess.White
+			default:
+				x.Colour = chess.Black
+			}
+		}
+	}
+	return c
+}
+
+// clone returns a copy of t that shares nothing it could change with t.
+func (t *Tournament) clone() *Tournament {
+	c := *t
+	c.DeputyArbiters = slices.Clone(t.DeputyArbiters)
+	c.RoundDates = slices.Clone(t.RoundDates)
+	c.Other = slices.Clone(t.Other)
+	c.layout = slices.Clone(t.layout)
+	c.Players = make([]Player, len(t.Players))
+	for i, p := range t.Players {
+		p.Rounds = slices.Clone(p.Rounds)
+		c.Players[i] = p
+	}
+	return &c
 }

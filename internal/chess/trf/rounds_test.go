@@ -83,3 +83,29 @@ func TestFirstColour(t *testing.T) {
 		})
 	}
 }
+
+// TestWithColours gives games written without colours the ones the engine wants: the opposite
+// of the opponent's, or White for the lower start rank; t keeps its own.
+func TestWithColours(t *testing.T) {
+	in := playerLine(1, "1.0", "   2 - +     3 w -") + "\n" +
+		playerLine(2, "0.0", "   1 - -  0000 - Z") + "\n" +
+		playerLine(3, "1.0", "0000 - Z     1 - +") + "\n"
+	tour, err := Read(strings.NewReader(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := tour.WithColours()
+	want := [][]chess.Round{
+		{round(2, chess.White, chess.ForfeitWin), round(3, chess.White, chess.ForfeitLoss)},
+		{round(1, chess.Black, chess.ForfeitLoss), round(0, chess.NoColour, chess.ZeroBye)},
+		{round(0, chess.NoColour, chess.ZeroBye), round(1, chess.Black, chess.ForfeitWin)},
+	}
+	for i, p := range c.Players {
+		if diff := cmp.Diff(want[i], p.Rounds); diff != "" {
+			t.Errorf("player %d (-want +got):\n%s", p.StartRank, diff)
+		}
+	}
+	if tour.Players[0].Rounds[0].Colour != chess.NoColour || c.Players[0].Points != 2 {
+		t.Errorf("WithColours changed its receiver or the points: %+v, %s", tour.Players[0].Rounds[0], c.Players[0].Points)
+	}
+}

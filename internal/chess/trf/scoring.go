@@ -19,12 +19,20 @@ import (
 //     the player section gives it, so its value changes nothing);
 //   - BBW, BBD, BBL, BBZ, BBF, BBU (bbpPairings' records, TRF(bx)): the win, draw, loss,
 //     zero-point bye, forfeit loss and pairing-allocated bye, the points in columns 5 on; BBW
-//     sets the pairing-allocated bye too unless BBU or P gives it, as bbpPairings reads it.
+//     sets the pairing-allocated bye too unless BBU or P gives it, as bbpPairings reads it;
+//   - XXS (JaVaFo's scoring, TRF(x)): CODE=VALUE pairs separated by blanks, the codes WW, BW,
+//     FW, FPB (a win with White, with Black, by forfeit, a full-point bye; W all four), WD,
+//     BD, HPB (a draw with White, with Black, a half-point bye; D all three), WL, BL (a loss
+//     with White, with Black), ZPB (zero-point bye), FL (forfeit loss) and PAB
+//     (pairing-allocated bye, 1.0 unless given: W does not set it, as JaVaFo reads it), a
+//     later pair replacing an earlier one. A chess.PointSystem gives every kind of win the
+//     same points, and so every draw and every loss: an XXS record that tells them apart is
+//     refused, naming the two codes.
 //
 // Records that change the points in ways this package does not implement are refused with a
-// *SyntaxError naming the line: XXS (JaVaFo's scoring) and 299 (TRF-2026, abnormal
-// assignments of points: penalties, bonuses). So are values that are not whole or half
-// points, and a point system that chess.PointSystem.Validate refuses.
+// *SyntaxError naming the line: 299 (TRF-2026, abnormal assignments of points: penalties,
+// bonuses). So are values that are not whole or half points, and a point system that
+// chess.PointSystem.Validate refuses.
 func (t *Tournament) PointSystem() (chess.PointSystem, error) {
 	ps := chess.StandardPoints
 	pabGiven := false
@@ -39,7 +47,7 @@ func (t *Tournament) PointSystem() (chess.PointSystem, error) {
 		case "BBW", "BBD", "BBL", "BBZ", "BBF", "BBU":
 			err = readBB(r, tag, &ps, &pabGiven)
 		case "XXS":
-			err = fmt.Errorf("scoring records (XXS) are not supported; give the points in record 162")
+			err = readXXS(r, &ps, &pabGiven)
 		case "299":
 			err = fmt.Errorf("abnormal assignments of points (299) are not supported")
 		default:
@@ -178,7 +186,7 @@ func setPoints(ps *chess.PointSystem, slots []pointSlot, pts chess.Score, pabGiv
 	}
 }
 
-// SetPointSystem replaces the file's point records (162, BBW to BBU) by those of ps, after
+// SetPointSystem replaces the file's point records (162, BBW to BBU, XXS) by those of ps, after
 // the other lines: nothing for the standard points; otherwise record 162 with the values
 // that differ from the defaults, and bbpPairings' records likewise, so that both TRF-2026
 // readers and bbpPairings read the same system. Record 162 has one code, A, for the
@@ -191,7 +199,7 @@ func (t *Tournament) SetPointSystem(ps chess.PointSystem) error {
 	ps = ps.Or()
 	t.removeOther(func(line string) bool {
 		switch tag, _, _ := strings.Cut(line+" ", " "); tag {
-		case "162", "BBW", "BBD", "BBL", "BBZ", "BBF", "BBU":
+		case "162", "BBW", "BBD", "BBL", "BBZ", "BBF", "BBU", "XXS":
 			return true
 		}
 		return false
@@ -234,4 +242,85 @@ func (t *Tournament) SetPointSystem(ps chess.PointSystem) error {
 	}
 	t.Other = append(t.Other, bb...)
 	return nil
+}
+
+// xxsFamilies are the codes of JaVaFo's XXS record that a chess.PointSystem gives one value:
+// the first code of each family names the value, the shortcut sets the family.
+var xxsFamilies = []struct {
+	shortcut string
+	codes    []string
+}{
+	{"W", []string{"WW", "BW", "FW", "FPB"}},
+	{"D", []string{"WD", "BD", "HPB"}},
+	{"", []string{"WL", "BL"}},
+	{"", []string{"ZPB"}},
+	{"", []string{"FL"}},
+	{"", []string{"PAB"}},
+}
+
+// readXXS reads one of JaVaFo's scoring records into ps (see PointSystem).
+func readXXS(r row, ps *chess.PointSystem, pabGiven *bool) error {
+	if !r.blank(4) {
+		return fmt.Errorf("column 4 must be blank")
+	}
+	val := map[string]chess.Score{}
+	for _, f := range xxsFamilies {
+		for _, c := range f.codes {
+			val[c] = xxsValue(*ps, f.codes[0])
+		}
+	}
+	words := strings.Fields(r.field(5, len(r)))
+	if len(words) == 0 {
+		return fmt.Errorf("XXS without CODE=VALUE")
+	}
+	for _, w := range words {
+		code, v, ok := strings.Cut(w, "=")
+		if strings.HasPrefix(v, ".") {
+			v = "0" + v
+		}
+		pts, _, err := parsePoints(v)
+		if !ok || err != nil || v == "" {
+			return fmt.Errorf("%q is not CODE=VALUE with a whole or half number of points", w)
+		}
+		set := []string{code}
+		for _, f := range xxsFamilies {
+			if f.shortcut != "" && code == f.shortcut {
+				set = f.codes
+			}
+		}
+		if _, known := val[set[0]]; !known {
+			return fmt.Errorf("%q: %s is not a code of XXS (WW BW FW FPB W WD BD HPB D WL BL ZPB FL PAB)", w, code)
+		}
+		for _, c := range set {
+			val[c] = pts
+		}
+	}
+	for _, f := range xxsFamilies {
+		for _, c := range f.codes[1:] {
+			if val[c] != val[f.codes[0]] {
+				return fmt.Errorf("%s=%s and %s=%s differ: a point system here gives them the same points", f.codes[0], val[f.codes[0]], c, val[c])
+			}
+		}
+	}
+	ps.Win, ps.Draw, ps.Loss = val["WW"], val["WD"], val["WL"]
+	ps.ZeroBye, ps.ForfeitLoss, ps.PairingBye = val["ZPB"], val["FL"], val["PAB"]
+	*pabGiven = true // XXS sets the bye on its own: a later W in 162 or BBW does not move it
+	return nil
+}
+
+// xxsValue returns the value ps gives the family whose first code is code.
+func xxsValue(ps chess.PointSystem, code string) chess.Score {
+	switch code {
+	case "WW":
+		return ps.Win
+	case "WD":
+		return ps.Draw
+	case "WL":
+		return ps.Loss
+	case "ZPB":
+		return ps.ZeroBye
+	case "FL":
+		return ps.ForfeitLoss
+	}
+	return ps.PairingBye
 }

@@ -41,7 +41,15 @@ func TestPointSystem(t *testing.T) {
 		{"misplaced code", "162 W  1.0\n", std, "columns 4-5 must be blank"},
 		{"BB without points", "BBW\n", std, "BBW without its points"},
 		{"a draw above a win", "162  D 2.0\n", std, "must give at least a draw's points"},
-		{"JaVaFo's scoring", "XXS W=1.0\n", std, "XXS"},
+		{"JaVaFo's scoring, standard", "XXS W=1.0\n", std, ""},
+		{"JaVaFo's scoring written out", "XXS WW=1.0 BW=1.0 WD=0.5 BD=0.5 WL=0.0 BL=0.0 ZPB=0.0 HPB=0.5 FPB=1.0 PAB=1.0 FW=1.0 FL=0.0\n", std, ""},
+		{"JaVaFo: W does not set the bye", "XXS W=3\nXXS D=1\n", chess.PointSystem{Win: 6, Draw: 2, PairingBye: 2}, ""},
+		{"JaVaFo: three points a win", "XXS PAB=3 D=1 W=3\n", football, ""},
+		{"JaVaFo: a half-point bye", "XXS PAB=.5\n", chess.PointSystem{Win: 2, Draw: 1, PairingBye: 1}, ""},
+		{"JaVaFo: later wins", "XXS W=3 D=2 WL=1 BL=1\nXXS PAB=3\nXXS ZPB=1 FL=1\n", chess.PointSystem{Win: 6, Draw: 4, Loss: 2, ZeroBye: 2, ForfeitLoss: 2, PairingBye: 6}, ""},
+		{"JaVaFo: byes apart from games", "XXS W=3 D=2 WL=1 BL=1\nXXS FPB=0 HPB=0 ZPB=0\n", std, "WW=3.0 and FPB=0.0 differ"},
+		{"JaVaFo: an unknown code", "XXS Q=1\n", std, "Q is not a code of XXS"},
+		{"JaVaFo: a third of a point", "XXS W=0.3\n", std, "not CODE=VALUE"},
 		{"an abnormal assignment", "299 W   1.0  0.5 003    1\n", std, "299"},
 	}
 	for _, tt := range tests {

@@ -16,18 +16,22 @@ const MaxStartRank = 9999
 // A Tournament is a plain value: it is not safe for concurrent modification, and the
 // slices it holds belong to it.
 type Tournament struct {
-	Name           string   // 012: tournament name
-	City           string   // 022
-	Federation     string   // 032: the organising federation's three-letter code
-	StartDate      string   // 042: as written; TRF-2026 asks for YYYY/MM/DD
-	EndDate        string   // 052: as written
-	NumPlayers     int      // 062: number of players; 0 when the file has no 062 line
-	NumRated       int      // 072: number of rated players; 0 when absent
-	NumTeams       int      // 082: number of teams (team tournaments); 0 when absent
-	Type           string   // 092: type of tournament, free text (e.g. "FIDE_DUTCH_2025")
-	ChiefArbiter   string   // 102
-	DeputyArbiters []string // 112: one line per deputy arbiter
-	TimeControl    string   // 122: allotted times per moves/game, free text
+	Name       string // 012: tournament name
+	City       string // 022
+	Federation string // 032: the organising federation's three-letter code
+	StartDate  string // 042: as written; TRF-2026 asks for YYYY/MM/DD
+	EndDate    string // 052: as written
+	NumPlayers int    // 062: number of players; 0 when the file has no 062 line
+	// PlayersWhoPlayed is the second number Swiss-Manager writes in record 062, in
+	// parentheses after the number of players ("062 129 (88)"): how many of them played.
+	// 0 when the record gives one number.
+	PlayersWhoPlayed int
+	NumRated         int      // 072: number of rated players; 0 when absent
+	NumTeams         int      // 082: number of teams (team tournaments); 0 when absent
+	Type             string   // 092: type of tournament, free text (e.g. "FIDE_DUTCH_2025")
+	ChiefArbiter     string   // 102
+	DeputyArbiters   []string // 112: one line per deputy arbiter
+	TimeControl      string   // 122: allotted times per moves/game, free text
 	// RoundDates are the dates of the rounds (132), as written (TRF-2026 asks for YY/MM/DD):
 	// RoundDates[0] is round 1's, in columns 92-99, round 2's in 102-109, and so on; "" for a
 	// round the line leaves blank. Nil when the file has no 132 line.
@@ -47,7 +51,10 @@ type Tournament struct {
 	// round (tag XXC: "white1" or "black1"), NoColour when the file does not say.
 	// FirstColour gives the best known figure, from XXC, 152 or round 1.
 	InitialColour chess.Colour
-
+	// UseRank is JaVaFo's "XXC rank": a pairing engine is to take the players' order in the
+	// file, not their start ranks, as their pairing numbers. Where the two orders differ, a
+	// pairing made by start rank is another pairing (RankOrderDiffers says whether they do).
+	UseRank bool
 	// Players are the player records (001 lines) in the order they appear.
 	Players []Player
 
@@ -55,10 +62,11 @@ type Tournament struct {
 	// line end): comments, blank lines, other tags.
 	Other []string
 
-	layout     []slot // the order in which the lines were read
+	layout     []line // the lines read, in order
 	eol        string // the line end first read, "\n" when none
 	noFinalEOL bool   // the file did not end with a line end
 	bom        bool   // the file began with a UTF-8 byte order mark
+	cp1252     bool   // a line was not UTF-8 and was read as Windows-1252
 }
 
 // Player is one player record (line 001).
@@ -88,6 +96,16 @@ type Player struct {
 type slot struct {
 	tag   string
 	index int
+}
+
+// line is one line of a file that was read: the value it gave (its slot) and the line as it
+// came, so that Write gives back, byte for byte, every line whose value has not changed
+// since: the spelling, the columns and the encoding the writing program chose.
+type line struct {
+	slot
+	raw   string // the line's bytes, without its line end
+	eol   string // the line end that followed it; "" for a last line without one
+	canon string // the line Write makes of the value read: while it still makes it, raw is written
 }
 
 // Line returns the number of the line (from 1) that gave a value of a Tournament read from a

@@ -42,7 +42,7 @@ XXC white1
 }
 
 // TestWriteEdited changes a file read: new values go where the format puts them, removed ones
-// disappear, and the rest keeps its place.
+// disappear, and the rest keeps its place and its spelling.
 func TestWriteEdited(t *testing.T) {
 	in := "### top\n012 Open\n001    1\n\n092 Swiss\n"
 	tour, err := Read(strings.NewReader(in))
@@ -53,7 +53,7 @@ func TestWriteEdited(t *testing.T) {
 	tour.Type = ""
 	tour.Players = append(tour.Players, Player{StartRank: 2})
 	tour.Other = append(tour.Other, "### bottom")
-	want := "### top\n012 Open\n022 Oslo\n001    1                                                                         0.0\n" +
+	want := "### top\n012 Open\n022 Oslo\n001    1\n" +
 		"001    2                                                                         0.0\n\n### bottom\n"
 	var out bytes.Buffer
 	if err := tour.Write(&out); err != nil {
