@@ -792,6 +792,19 @@ PREPARE fill FROM @fill;
 EXECUTE fill;
 DEALLOCATE PREPARE fill;
 
+-- 0024_tournament_sources.sql
+-- The TRF file a tournament was imported from, byte for byte (at most 8 MiB: the import's
+-- limit). Its reports are that file brought up to date, so that every value the club holds
+-- unchanged is written back as the file wrote it, and the records the club does not read are
+-- not lost (internal/chessclub/play/tournament/trf_source.go). It goes with its tournament.
+
+CREATE TABLE IF NOT EXISTS tournament_sources (
+  tournament_id BIGINT NOT NULL,
+  trf MEDIUMBLOB NOT NULL,
+  PRIMARY KEY (tournament_id),
+  CONSTRAINT tournament_sources_tournament_fk FOREIGN KEY (tournament_id) REFERENCES tournaments (id) ON DELETE CASCADE
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin;
+
 -- The ledger of applied migrations: a server on this database finds every step done and
 -- runs no DDL, so its user needs data privileges only.
 CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name VARCHAR(100) NOT NULL, applied_at DATETIME NOT NULL);
@@ -838,4 +851,5 @@ INSERT IGNORE INTO schema_migrations (version, name, applied_at) VALUES
   (20, 'club_rating_types', UTC_TIMESTAMP()),
   (21, 'tournament_acceleration', UTC_TIMESTAMP()),
   (22, 'audit_client_request', UTC_TIMESTAMP()),
-  (23, 'club_list_starts', UTC_TIMESTAMP());
+  (23, 'club_list_starts', UTC_TIMESTAMP()),
+  (24, 'tournament_sources', UTC_TIMESTAMP());

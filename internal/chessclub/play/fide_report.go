@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 
+	"campus.example/apps/internal/chess/trf"
 	"campus.example/apps/internal/chessclub/play/storage"
 	"campus.example/apps/internal/chessclub/play/tournament"
 )
@@ -13,9 +14,11 @@ import (
 // tournament has not started) is given their FIDE rating of its type now. The birth dates,
 // which only a member, admins and the federation may see, are read only when birthDates is
 // true: the FIDE report's, an arbiter's or admin's download; the public report has none.
-func (s *Tournaments) Report(ctx context.Context, id int64, birthDates bool) (*tournament.Field, map[int64]tournament.FIDEPlayer, error) {
+// src is the file the tournament was imported from, nil for the others.
+func (s *Tournaments) Report(ctx context.Context, id int64, birthDates bool) (*tournament.Field, map[int64]tournament.FIDEPlayer, *trf.Tournament, error) {
 	var f *tournament.Field
 	var fide map[int64]tournament.FIDEPlayer
+	var src *trf.Tournament
 	err := s.read(ctx, func(tx *sql.Tx) error {
 		t, err := storage.Tournament(ctx, tx, id, "")
 		if err != nil {
@@ -24,8 +27,11 @@ func (s *Tournaments) Report(ctx context.Context, id int64, birthDates bool) (*t
 		if f, err = storage.Field(ctx, tx, t); err != nil {
 			return err
 		}
-		fide, err = storage.FIDEPlayers(ctx, tx, t, birthDates)
+		if fide, err = storage.FIDEPlayers(ctx, tx, t, birthDates); err != nil {
+			return err
+		}
+		src, err = storage.Source(ctx, tx, id)
 		return err
 	})
-	return f, fide, err
+	return f, fide, src, err
 }

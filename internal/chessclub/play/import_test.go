@@ -126,19 +126,41 @@ func TestImportRefusals(t *testing.T) {
 		}
 		return b.String()
 	}
+	// line is a player record in TRF's columns (C.04 Annex 2): sex in 10, title in 11-13,
+	// federation in 54-56, FIDE id in 58-68, birth date in 70-79, round 1 from 92.
+	line := func(rank int, sex, title, name, fed, birth, points, round string) string {
+		return fmt.Sprintf("001 %4d %1s%-3s %-33s 1500 %-3s %11s %-10s %4s       %s", rank, sex, title, name, fed, "", birth, points, round)
+	}
+	p1 := line(1, "", "", "A", "", "", "1.0", "   2 w 1")
+	// two is a finished game between two players, after the tournament section given.
+	two := func(section, p1 string) string {
+		return section + "XXR 1\n" + p1 + "\n" + line(2, "", "", "B", "", "", "0.0", "   1 b 0") + "\n"
+	}
 	tests := []struct {
 		name, body, ct string
 		status         int
 		field          string
+		says           string // in the refusal of the file, when given
 	}{
-		{"not TRF", "hello\n", "text/plain", 422, "file"},
-		{"a knockout", "012 Cup\n092 Individual: Knockout\nXXR 3\n001    1      A                                 1500\n001    2      B                                 1400\n", "text/plain", 422, "file"},
-		{"one player", players(1), "text/plain", 422, "file"},
-		{"too many players", players(tournament.MaxPlayers + 1), "text/plain", 422, "file"},
-		{"no rounds at all", "012 X\n001    1      A\n001    2      B\n", "text/plain", 422, "file"},
-		{"unrated games", "012 X\nXXR 1\n001    1      A                                 1500              1.0          2 w W\n001    2      B                                 1400              0.0          1 b L\n", "text/plain", 422, "file"},
-		{"JSON", `{"name":"x"}`, "application/json", 415, ""},
-		{"too big", strings.Repeat("### padding\n", play.MaxImportBytes/12+1000), "text/plain", 413, ""},
+		{"a start date that does not read", two("012 X\n042 31/31/2026\n", p1), "text/plain", 422, "file", "line 2, column 5: the start date"},
+		{"an end date that does not read", two("012 X\n042 2026/03/07\n052 next week\n", p1), "text/plain", 422, "file", "line 3, column 5: the end date"},
+		{"a round date that does not read", two("012 X\n132                                                                                        26/02/30\n", p1), "text/plain", 422, "file", "line 2, column 92: round 1's date"},
+		{"an end before the start", two("012 X\n042 2026/03/07\n052 2026/03/06\n", p1), "text/plain", 422, "file", "line 3: the end date (052) is before the start date"},
+		{"a title that is no FIDE title", two("012 X\n", line(1, "", "XGM", "A", "", "", "1.0", "   2 w 1")), "text/plain", 422, "file", "line 3, column 11: player 1: the title \"XGM\""},
+		{"a sex that is neither", two("012 X\n", line(1, "x", "", "A", "", "", "1.0", "   2 w 1")), "text/plain", 422, "file", "line 3, column 10: player 1: the sex \"x\""},
+		{"a federation that is no code", two("012 X\n", line(1, "", "", "A", "Ger", "", "1.0", "   2 w 1")), "text/plain", 422, "file", "line 3, column 54: player 1: the federation \"Ger\""},
+		{"a birth date that does not read", two("012 X\n", line(1, "", "", "A", "", "12/13/14", "1.0", "   2 w 1")), "text/plain", 422, "file", "line 3, column 70: player 1: the birth date"},
+		{"a name longer than the club keeps", two("012 "+strings.Repeat("n", tournament.MaxTournamentName+1)+"\n", p1), "text/plain", 422, "file", "line 1 (012, the tournament's name): 101 characters"},
+		{"a team competition", two("012 X\n", p1) + "013 Team A                             1    2\n", "text/plain", 422, "file", "line 5: a team competition's file"},
+		{"pairing in the file's order, not the numbers'", "012 X\nXXR 2\nXXC rank white1\n" + line(2, "", "", "B", "", "", "1.0", "   1 b 1") + "\n" + line(1, "", "", "A", "", "", "0.0", "   2 w 0") + "\n", "text/plain", 422, "file", "line 3: XXC rank"},
+		{"not TRF", "hello\n", "text/plain", 422, "file", ""},
+		{"a knockout", "012 Cup\n092 Individual: Knockout\nXXR 3\n001    1      A                                 1500\n001    2      B                                 1400\n", "text/plain", 422, "file", ""},
+		{"one player", players(1), "text/plain", 422, "file", ""},
+		{"too many players", players(tournament.MaxPlayers + 1), "text/plain", 422, "file", ""},
+		{"no rounds at all", "012 X\n001    1      A\n001    2      B\n", "text/plain", 422, "file", ""},
+		{"unrated games", "012 X\nXXR 1\n001    1      A                                 1500              1.0          2 w W\n001    2      B                                 1400              0.0          1 b L\n", "text/plain", 422, "file", ""},
+		{"JSON", `{"name":"x"}`, "application/json", 415, "", ""},
+		{"too big", strings.Repeat("### padding\n", play.MaxImportBytes/12+1000), "text/plain", 413, "", ""},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -146,8 +168,12 @@ func TestImportRefusals(t *testing.T) {
 			if res.Status != tc.status {
 				t.Fatalf("status %d, want %d: %s", res.Status, tc.status, res.Body)
 			}
-			if doc := res.Problem(t); tc.field != "" && doc.Errors[tc.field] == "" {
+			doc := res.Problem(t)
+			if tc.field != "" && doc.Errors[tc.field] == "" {
 				t.Errorf("the problem names no %s: %s", tc.field, res.Body)
+			}
+			if !strings.Contains(doc.Errors["file"], tc.says) {
+				t.Errorf("the refusal %q does not say %q", doc.Errors["file"], tc.says)
 			}
 		})
 	}

@@ -1,12 +1,13 @@
 package input
 
 import (
+	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
 	"slices"
 	"strings"
-	"time"
 	"unicode/utf8"
 
 	"campus.example/apps/internal/chess"
@@ -37,12 +38,18 @@ var importLimits = trf.Limits{Lines: MaxImportLines, LineBytes: MaxImportLineByt
 // TRF reads a TRF file for import from r, which the caller bounds in size. It returns an
 // Invalid refusal naming the file's first fault: a syntax error (with its line, and column
 // where there is one), more than MaxImportLines lines or a line longer than
-// MaxImportLineBytes, a text that breaks the API's rules for texts (checkTexts), more than
-// tournament.MaxPlayers players or tournament.MaxRounds rounds, a knockout (whose bracket a TRF file does not
-// record), unrated games (W, D, L), which the club does not record, or games without a
-// result before the last round paired. An error of r comes back wrapped, not as a refusal.
+// MaxImportLineBytes, a text that breaks the API's rules for texts (checkTexts) or is longer
+// than the club keeps, a date or a player's field that does not read (with its line and
+// column: never replaced by a default), more than tournament.MaxPlayers players or
+// tournament.MaxRounds rounds, a team competition or a knockout (whose matches and bracket
+// the club does not import), unrated games (W, D, L), which the club does not record, games
+// without a result before the last round paired, and a file with rounds to pair that asks to
+// be paired in its order of players (XXC rank) where that is not the order of their pairing
+// numbers. The file's bytes are kept (Imported.Source). An error of r comes back wrapped,
+// not as a refusal. today is the start date of a file that gives none (no 042 and no 132).
 func TRF(r io.Reader, today tournament.Date) (*tournament.Imported, error) {
-	t, err := trf.ReadLimited(r, importLimits)
+	var raw bytes.Buffer
+	t, err := trf.ReadLimited(io.TeeReader(r, &raw), importLimits)
 	var se *trf.SyntaxError
 	switch {
 	case errors.As(err, &se) && se.Column == 0:
@@ -55,23 +62,22 @@ func TRF(r io.Reader, today tournament.Date) (*tournament.Imported, error) {
 	if err := checkTexts(t); err != nil {
 		return nil, err
 	}
-	im := &tournament.Imported{File: t}
+	im := &tournament.Imported{File: t, Source: raw.Bytes()}
 	switch n := len(t.Players); {
 	case n < 2:
 		return nil, tournament.ImportInvalid("a tournament needs at least two players; the file has %d", n)
 	case n > tournament.MaxPlayers:
 		return nil, tournament.ImportInvalid("%d players; a tournament holds at most %d", n, tournament.MaxPlayers)
 	}
+	if t.IsTeam() {
+		return nil, tournament.ImportInvalid("line %d: a team competition's file (team records 013 or 310); the club imports individual tournaments", teamLine(t))
+	}
 	if isKnockout(t.Type) {
 		return nil, tournament.ImportInvalid("a knockout cannot be imported: a TRF file does not record its bracket")
 	}
-	for _, p := range t.Players {
-		for r, x := range p.Rounds {
-			if x.Opponent != 0 || x.Result == chess.PairingBye {
-				im.Paired = max(im.Paired, r+1)
-			}
-		}
-	}
+	// The rounds played: a column after them that holds only byes announced for the next
+	// round is no round played (C.07 ranks by the rounds played; trf.Tournament.RoundsPlayed).
+	im.Paired = t.RoundsPlayed()
 	im.Total = max(t.TotalRounds, t.NumRounds) // XXR and 142, which Read checks agree
 	if im.Total == 0 {
 		im.Total = im.Paired
@@ -87,22 +93,34 @@ func TRF(r io.Reader, today tournament.Date) (*tournament.Imported, error) {
 	im.Finished = im.Paired == im.Total
 	for i := range t.Players {
 		p := &t.Players[i]
-		im.Players = append(im.Players, &tournament.ImportedPlayer{Player: p, Name: importName(p)})
+		fide, fault := tournament.FIDEOf(p)
+		if fault != nil {
+			return nil, tournament.ImportInvalid("line %d, column %d: player %d: %s", t.Line("001", i), fault.Column, p.StartRank, fault.Msg)
+		}
+		im.Players = append(im.Players, &tournament.ImportedPlayer{Player: p, Name: importName(p), FIDE: fide})
 		for r, x := range p.Rounds {
 			switch {
 			case r > im.Paired:
-				return nil, tournament.ImportInvalid("player %d: round %d is beyond the rounds paired", p.StartRank, r+1)
+				return nil, tournament.ImportInvalid("line %d: player %d: round %d is beyond the rounds paired", t.Line("001", i), p.StartRank, r+1)
 			case x.Result == chess.UnratedWin || x.Result == chess.UnratedDraw || x.Result == chess.UnratedLoss:
-				return nil, tournament.ImportInvalid("player %d, round %d: unrated games (W, D, L) are not recorded by the club", p.StartRank, r+1)
+				return nil, tournament.ImportInvalid("line %d: player %d, round %d: unrated games (W, D, L) are not recorded by the club", t.Line("001", i), p.StartRank, r+1)
 			case x.Opponent != 0 && x.Result == chess.NoResult:
 				im.Finished = false
 				if r+1 < im.Paired {
-					return nil, tournament.ImportInvalid("player %d, round %d: a game without a result before round %d, the last one paired", p.StartRank, r+1, im.Paired)
+					return nil, tournament.ImportInvalid("line %d: player %d, round %d: a game without a result before round %d, the last one paired", t.Line("001", i), p.StartRank, r+1, im.Paired)
 				}
 			}
 		}
 	}
-	im.Input = importInput(t, im, today)
+	if t.RankOrderDiffers() && !im.Finished {
+		return nil, tournament.ImportInvalid("line %d: XXC rank asks to pair the players in the file's order, which is not the order of their pairing numbers; the club pairs by pairing number: number the players in the file's order to import it", t.Line("XXC", 0))
+	}
+	if im.Input, err = importInput(t, im, today); err != nil {
+		return nil, err
+	}
+	if im.Announced, err = tournament.AnnouncedByes(t, im.Paired); err != nil {
+		return nil, err
+	}
 	if err := readPoints(im); err != nil {
 		return nil, err
 	}
@@ -115,6 +133,16 @@ func TRF(r io.Reader, today tournament.Date) (*tournament.Imported, error) {
 		}
 	}
 	return im, nil
+}
+
+// teamLine is the line of a file's first team record (013, 310).
+func teamLine(t *trf.Tournament) int {
+	for i, l := range t.Other {
+		if strings.HasPrefix(l, "013") || strings.HasPrefix(l, "310") {
+			return t.Line("", i)
+		}
+	}
+	return 0
 }
 
 // readPoints keeps the file's point system (162, BBW to BBU) as the tournament's, when the
@@ -208,35 +236,71 @@ func importName(p *trf.Player) string {
 }
 
 // importInput is the tournament a file makes: its name (012), city (022), dates (042, 052),
-// time control (122), what its FIDE report says (importReportInfo) and format (092: a round robin when it says so, else a Swiss). Texts
-// are cut to the API's limits; dates that do not read as year, month, day are today.
-func importInput(t *trf.Tournament, im *tournament.Imported, today tournament.Date) tournament.TournamentInput {
-	in := tournament.TournamentInput{Name: clip(t.Name, tournament.MaxTournamentName), Format: tournament.FormatSwiss, Settings: tournament.DefaultSettings}
+// time control (122), what its FIDE report says (importReportInfo) and format (092: a round
+// robin when it says so, else a Swiss). A text longer than the club keeps is refused, naming
+// its line, rather than cut. A date in any spelling trf.ParseDate reads is the day it names;
+// one that does not read is refused with its line and column. A file without 042 starts on
+// its first round's date (132), else on today; one without 052 ends on its last round's
+// date, else on its start.
+func importInput(t *trf.Tournament, im *tournament.Imported, today tournament.Date) (tournament.TournamentInput, error) {
+	in := tournament.TournamentInput{Format: tournament.FormatSwiss, Settings: tournament.DefaultSettings}
+	var err error
+	if in.Name, err = importText(t, "012", "the tournament's name", t.Name, tournament.MaxTournamentName); err != nil {
+		return in, err
+	}
 	if in.Name == "" {
-		in.Name = "tournament.Imported tournament"
+		in.Name = "Imported tournament"
 	}
 	if tiebreak.FormatOf(t.Type) == tiebreak.RoundRobin {
 		in.Format = tournament.FormatRoundRobin
 		single := len(t.Players) - 1 + len(t.Players)%2
 		in.DoubleRoundRobin = im.Total > single
 	}
-	if c := clip(t.City, tournament.MaxLocation); c != "" {
-		in.Location = &c
+	city, err := importText(t, "022", "the city", t.City, min(tournament.MaxLocation, tournament.MaxCity))
+	if err != nil {
+		return in, err
+	}
+	if city != "" {
+		in.Location = &city
 	}
 	if tc := clip(t.TimeControl, tournament.MaxTimeControl); tc != "" {
-		in.TimeControl = &tc
+		in.TimeControl = &tc // the club's short form; the report writes 122 from the code, kept whole
 	}
 	if t.FirstColour() == chess.Black {
 		in.InitialColour = tournament.ColourBlack
 	}
-	in.StartDate = importDate(t.StartDate, today)
-	in.EndDate = importDate(t.EndDate, in.StartDate)
+	rounds, err := importRoundDates(t)
+	if err != nil {
+		return in, err
+	}
+	var first, last tournament.Date
+	for _, d := range rounds {
+		if d != "" {
+			first = cmp.Or(first, d)
+			last = d
+		}
+	}
+	if in.StartDate, err = importDate(t, "042", "the start date", t.StartDate, cmp.Or(first, today)); err != nil {
+		return in, err
+	}
+	if in.EndDate, err = importDate(t, "052", "the end date", t.EndDate, cmp.Or(last, in.StartDate)); err != nil {
+		return in, err
+	}
 	if in.EndDate < in.StartDate {
-		in.EndDate = in.StartDate
+		return in, tournament.ImportInvalid("line %d: the end date (052) is before the start date (042)", t.Line("052", 0))
 	}
 	in.Rounds = &im.Total
-	importReportInfo(t, &in)
-	return in
+	return in, importReportInfo(t, &in, rounds)
+}
+
+// importText is a text of the tournament section as the club keeps it: trimmed, and refused,
+// naming its line, when longer than limit characters.
+func importText(t *trf.Tournament, tag, what, s string, limit int) (string, error) {
+	s = strings.TrimSpace(s)
+	if n := utf8.RuneCountInString(s); n > limit {
+		return "", tournament.ImportInvalid("line %d (%s, %s): %d characters; the club keeps at most %d", t.Line(tag, 0), tag, what, n, limit)
+	}
+	return s, nil
 }
 
 // clip trims s and cuts it to n characters.
@@ -248,13 +312,34 @@ func clip(s string, n int) string {
 	return s
 }
 
-// importDate reads a TRF date (YYYY/MM/DD, or with - or . between), else fallback.
-func importDate(s string, fallback tournament.Date) tournament.Date {
-	s = strings.TrimSpace(s)
-	for _, layout := range []string{"2006/01/02", "2006-01-02", "2006.01.02"} {
-		if d, err := time.Parse(layout, s); err == nil && d.Year() >= 1000 {
-			return tournament.Date(d.Format(tournament.DateLayout))
-		}
+// importDate reads the date of record tag (042, 052) in any spelling trf.ParseDate reads; a
+// blank or absent record gives fallback, and one that does not read is refused with its line
+// and column.
+func importDate(t *trf.Tournament, tag, what, s string, fallback tournament.Date) (tournament.Date, error) {
+	if strings.TrimSpace(s) == "" {
+		return fallback, nil
 	}
-	return fallback
+	d, err := tournament.DateOf(s)
+	if err != nil {
+		return "", tournament.ImportInvalid("line %d, column 5: %s: %v", t.Line(tag, 0), what, err)
+	}
+	return d, nil
+}
+
+// importRoundDates reads the rounds' dates of record 132, "" for a round it leaves blank; a
+// date that does not read is refused with its line and column (round r's date stands in the
+// ten columns from 92 + 10·(r-1)).
+func importRoundDates(t *trf.Tournament) ([]tournament.Date, error) {
+	out := make([]tournament.Date, len(t.RoundDates))
+	for r, s := range t.RoundDates {
+		if strings.TrimSpace(s) == "" {
+			continue
+		}
+		d, err := tournament.DateOf(s)
+		if err != nil {
+			return nil, tournament.ImportInvalid("line %d, column %d: round %d's date: %v", t.Line("132", 0), 92+10*r, r+1, err)
+		}
+		out[r] = d
+	}
+	return out, nil
 }

@@ -2,7 +2,7 @@ package input
 
 import (
 	"strings"
-	"time"
+	"unicode/utf8"
 
 	"campus.example/apps/internal/chess/trf"
 	"campus.example/apps/internal/chessclub/play/tournament"
@@ -12,56 +12,62 @@ import (
 // importReportInfo keeps what a file's tournament section says for a FIDE report, as the
 // tournament's ReportInfo holds it, so that the report of an imported tournament writes it
 // back: 022 city, 032 federation, 102 chief arbiter, 112 deputy arbiters, 122 time control
-// (as the report's time control code) and 132 round dates. A value the API would refuse from
-// an organiser (a federation that is no three capital letters, a date that is not a real one
-// within the tournament's dates, in order) is left out rather than guessed at; texts are cut
-// to the API's limits.
-func importReportInfo(t *trf.Tournament, in *tournament.TournamentInput) {
+// (as the report's time control code) and 132 round dates (rounds, as importRoundDates read
+// them). A text longer than the club keeps, or more deputies than it keeps, is refused with
+// its line. A federation that is no FIDE code (lichess writes "Lichess") and round dates the
+// club would refuse from an organiser (a round left blank, dates out of order or outside the
+// tournament's) are not the tournament's settings, but stay in the file the tournament keeps
+// (tournament.UpdateSource), and so in its report.
+func importReportInfo(t *trf.Tournament, in *tournament.TournamentInput, rounds []tournament.Date) error {
 	r := &in.ReportInfo
-	text := func(s string, n int) *string {
-		if s = clip(s, n); s == "" || jsonhttp.CheckLine(s) != "" {
-			return nil
+	text := func(tag, what, s string, limit, index int) (*string, error) {
+		s = strings.TrimSpace(s)
+		if n := utf8.RuneCountInString(s); n > limit {
+			return nil, tournament.ImportInvalid("line %d (%s, %s): %d characters; the club keeps at most %d", t.Line(tag, index), tag, what, n, limit)
 		}
-		return &s
+		if s == "" || jsonhttp.CheckLine(s) != "" {
+			return nil, nil
+		}
+		return &s, nil
 	}
-	r.City = text(t.City, tournament.MaxCity)
+	var err error
+	if r.City, err = text("022", "the city", t.City, tournament.MaxCity, 0); err != nil {
+		return err
+	}
 	if tournament.ValidFederation(strings.TrimSpace(t.Federation)) {
 		fed := strings.TrimSpace(t.Federation)
 		r.Federation = &fed
 	}
-	r.ChiefArbiter = text(t.ChiefArbiter, tournament.MaxArbiterName)
-	for _, d := range t.DeputyArbiters {
-		if n := text(d, tournament.MaxArbiterName); n != nil && len(r.DeputyArbiters) < tournament.MaxDeputyArbiters {
-			r.DeputyArbiters = append(r.DeputyArbiters, *n)
+	if r.ChiefArbiter, err = text("102", "the chief arbiter", t.ChiefArbiter, tournament.MaxArbiterName, 0); err != nil {
+		return err
+	}
+	for i, d := range t.DeputyArbiters {
+		n, err := text("112", "a deputy arbiter", d, tournament.MaxArbiterName, i)
+		if err != nil {
+			return err
+		}
+		if n == nil {
+			continue
+		}
+		if len(r.DeputyArbiters) == tournament.MaxDeputyArbiters {
+			return tournament.ImportInvalid("line %d (112): more than %d deputy arbiters, the most the club keeps", t.Line("112", i), tournament.MaxDeputyArbiters)
+		}
+		r.DeputyArbiters = append(r.DeputyArbiters, *n)
+	}
+	if r.TimeControlCode, err = text("122", "the time control", t.TimeControl, tournament.MaxTimeControlCode, 0); err != nil {
+		return err
+	}
+	dates := make([]string, 0, len(rounds))
+	for _, d := range rounds {
+		if d == "" {
+			break
+		}
+		dates = append(dates, string(d))
+	}
+	if len(dates) == len(rounds) {
+		if kept, fault := tournament.CheckRoundDates(dates, in.StartDate, in.EndDate, in.Rounds); fault == "" {
+			r.RoundDates = kept
 		}
 	}
-	r.TimeControlCode = text(t.TimeControl, tournament.MaxTimeControlCode)
-	if len(t.RoundDates) == 0 {
-		return
-	}
-	dates := make([]string, 0, len(t.RoundDates))
-	for _, d := range t.RoundDates {
-		day, ok := importRoundDate(d, in.StartDate)
-		if !ok {
-			return
-		}
-		dates = append(dates, string(day))
-	}
-	if kept, fault := tournament.CheckRoundDates(dates, in.StartDate, in.EndDate, in.Rounds); fault == "" {
-		r.RoundDates = kept
-	}
-}
-
-// importRoundDate reads a round's date of record 132: YY/MM/DD as TRF-2026 writes it, in the
-// century of the tournament's start, or YYYY/MM/DD; ok is false for anything else.
-func importRoundDate(s string, start tournament.Date) (tournament.Date, bool) {
-	s = strings.TrimSpace(s)
-	if len(s) == len("26/03/07") && len(start) == len(tournament.DateLayout) {
-		s = string(start[:2]) + s
-	}
-	d, err := time.Parse("2006/01/02", s)
-	if err != nil || d.Format("2006/01/02") != s {
-		return "", false
-	}
-	return tournament.Date(d.Format(tournament.DateLayout)), true
+	return nil
 }

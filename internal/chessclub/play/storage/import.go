@@ -1,15 +1,16 @@
 package storage
 
 import (
+	"bytes"
 	"cmp"
 	"context"
 	"crypto/rand"
 	"database/sql"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
-	"strings"
 	"time"
 
 	"campus.example/apps/internal/chess"
@@ -53,11 +54,32 @@ func InsertImported(ctx context.Context, tx *sql.Tx, im *tournament.Imported, st
 			id, p.Member, p.Player.StartRank, p.Player.Rating, now, 1); err != nil {
 			return 0, fmt.Errorf("import: enter player %d: %w", p.Player.StartRank, err)
 		}
-		if err := storeGuestFIDE(ctx, tx, id, p.Member, tournament.RatingStandard, p.Player); err != nil {
+		if err := storeGuestFIDE(ctx, tx, id, p.Member, tournament.RatingStandard, p); err != nil {
 			return 0, err
 		}
 	}
+	if _, err := tx.ExecContext(ctx, "INSERT INTO tournament_sources (tournament_id, trf) VALUES (?, ?)", id, im.Source); err != nil {
+		return 0, fmt.Errorf("import: keep the file: %w", err)
+	}
 	return id, storeRounds(ctx, tx, im, id, now)
+}
+
+// Source reads the file tournament id was imported from (tournament.UpdateSource); nil for a
+// tournament that was not imported.
+func Source(ctx context.Context, tx *sql.Tx, id int64) (*trf.Tournament, error) {
+	var raw []byte
+	err := tx.QueryRowContext(ctx, "SELECT trf FROM tournament_sources WHERE tournament_id = ?", id).Scan(&raw)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("read the file of tournament %d: %w", id, err)
+	}
+	t, err := trf.Read(bytes.NewReader(raw))
+	if err != nil {
+		return nil, fmt.Errorf("read the file of tournament %d: %w", id, err)
+	}
+	return t, nil
 }
 
 // LockMember locks member id's row in tx until it ends (lock: the dialect's FOR UPDATE):
@@ -72,11 +94,16 @@ func LockMember(ctx context.Context, tx *sql.Tx, id int64, lock string) error {
 
 // storeRounds stores every paired round's boards and byes, and the byes announced for the
 // rounds to come.
+//
+// A game the file wrote without colours (Swiss-Manager writes forfeits so) is stored with the
+// colours trf.Tournament.WithColours gives it: a board has a White and a Black, and the
+// colours of a game not played count in no rule (C.04.1). Its result stays the file's.
 func storeRounds(ctx context.Context, tx *sql.Tx, im *tournament.Imported, id int64, now time.Time) error {
 	byRank := map[int]*tournament.ImportedPlayer{}
 	for _, p := range im.Players {
 		byRank[p.Player.StartRank] = p
 	}
+	coloured := im.File.WithColours().ByStartRank()
 	for r := 1; r <= im.Paired; r++ {
 		if _, err := tx.ExecContext(ctx, "INSERT INTO tournament_rounds (tournament_id, number, paired_at) VALUES (?, ?, ?)", id, r, now); err != nil {
 			return fmt.Errorf("import: round %d: %w", r, err)
@@ -85,15 +112,15 @@ func storeRounds(ctx context.Context, tx *sql.Tx, im *tournament.Imported, id in
 		var byes []tournament.ByeRecord
 		for _, p := range im.Players {
 			x := chess.Round{Result: chess.ZeroBye} // a round missing from the line: absent
-			if r <= len(p.Player.Rounds) {
-				x = p.Player.Rounds[r-1]
+			if c := coloured[p.Player.StartRank]; r <= len(c.Rounds) {
+				x = c.Rounds[r-1]
 			}
 			switch {
 			case x.Opponent == 0:
 				byes = append(byes, tournament.ByeRecord{Round: r, Member: p.Member, Kind: x.Result})
 			case x.Colour == chess.White:
 				opp := byRank[x.Opponent]
-				oppRound := opp.Player.Rounds[r-1]
+				oppRound := coloured[x.Opponent].Rounds[r-1]
 				b := importedBoard{PairedBoard: tournament.PairedBoard{White: p.Member, Black: opp.Member},
 					score: max(p.Player.PointsAfter(r-1), opp.Player.PointsAfter(r-1)), low: min(p.Player.PointsAfter(r-1), opp.Player.PointsAfter(r-1)), rank: min(p.Player.StartRank, x.Opponent)}
 				if x.Result != chess.NoResult {
@@ -172,38 +199,13 @@ type importedBoard struct {
 	rank       int
 }
 
-// storeAnnounced stores the byes a file announces for rounds not yet paired: a column after
-// the last round paired holding H, F or Z, and 240 records. They become requests, as if the
-// players had asked for them.
+// storeAnnounced stores the byes a file announces for rounds not yet paired
+// (tournament.AnnouncedByes) as requests, as if the players had asked for them.
 func storeAnnounced(ctx context.Context, tx *sql.Tx, im *tournament.Imported, id int64, byRank map[int]*tournament.ImportedPlayer) error {
-	seen := map[[2]int64]bool{}
 	var byes []tournament.ByeRecord
-	add := func(r int, member int64, kind chess.Result) {
-		if r > im.Paired && r <= im.Total && !seen[[2]int64{int64(r), member}] {
-			seen[[2]int64{int64(r), member}] = true
-			byes = append(byes, tournament.ByeRecord{Round: r, Member: member, Kind: kind, Requested: true})
-		}
-	}
-	for _, p := range im.Players {
-		if len(p.Player.Rounds) == im.Paired+1 {
-			add(im.Paired+1, p.Member, p.Player.Rounds[im.Paired].Result)
-		}
-	}
-	for _, line := range im.File.Other {
-		if !strings.HasPrefix(line, "240 ") || len(line) < 9 {
-			continue
-		}
-		kind := chess.Result(line[4])
-		var r int
-		if _, err := fmt.Sscanf(strings.TrimSpace(line[6:9]), "%d", &r); err != nil || !strings.ContainsRune("HFZ", rune(kind)) {
-			return tournament.ImportInvalid("record %q: want 240 H|F|Z ROUND PLAYER…", line)
-		}
-		for _, f := range strings.Fields(line[9:]) {
-			var rank int
-			if _, err := fmt.Sscanf(f, "%d", &rank); err != nil || byRank[rank] == nil {
-				return tournament.ImportInvalid("record %q: %q is not a player", line, f)
-			}
-			add(r, byRank[rank].Member, kind)
+	for _, a := range im.Announced {
+		if a.Round <= im.Total {
+			byes = append(byes, tournament.ByeRecord{Round: a.Round, Member: byRank[a.StartRank].Member, Kind: a.Kind, Requested: true})
 		}
 	}
 	return InsertByes(ctx, tx, id, byes)
@@ -233,52 +235,30 @@ func createGuest(ctx context.Context, tx *sql.Tx, name string, rating int, now t
 	}
 }
 
-// storeGuestFIDE keeps in tx what an imported player's 001 record says of them for FIDE: on
-// the guest's member row, the FIDE id, federation, title, sex and birth date (YYYY/MM/DD, or
-// YYYY/00/00 for a year alone, as YYYY-MM-DD or YYYY), and the record's FIDE rating as the
-// rating of the tournament's rating type; on their entry, that rating as the one the
-// tournament reports them with. A field the club would refuse from a member (a title TRF
-// does not name, a federation that is no three-letter code) is left empty, not guessed at.
-func storeGuestFIDE(ctx context.Context, tx *sql.Tx, id, guest int64, ratingType string, p *trf.Player) error {
-	text := func(s string, ok bool) any {
-		if s == "" || !ok {
-			return nil
-		}
-		return s
+// storeGuestFIDE keeps in tx what an imported player's 001 record says of them for FIDE
+// (tournament.FIDEOf): on the guest's member row, the FIDE id, federation, title, sex and
+// birth date, and the record's rating as the FIDE rating of the tournament's rating type when
+// it is one a FIDE list can hold (members.MinFIDERating to MaxFIDERating); on their entry,
+// the record's rating, whatever it is, as the one the tournament reports them with, so that
+// the report writes back the rating the file gave.
+func storeGuestFIDE(ctx context.Context, tx *sql.Tx, id, guest int64, ratingType string, p *tournament.ImportedPlayer) error {
+	x := p.FIDE
+	var listed, reported any
+	if x.Rating >= members.MinFIDERating && x.Rating <= members.MaxFIDERating {
+		listed = x.Rating
 	}
-	var fideID any
-	if n, err := strconv.ParseInt(p.FIDEID, 10, 64); err == nil && n > 0 && n <= members.MaxFIDEID {
-		fideID = n
+	if x.Rating > 0 {
+		reported = x.Rating
 	}
-	var rating any
-	if p.Rating >= members.MinFIDERating && p.Rating <= members.MaxFIDERating {
-		rating = p.Rating
-	}
-	birth := guestBirthDate(p.BirthDate)
 	_, err := tx.ExecContext(ctx, "UPDATE members SET fide_id = ?, federation = ?, title = ?, sex = ?, birth_date = ?, "+FIDERatingColumn(ratingType)+" = ? WHERE id = ? AND guest = 1",
-		fideID, text(p.Federation, members.ValidFederation(p.Federation)), text(p.Title, members.ValidTitle(p.Title)),
-		text(p.Sex, p.Sex == members.SexMan || p.Sex == members.SexWoman), text(birth, birth != ""), rating, guest)
+		x.FIDEID, x.Federation, x.Title, x.Sex, x.BirthDate, listed, guest)
 	if err == nil {
-		_, err = tx.ExecContext(ctx, "UPDATE tournament_players SET fide_rating = ? WHERE tournament_id = ? AND member_id = ?", rating, id, guest)
+		_, err = tx.ExecContext(ctx, "UPDATE tournament_players SET fide_rating = ? WHERE tournament_id = ? AND member_id = ?", reported, id, guest)
 	}
 	if err != nil {
-		return fmt.Errorf("import: the FIDE fields of player %d: %w", p.StartRank, err)
+		return fmt.Errorf("import: the FIDE fields of player %d: %w", p.Player.StartRank, err)
 	}
 	return nil
-}
-
-// guestBirthDate reads a TRF birth date, YYYY/MM/DD (YYYY/00/00 for a year alone) or YYYY,
-// as a member's birth date; "" when it is none.
-func guestBirthDate(s string) string {
-	s = strings.TrimSpace(s)
-	if y, ok := strings.CutSuffix(s, "/00/00"); ok {
-		s = y
-	}
-	s = strings.ReplaceAll(s, "/", "-")
-	if _, ok := members.BirthYearOf(s); !ok {
-		return ""
-	}
-	return s
 }
 
 // FIDERatingColumn is the members' column of a rating type's FIDE rating.

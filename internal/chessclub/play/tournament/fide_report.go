@@ -1,6 +1,7 @@
 package tournament
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -32,7 +33,11 @@ type FIDEPlayer struct {
 //
 // The file the club pairs from (TRF) keeps the club ratings, by which it numbered the
 // players; the pairing programs number nobody again from a file with pairing numbers.
-func (f *Field) Report(places map[int64]int, fide map[int64]FIDEPlayer) (*trf.Tournament, error) {
+//
+// A tournament imported from a file has it as src (nil for the others): the report is then
+// that file brought up to date (UpdateSource), and has only the round dates the club knows,
+// none spread over the days.
+func (f *Field) Report(places map[int64]int, fide map[int64]FIDEPlayer, src *trf.Tournament) (*trf.Tournament, error) {
 	out, err := f.TRF(places)
 	if err != nil {
 		return nil, err
@@ -45,7 +50,12 @@ func (f *Field) Report(places map[int64]int, fide map[int64]FIDEPlayer) (*trf.To
 	out.DeputyArbiters = append([]string(nil), t.DeputyArbiters...)
 	out.RoundDates = nil
 	for r := 1; r <= out.TotalRounds; r++ {
-		out.RoundDates = append(out.RoundDates, reportDate(t.RoundDate(r, out.TotalRounds)))
+		switch {
+		case src == nil:
+			out.RoundDates = append(out.RoundDates, reportDate(t.RoundDate(r, out.TotalRounds)))
+		case r <= len(t.RoundDates):
+			out.RoundDates = append(out.RoundDates, reportDate(t.RoundDates[r-1]))
+		}
 	}
 	byRank := make(map[int]int64, len(f.Players))
 	for _, e := range f.Players {
@@ -70,7 +80,13 @@ func (f *Field) Report(places map[int64]int, fide map[int64]FIDEPlayer) (*trf.To
 			out.NumRated++
 		}
 	}
-	return out, nil
+	if src == nil {
+		return out, nil
+	}
+	if err := UpdateSource(src, out, len(f.Rounds)); err != nil {
+		return nil, fmt.Errorf("tournament %d: its file: %w", t.ID, err)
+	}
+	return src, nil
 }
 
 // setText sets *dst to *v when v is given.

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	"campus.example/apps/internal/chess/knockout"
 	"campus.example/apps/internal/chess/tiebreak"
@@ -91,7 +92,8 @@ func checkSpelling(raw string, specs []tiebreak.Spec) error {
 }
 
 // Standings ranks the players over the rounds that are complete, by the tie-break list
-// specs (nil: defaultTiebreaks) under the FIDE Tie-Break Regulations (package tiebreak); a
+// specs (nil: defaultTiebreaks) under the FIDE Tie-Break Regulations (package tiebreak) in
+// force on its start date (TiebreakRules); a
 // knockout's places come from the bracket (knockout.Places), with the tie-break values shown
 // beside them. Before the start there is nothing to rank: every entry shares the first place
 // with no values.
@@ -111,7 +113,7 @@ func (f *Field) standings(specs []tiebreak.Spec, rank func(tiebreak.Event, []tie
 		specs = defaultTiebreaks(f.Tournament.Format)
 	}
 	k := f.lastComplete()
-	ev := tiebreak.Event{Format: tiebreakFormat(f.Tournament.Format), Rounds: k, Points: f.Tournament.PointSystem()}
+	ev := tiebreak.Event{Format: tiebreakFormat(f.Tournament.Format), Rounds: k, Points: f.Tournament.PointSystem(), Rules: f.Tournament.TiebreakRules()}
 	records := f.Records(k)
 	ranked := make([]*Entrant, 0, len(f.Players))
 	for _, e := range f.Players {
@@ -178,6 +180,16 @@ func (f *Field) knockoutPlaces(rows []StandingsRow, k int) {
 		rows[i].Place = places[i]
 	}
 	slices.SortStableFunc(rows, func(a, b StandingsRow) int { return cmp.Compare(a.Place, b.Place) })
+}
+
+// TiebreakRules is the version of the FIDE Tie-Break Regulations the tournament is ranked
+// by: the one in force on its start date (tiebreak.RulesOn), as TieBreakServer picks it.
+func (t Tournament) TiebreakRules() tiebreak.Rules {
+	d, err := time.Parse(DateLayout, string(t.StartDate))
+	if err != nil {
+		return tiebreak.Rules2026
+	}
+	return tiebreak.RulesOn(d.Year(), int(d.Month()), d.Day())
 }
 
 // Places returns each ranked player's place, by member id, for the TRF file's rank column.

@@ -173,14 +173,18 @@ type Invitation struct {
 
 // Imported is a TRF file read and checked for import.
 type Imported struct {
-	File  *trf.Tournament
-	Input TournamentInput
+	File *trf.Tournament
+	// Source is the file's bytes as sent: the tournament keeps them (UpdateSource).
+	Source []byte
+	Input  TournamentInput
 	// Paired is the number of rounds in which someone was Paired (k); Total the rounds the
 	// tournament has.
 	Paired, Total int
 	// Finished is true when every round is paired and has its results.
 	Finished bool
 	Players  []*ImportedPlayer
+	// Announced are the byes the file announces for the rounds not yet paired.
+	Announced []Announced
 }
 
 // ImportedPlayer is a player of a TRF file to import: their record, their name as a
@@ -188,5 +192,7 @@ type Imported struct {
 type ImportedPlayer struct {
 	Player *trf.Player
 	Name   string
+	// FIDE is what the record says of the player for FIDE (FIDEOf).
+	FIDE   FIDEPlayer
 	Member int64
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
+	"unicode/utf8"
 
 	"campus.example/apps/internal/chessclub/api"
 	"campus.example/apps/internal/chessclub/play/tournament"
@@ -119,7 +120,7 @@ func (h *Handlers) GetFIDEReport(w http.ResponseWriter, r *http.Request, caller 
 
 // serveReport writes tournament id's report, with the birth dates when birthDates is true.
 func (h *Handlers) serveReport(w http.ResponseWriter, r *http.Request, id int64, birthDates bool) error {
-	f, fide, err := h.play.Tournaments.Report(r.Context(), id, birthDates)
+	f, fide, src, err := h.play.Tournaments.Report(r.Context(), id, birthDates)
 	if err != nil {
 		return err
 	}
@@ -127,7 +128,7 @@ func (h *Handlers) serveReport(w http.ResponseWriter, r *http.Request, id int64,
 	if err != nil {
 		return err
 	}
-	file, err := f.Report(st.Places(), fide)
+	file, err := f.Report(st.Places(), fide, src)
 	if err != nil {
 		return err
 	}
@@ -135,7 +136,13 @@ func (h *Handlers) serveReport(w http.ResponseWriter, r *http.Request, id int64,
 	if err := file.Write(&buf); err != nil {
 		return fmt.Errorf("write TRF of tournament %d: %w", id, err)
 	}
-	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	// An imported file written in Windows-1252 (trf.Write keeps the encoding of its lines) is
+	// said to be so.
+	charset := "utf-8"
+	if !utf8.Valid(buf.Bytes()) {
+		charset = "windows-1252"
+	}
+	w.Header().Set("Content-Type", "text/plain; charset="+charset)
 	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="%s"`, f.Tournament.ReportFileName()))
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(http.StatusOK)
