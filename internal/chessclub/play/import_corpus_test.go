@@ -16,6 +16,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"campus.example/apps/internal/chess"
 	"campus.example/apps/internal/chess/trf"
 	"campus.example/apps/internal/chessclub"
 	"campus.example/apps/internal/chessclub/play/tournament"
@@ -267,4 +268,62 @@ func readTRF(t *testing.T, b []byte) *trf.Tournament {
 		t.Fatal(err)
 	}
 	return f
+}
+
+// TestImportedReportFollowsChanges edits a tournament imported from a real file (the JaVaFo
+// manual's open after round 4, dates written day first, titles g and m, birth years), on each
+// database: a new name and a result corrected in round 4. Its FIDE report is then the file
+// with those changes and nothing else: the 012 line is the new name, the two players of the
+// corrected game have the new result (and their points counted again), every other player's
+// record is the file's but for the rank column, which follows the club's standings now that
+// they changed, and every other line is the file's, byte for byte.
+func TestImportedReportFollowsChanges(t *testing.T) {
+	const name = "javafo-gros-2010-round4.trf"
+	data := mustRead(t, filepath.Join(corpusDir, name))
+	clubtest.ForDialects(t, func(t *testing.T, d sqldb.Dialect) {
+		c := newClub(t, d, 0)
+		tr := c.importFile(data)
+		c.MustDo(clubtest.Req{Method: "PATCH", Path: tpath(tr.ID, ""), As: "org", Body: map[string]any{"name": "Gros Open 2010"}}, http.StatusOK)
+		var round tournament.Round
+		c.MustDo(clubtest.Req{Method: "GET", Path: tpath(tr.ID, "/rounds/4")}, http.StatusOK).Decode(t, &round)
+		b := round.Boards[0]
+		result := "1/2-1/2"
+		if *b.Result == result {
+			result = "1-0"
+		}
+		c.result(tr.ID, 4, b.Board, result)
+
+		report := c.MustDo(clubtest.Req{Method: "GET", Path: clubtest.Path("/api/tournaments/%d/fide-report.trf", tr.ID), As: "org"}, http.StatusOK)
+		kept := map[string]bool{}
+		for _, l := range lines(report.Body) {
+			kept[l] = true
+		}
+		for _, l := range lines(data) {
+			if tag := l[:min(3, len(l))]; tag != "001" && tag != "012" && !kept[l] {
+				t.Errorf("the report lost the file's line %q", l)
+			}
+		}
+		if got := lines(report.Body)[0]; got != "012 Gros Open 2010\n" {
+			t.Errorf("the first line is %q, want the new name", got)
+		}
+		file, after := readTRF(t, data), readTRF(t, report.Body)
+		white, black := b.White.StartRank, b.Black.StartRank
+		scores := map[string][2]chess.Result{"1-0": {chess.Win, chess.Loss}, "1/2-1/2": {chess.Draw, chess.Draw}}
+		for i, p := range file.Players {
+			q := after.Players[i]
+			switch p.StartRank {
+			case white, black:
+				side := 0
+				if p.StartRank == black {
+					side = 1
+				}
+				p.Rounds[3].Result = scores[result][side]
+				p.Points = p.PointsAfter(4)
+			}
+			p.Rank, q.Rank = 0, 0
+			if diff := cmp.Diff(p, q); diff != "" {
+				t.Errorf("player %d (-want +report):\n%s", p.StartRank, diff)
+			}
+		}
+	})
 }

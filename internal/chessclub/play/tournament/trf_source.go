@@ -146,9 +146,9 @@ func updateHeader(src, built *trf.Tournament) {
 }
 
 // updatePlayers brings the player records of src up to date with built's: a record whose
-// fields and rounds 1..paired say what built's say keeps its spelling; its points and rank are
-// kept too while no player's rounds changed and the byes announced are the file's
-// (announcedKept). A player the file did not have (a late entry) is added after the others.
+// fields and rounds 1..paired say what built's say keeps its spelling, and its points while
+// the byes announced are the file's (announcedKept); the ranks are kept while no player's
+// rounds changed. A player the file did not have (a late entry) is added after the others.
 func updatePlayers(src, built *trf.Tournament, paired int, announcedKept bool) {
 	byRank := make(map[int]*trf.Player, len(src.Players))
 	for i := range src.Players {
@@ -183,8 +183,14 @@ func updatePlayers(src, built *trf.Tournament, paired int, announcedKept bool) {
 		case changedRounds[b.StartRank]:
 			p.Rounds = withAnnounced(b.Rounds, p.Rounds, paired)
 		}
+		// The points column of a player whose rounds are the file's stays as the file wrote
+		// it (whether it counts a bye announced for the next round or not, as programs
+		// differ); the ranks follow the club's standings once anything changed.
+		if changedRounds[b.StartRank] || !announcedKept {
+			p.Points = b.Points
+		}
 		if !unchanged {
-			p.Points, p.Rank = b.Points, b.Rank
+			p.Rank = b.Rank
 		}
 	}
 	src.Players = slices.DeleteFunc(src.Players, func(p trf.Player) bool { return !ranks[p.StartRank] })
