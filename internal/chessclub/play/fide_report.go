@@ -14,7 +14,8 @@ import (
 // tournament has not started) is given their FIDE rating of its type now. The birth dates,
 // which only a member, admins and the federation may see, are read only when birthDates is
 // true: the FIDE report's, an arbiter's or admin's download; the public report has none.
-// src is the file the tournament was imported from, nil for the others.
+// src is the file the tournament was imported from, nil for the others; without birthDates,
+// without the records that may carry private data (tournament.LeavePrivateRecords).
 func (s *Tournaments) Report(ctx context.Context, id int64, birthDates bool) (*tournament.Field, map[int64]tournament.FIDEPlayer, *trf.Tournament, error) {
 	var f *tournament.Field
 	var fide map[int64]tournament.FIDEPlayer
@@ -30,7 +31,9 @@ func (s *Tournaments) Report(ctx context.Context, id int64, birthDates bool) (*t
 		if fide, err = storage.FIDEPlayers(ctx, tx, t, birthDates); err != nil {
 			return err
 		}
-		src, err = storage.Source(ctx, tx, id)
+		if src, err = storage.Source(ctx, tx, id); err == nil && src != nil && !birthDates {
+			tournament.LeavePrivateRecords(src)
+		}
 		return err
 	})
 	return f, fide, src, err

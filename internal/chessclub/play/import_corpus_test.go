@@ -327,3 +327,33 @@ func TestImportedReportFollowsChanges(t *testing.T) {
 		}
 	})
 }
+
+// TestImportTRFxPlayerData imports a file with Tornelo's TRFx player data (DAT records, an
+// e-mail address among them) on each database: the FIDE report, an arbiter's download, is the
+// file byte for byte; the public report leaves the DAT records out, and nothing else.
+func TestImportTRFxPlayerData(t *testing.T) {
+	game := func(rank int, name, round string) string {
+		return fmt.Sprintf("001 %4d      %-33s 1500%28s%s       %s\n", rank, name, "", map[bool]string{true: " 1.0", false: " 0.0"}[strings.HasSuffix(round, "1")], round)
+	}
+	file := "012 Tuesday Rapid\n042 2026/03/03\n052 2026/03/03\nXXR 1\n" +
+		game(1, "Able, Ann", "   2 w 1") + "DAT 0001 EMAIL ann@example.org\nDAT 0001 GROUP Team Penguin\n" +
+		game(2, "Baker, Bob", "   1 b 0") + "DAT 2 ID:TORNELO 39d162db-023a-4974-aa71-a1df73babc33\n"
+	clubtest.ForDialects(t, func(t *testing.T, d sqldb.Dialect) {
+		c := newClub(t, d, 0)
+		tr := c.importFile([]byte(file))
+		fide := c.MustDo(clubtest.Req{Method: "GET", Path: clubtest.Path("/api/tournaments/%d/fide-report.trf", tr.ID), As: "org"}, http.StatusOK)
+		if diff := cmp.Diff(lines([]byte(file)), lines(fide.Body)); diff != "" {
+			t.Errorf("the FIDE report is not the file (-file +report):\n%s", diff)
+		}
+		public := c.MustDo(clubtest.Req{Method: "GET", Path: clubtest.Path("/api/tournaments/%d/report.trf", tr.ID)}, http.StatusOK)
+		var want []string
+		for _, l := range lines([]byte(file)) {
+			if !strings.HasPrefix(l, "DAT") {
+				want = append(want, l)
+			}
+		}
+		if diff := cmp.Diff(want, lines(public.Body)); diff != "" {
+			t.Errorf("the public report is not the file without its DAT records (-want +report):\n%s", diff)
+		}
+	})
+}

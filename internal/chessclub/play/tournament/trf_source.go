@@ -30,6 +30,17 @@ var (
 	forbiddenRecords = []string{"260", "XXP"}
 )
 
+// privateRecords are records that may carry what only a player and the federation may see:
+// Tornelo's TRFx player data (DAT NUMBER TYPE VALUE), whose types include the player's e-mail
+// address. The public report leaves them out (LeavePrivateRecords); the FIDE report keeps them.
+var privateRecords = []string{"DAT"}
+
+// LeavePrivateRecords removes from src the records that may carry a player's private data
+// (privateRecords), for a report anyone may download.
+func LeavePrivateRecords(src *trf.Tournament) {
+	src.Other = without(src.Other, privateRecords)
+}
+
 // tagOf is a record's tag: its first three characters.
 func tagOf(line string) string {
 	if len(line) < 3 {
