@@ -12,11 +12,7 @@ import (
 // before the start the entry shows the member's rating now, which changes without the
 // tournament changing (as in ListPlayers).
 func (h *Handlers) GetPlayerCard(w http.ResponseWriter, r *http.Request) error {
-	id, err := api.PathID(r)
-	if err != nil {
-		return err
-	}
-	member, err := pathMember(r)
+	id, member, err := pathPlayer(r)
 	if err != nil {
 		return err
 	}

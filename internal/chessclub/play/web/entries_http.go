@@ -62,11 +62,7 @@ func (h *Handlers) EnterPlayer(w http.ResponseWriter, r *http.Request, caller ap
 // RemovePlayer answers DELETE /api/tournaments/{id}/players/{member_id}: leave before the
 // start, withdraw after it.
 func (h *Handlers) RemovePlayer(w http.ResponseWriter, r *http.Request, caller api.Caller) error {
-	id, err := api.PathID(r)
-	if err != nil {
-		return err
-	}
-	member, err := pathMember(r)
+	id, member, err := pathPlayer(r)
 	if err != nil {
 		return err
 	}
@@ -80,11 +76,7 @@ func (h *Handlers) RemovePlayer(w http.ResponseWriter, r *http.Request, caller a
 // ReinstatePlayer answers POST /api/tournaments/{id}/players/{member_id}/reinstate: a
 // withdrawn player plays again from the next round.
 func (h *Handlers) ReinstatePlayer(w http.ResponseWriter, r *http.Request, caller api.Caller) error {
-	id, err := api.PathID(r)
-	if err != nil {
-		return err
-	}
-	member, err := pathMember(r)
+	id, member, err := pathPlayer(r)
 	if err != nil {
 		return err
 	}
@@ -108,11 +100,7 @@ func (h *Handlers) CancelBye(w http.ResponseWriter, r *http.Request, caller api.
 
 func (h *Handlers) byeRequest(w http.ResponseWriter, r *http.Request, caller api.Caller,
 	fn func(ctx context.Context, id int64, caller api.Caller, member int64, round int) error) error {
-	id, err := api.PathID(r)
-	if err != nil {
-		return err
-	}
-	member, err := pathMember(r)
+	id, member, err := pathPlayer(r)
 	if err != nil {
 		return err
 	}

@@ -12,11 +12,7 @@ import (
 // makes member N the player that the guest {member_id} of an imported tournament was
 // (linkGuest), for an admin.
 func (h *Handlers) LinkGuest(w http.ResponseWriter, r *http.Request, caller api.Caller) error {
-	id, err := api.PathID(r)
-	if err != nil {
-		return err
-	}
-	guest, err := pathMember(r)
+	id, guest, err := pathPlayer(r)
 	if err != nil {
 		return err
 	}

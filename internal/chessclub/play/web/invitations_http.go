@@ -66,7 +66,7 @@ func (h *Handlers) MyInvitations(w http.ResponseWriter, r *http.Request, caller 
 
 // WithdrawInvitation answers DELETE /api/tournaments/{id}/invitations/{member_id}.
 func (h *Handlers) WithdrawInvitation(w http.ResponseWriter, r *http.Request, caller api.Caller) error {
-	id, member, err := invitationPath(r)
+	id, member, err := pathPlayer(r)
 	if err != nil {
 		return err
 	}
@@ -80,7 +80,7 @@ func (h *Handlers) WithdrawInvitation(w http.ResponseWriter, r *http.Request, ca
 // AcceptInvitation answers POST /api/tournaments/{id}/invitations/{member_id}/accept: the
 // invited member enters.
 func (h *Handlers) AcceptInvitation(w http.ResponseWriter, r *http.Request, caller api.Caller) error {
-	id, member, err := invitationPath(r)
+	id, member, err := pathPlayer(r)
 	if err != nil {
 		return err
 	}
@@ -95,7 +95,7 @@ func (h *Handlers) AcceptInvitation(w http.ResponseWriter, r *http.Request, call
 
 // DeclineInvitation answers POST /api/tournaments/{id}/invitations/{member_id}/decline.
 func (h *Handlers) DeclineInvitation(w http.ResponseWriter, r *http.Request, caller api.Caller) error {
-	id, member, err := invitationPath(r)
+	id, member, err := pathPlayer(r)
 	if err != nil {
 		return err
 	}
@@ -105,13 +105,4 @@ func (h *Handlers) DeclineInvitation(w http.ResponseWriter, r *http.Request, cal
 	}
 	api.WriteJSON(w, http.StatusOK, inv)
 	return nil
-}
-
-// invitationPath reads the tournament and member ids of an invitation's path.
-func invitationPath(r *http.Request) (id, member int64, err error) {
-	if id, err = api.PathID(r); err != nil {
-		return 0, 0, err
-	}
-	member, err = pathMember(r)
-	return id, member, err
 }

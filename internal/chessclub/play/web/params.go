@@ -22,3 +22,13 @@ func pathNumber(r *http.Request, name string, maxV int) (int, error) {
 
 // pathMember reads the {member_id} path parameter.
 func pathMember(r *http.Request) (int64, error) { return api.ParseID(r.PathValue("member_id")) }
+
+// pathPlayer reads the tournament's id and the member id of a path
+// /api/tournaments/{id}/players/{member_id}/… or …/invitations/{member_id}/….
+func pathPlayer(r *http.Request) (id, member int64, err error) {
+	if id, err = api.PathID(r); err != nil {
+		return 0, 0, err
+	}
+	member, err = pathMember(r)
+	return id, member, err
+}
