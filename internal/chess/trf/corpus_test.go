@@ -111,6 +111,12 @@ func TestCorpusValues(t *testing.T) {
 	if team.NumPlayers != 129 || team.PlayersWhoPlayed != 88 || !team.IsTeam() {
 		t.Errorf("Friendship Cup: 062 reads as %d (%d), team %v", team.NumPlayers, team.PlayersWhoPlayed, team.IsTeam())
 	}
+	// Sharly Chess writes the rest of a round-robin round as 0000 with a blank result: no
+	// game and no points, as Z (TRF-2026: a blank result is Z).
+	rr := read("bretagne-jeunes-2026-open-b.trf")
+	if got := rd(rr, 1, 2); got != round(0, chess.NoColour, chess.ZeroBye) {
+		t.Errorf("round robin: player 1 round 2 = %+v, want the rest (Z)", got)
+	}
 	bullet := read("lichess-2020-05-bullet.trf")
 	// lichess lists the players by rating and asks to pair them in that order.
 	if !bullet.UseRank || bullet.InitialColour != chess.White || !bullet.RankOrderDiffers() {
