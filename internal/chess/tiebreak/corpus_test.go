@@ -23,6 +23,7 @@ func TestTieBreakServerCorpus(t *testing.T) {
 			File string `json:"file"`
 			Runs []struct {
 				Rounds    int        `json:"rounds"`
+				Format    string     `json:"format"`
 				Rules     string     `json:"rules"`
 				Tiebreaks []string   `json:"tiebreaks"`
 				Rows      [][]string `json:"rows"`
@@ -32,7 +33,11 @@ func TestTieBreakServerCorpus(t *testing.T) {
 		full := readCorpus(t, want.File)
 		t.Run(want.File, func(t *testing.T) {
 			for _, run := range want.Runs {
-				ev, err := FromTRF(full.Prefix(run.Rounds), Swiss)
+				format := Swiss // tiebreakchecker -s; "round_robin": -p, the rules of a round robin
+				if run.Format == "round_robin" {
+					format = RoundRobin
+				}
+				ev, err := FromTRF(full.Prefix(run.Rounds), format)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -50,7 +55,7 @@ func TestTieBreakServerCorpus(t *testing.T) {
 					t.Fatal(err)
 				}
 				what := func() string {
-					return "after round " + strconv.Itoa(run.Rounds) + " " + run.Rules + " " + strings.Join(run.Tiebreaks, ",")
+					return "after round " + strconv.Itoa(run.Rounds) + " " + run.Format + " " + run.Rules + " " + strings.Join(run.Tiebreaks, ",")
 				}
 				if len(st.Rows) != len(run.Rows) {
 					t.Fatalf("%s: %d rows, want %d", what(), len(st.Rows), len(run.Rows))

@@ -3,7 +3,7 @@ package trf
 import "testing"
 
 func TestFIDETitleAndSex(t *testing.T) {
-	for in, want := range map[string]string{"GM": "GM", "g": "GM", "  g": "GM", "m": "IM", "f": "FM", "c": "CM", "wg": "WGM", "WM": "WIM", "wf": "WFM", "wc": "WCM", "wim": "WIM", "": "", "AGM": "", "x": ""} {
+	for in, want := range map[string]string{"GM": "GM", "g": "GM", "  g": "GM", "m": "IM", "f": "FM", "c": "CM", "wg": "WGM", "WM": "WIM", "wf": "WFM", "wc": "WCM", "wim": "WIM", "gf": "WGM", "mf": "WIM", "ff": "WFM", "cf": "WCM", "": "", "AGM": "", "x": ""} {
 		got, ok := FIDETitle(in)
 		if got != want || ok != (want != "") {
 			t.Errorf("FIDETitle(%q) = %q, %v; want %q", in, got, ok, want)
