@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import type { Member } from '../../api';
-import { byeAllowance, byeRounds, byesUsed, roundList } from '../../byes';
+import type { Member } from '../../api/types';
+import { byeAllowance, byeRounds, byesUsed, roundList } from '../../rules/byes';
 import { IonButton } from '../../components/ionic';
-import { useSession } from '../../session';
-import { cancelBye, requestBye } from '../../tournamentCalls';
-import { errorText, namedText } from '../../words';
-import type { TournamentData } from '../TournamentPage';
+import { useSession } from '../../hooks/useSession';
+import { cancelBye, requestBye } from '../../api/tournamentCalls';
+import { errorText, namedText } from '../../rules/words';
+import type { TournamentData } from './TournamentPage';
 
 export interface ByesSectionProps {
   data: TournamentData;

@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
-import type { ForbiddenPair } from '../../api';
+import type { ForbiddenPair } from '../../api/types';
 import { IonButton } from '../../components/ionic';
-import { useSession } from '../../session';
-import { allowPair, forbidPair, forbiddenPairs } from '../../tournamentCalls';
-import { errorText, namedText } from '../../words';
-import type { TournamentData } from '../TournamentPage';
-import { forbiddenSpan } from '../../forbidden';
+import { useSession } from '../../hooks/useSession';
+import { allowPair, forbidPair, forbiddenPairs } from '../../api/tournamentCalls';
+import { errorText, namedText } from '../../rules/words';
+import type { TournamentData } from './TournamentPage';
+import { forbiddenSpan } from '../../rules/forbidden';
 
 export interface ForbiddenPairsSectionProps {
   data: TournamentData;

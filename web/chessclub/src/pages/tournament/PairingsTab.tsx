@@ -1,13 +1,14 @@
 import { Suspense, lazy, useState } from 'react';
-import { ApiError, type Board, type GameResult, type PlayerRef } from '../../api';
+import { ApiError } from '../../api/problem';
+import type { Board, GameResult, PlayerRef } from '../../api/types';
 import { IonButton, showToast } from '../../components/ionic';
 import { ScreenBoundary } from '../../components/ScreenError';
-import { assignment, forfeitChoices, mayClearResult, pairingText, resultChoices, resultLabel, formatPoints, mayDirect } from '../../play';
-import { useSession } from '../../session';
-import type { TournamentData } from '../TournamentPage';
+import { assignment, forfeitChoices, mayClearResult, pairingText, resultChoices, resultLabel, formatPoints, mayDirect } from '../../rules/play';
+import { useSession } from '../../hooks/useSession';
+import type { TournamentData } from './TournamentPage';
 import { GuestBadge } from './GuestBadge';
-import { errorText } from '../../words';
-import { pointsBefore } from '../../wall';
+import { errorText } from '../../rules/words';
+import { pointsBefore } from '../../rules/wall';
 import { RoundCheck } from './RoundCheck';
 import { WallList } from './WallList';
 

@@ -1,20 +1,20 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { arrowUndoOutline, checkmarkOutline, closeOutline, enterOutline, exitOutline, linkOutline, mailOutline, personAddOutline } from 'ionicons/icons';
-import type { Invitation, Member, Player } from '../../api';
+import type { Invitation, Member, Player } from '../../api/types';
 import { IonButton, IonIcon, IonSpinner, askConfirm } from '../../components/ionic';
-import { hasAuthority, ratingText, thumbnails } from '../../members';
-import { ratingLabel } from '../../views';
+import { hasAuthority, ratingText, thumbnails } from '../../rules/members';
+import { ratingLabel } from '../../rules/views';
 import { GuestBadge } from './GuestBadge';
 import { PlayerAvatar } from './PlayerAvatar';
-import { useSession } from '../../session';
-import { useAction } from '../../useAction';
-import { withdrawText } from '../../play';
+import { useSession } from '../../hooks/useSession';
+import { useAction } from '../../hooks/useAction';
+import { withdrawText } from '../../rules/play';
 import type { TabProps } from './PairingsTab';
 import { ByesSection } from './ByesSection';
 import { ForbiddenPairsSection } from './ForbiddenPairsSection';
-import { enterMember, inviteMember, type MissedRounds } from '../../tournamentCalls';
-import { roundList } from '../../byes';
+import { enterMember, inviteMember, type MissedRounds } from '../../api/tournamentCalls';
+import { roundList } from '../../rules/byes';
 
 /** What the players tab knows besides the tournament: the members to choose from and the invitations. */
 interface Extras {

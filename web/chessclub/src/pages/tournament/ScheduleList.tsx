@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
-import type { PlayerRef } from '../../api';
+import type { PlayerRef } from '../../api/types';
 import { LoadError } from '../../components/ListState';
-import type { Schedule } from '../../views';
+import type { Schedule } from '../../rules/views';
 import { useView } from './useView';
 
 /**

@@ -1,0 +1,1 @@
+import"./index-5USjgL5J.js";
