@@ -337,3 +337,8 @@ export interface Figure {
   created_at: string;
 }
 
+/** A tournament event as its live stream (GET /tournaments/{id}/events) sends it: its type and its JSON fields. */
+export interface TournamentEvent {
+  type: string;
+  data: Record<string, unknown>;
+}

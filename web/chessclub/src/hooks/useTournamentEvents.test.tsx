@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderHook } from '@testing-library/react';
-import { RETRY_MS, useTournamentEvents, type TournamentEvent } from './useTournamentEvents';
+import type { TournamentEvent } from '../api/types';
+import { RETRY_MS, useTournamentEvents } from './useTournamentEvents';
 
 /** FakeSource stands in for the browser's EventSource: the test dispatches what a server would. */
 class FakeSource extends EventTarget {

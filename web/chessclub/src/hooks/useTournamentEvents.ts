@@ -1,10 +1,5 @@
 import { useEffect, useRef } from 'react';
-
-/** A tournament event as the stream sends it: its type and its JSON fields. */
-export interface TournamentEvent {
-  type: string;
-  data: Record<string, unknown>;
-}
+import type { TournamentEvent } from '../api/types';
 
 // The event types the server sends (README, "Live events"); EventSource needs each by name.
 const TYPES = [

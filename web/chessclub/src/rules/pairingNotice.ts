@@ -1,4 +1,4 @@
-import type { TournamentEvent } from '../hooks/useTournamentEvents';
+import type { TournamentEvent } from '../api/types';
 
 /**
  * pairingAfter is the round being paired after event e, given the one before (null: none). The

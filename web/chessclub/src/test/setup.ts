@@ -1,4 +1,4 @@
-// jsdom lacks a few browser APIs that Ionic calls while rendering.
+// jsdom lacks a few browser APIs that Ionic calls while rendering (a test in Node has no window).
 import { afterEach } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 
@@ -7,7 +7,7 @@ import { cleanup, configure } from '@testing-library/react';
 // default wait of findBy… and waitFor. Five seconds lets the first test of a screen wait for it.
 configure({ asyncUtilTimeout: 5000 });
 
-if (!window.matchMedia) {
+if (typeof window !== 'undefined' && !window.matchMedia) {
   window.matchMedia = (query: string) =>
     ({
       matches: false,

@@ -5,7 +5,7 @@ import { ListState, Refresher } from '../../components/ListState';
 import { useSession } from '../../hooks/useSession';
 import { useLoad } from '../../hooks/useLoad';
 import { markFirstRender } from '../../platform/perf';
-import { dateRange } from '../tournaments/TournamentsPage';
+import { dateRange } from '../../rules/tournaments';
 import { trashOutline } from 'ionicons/icons';
 import { IonButton, IonIcon, IonItem, IonList, IonListHeader, IonRadio, IonRadioGroup, IonSpinner, showAlert, showToast } from '../../components/ionic';
 import { errorText } from '../../rules/words';

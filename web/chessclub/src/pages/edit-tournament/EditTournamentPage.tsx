@@ -9,8 +9,8 @@ import { useRouterLink } from '../../hooks/useRouterLink';
 import { markFirstRender } from '../../platform/perf';
 import { useSession } from '../../hooks/useSession';
 import { useLoad } from '../../hooks/useLoad';
-import { memberId as routeId } from '../member/MemberPage';
-import { TournamentForm } from '../new-tournament/NewTournamentPage';
+import { routeId } from '../../rules/routes';
+import { TournamentForm } from '../../components/TournamentForm';
 
 /**
  * The fields that may change once a tournament has started (README, "Running a tournament"):

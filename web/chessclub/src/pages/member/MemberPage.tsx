@@ -10,7 +10,8 @@ import { RatingHistory } from './RatingHistory';
 import { Loading } from '../../components/AppPage';
 import { useMemberPhoto } from '../../hooks/useMemberPhoto';
 import { formatDay, formatMonth } from '../../rules/dates';
-import { formatName } from '../tournaments/TournamentsPage';
+import { formatName } from '../../rules/tournaments';
+import { routeId } from '../../rules/routes';
 import { useRouterLink } from '../../hooks/useRouterLink';
 import { initials, mayPhotograph, ratingText, roleName } from '../../rules/members';
 import { useSession } from '../../hooks/useSession';
@@ -24,13 +25,6 @@ import { ScreenBoundary } from '../../components/ScreenError';
 // chunks a screen needs are listed in the first screen's download.
 const FideDetails = lazy(() => import('../../components/fide/FideDetails'));
 
-/** memberId reads the route's :id, a positive whole number, or returns null. */
-export function memberId(param: string | undefined): number | null {
-  if (!param || !/^[1-9]\d{0,15}$/.test(param)) return null;
-  const id = Number(param);
-  return Number.isSafeInteger(id) ? id : null;
-}
-
 /**
  * MemberPage is a member's profile: the photo, large (the member takes or replaces it here; an
  * admin too), the role, the rating (or that they are unrated, or have only declared one) and how
@@ -42,7 +36,7 @@ export function memberId(param: string | undefined): number | null {
 export default function MemberPage() {
   const { api, member: me } = useSession();
   const link = useRouterLink();
-  const id = memberId(useParams().id);
+  const id = routeId(useParams().id);
   const load = useCallback(async () => {
     if (id === null) throw new ApiError({ type: 'about:blank', title: 'Not found', status: 404 });
     return api.member(id);

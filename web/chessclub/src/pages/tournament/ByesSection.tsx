@@ -5,7 +5,7 @@ import { IonButton } from '../../components/ionic';
 import { useSession } from '../../hooks/useSession';
 import { cancelBye, requestBye } from '../../api/tournamentCalls';
 import { errorText, namedText } from '../../rules/words';
-import type { TournamentData } from './TournamentPage';
+import type { TournamentData } from './TournamentData';
 
 export interface ByesSectionProps {
   data: TournamentData;

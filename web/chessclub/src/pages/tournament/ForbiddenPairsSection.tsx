@@ -4,7 +4,7 @@ import { IonButton } from '../../components/ionic';
 import { useSession } from '../../hooks/useSession';
 import { allowPair, forbidPair, forbiddenPairs } from '../../api/tournamentCalls';
 import { errorText, namedText } from '../../rules/words';
-import type { TournamentData } from './TournamentPage';
+import type { TournamentData } from './TournamentData';
 import { forbiddenSpan } from '../../rules/forbidden';
 
 export interface ForbiddenPairsSectionProps {

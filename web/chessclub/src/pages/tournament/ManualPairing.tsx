@@ -22,7 +22,7 @@ import {
 import { useSession } from '../../hooks/useSession';
 import { pointsBefore } from '../../rules/wall';
 import { errorText } from '../../rules/words';
-import type { TournamentData } from './TournamentPage';
+import type { TournamentData } from './TournamentData';
 import { Verdict } from './RoundCheck';
 
 interface Props {

@@ -5,7 +5,7 @@ import { IonButton, showToast } from '../../components/ionic';
 import { ScreenBoundary } from '../../components/ScreenError';
 import { assignment, forfeitChoices, mayClearResult, pairingText, resultChoices, resultLabel, formatPoints, mayDirect } from '../../rules/play';
 import { useSession } from '../../hooks/useSession';
-import type { TournamentData } from './TournamentPage';
+import type { TabProps } from './TournamentData';
 import { GuestBadge } from './GuestBadge';
 import { errorText } from '../../rules/words';
 import { pointsBefore } from '../../rules/wall';
@@ -14,12 +14,6 @@ import { WallList } from './WallList';
 
 // The editor of a pairing by hand is the arbiter's alone: its code loads when they open it.
 const ManualPairing = lazy(() => import('./ManualPairing'));
-
-export interface TabProps {
-  data: TournamentData;
-  organiser: boolean;
-  reload(): Promise<void>;
-}
 
 /**
  * PairingsTab shows a round's boards (board, white, result, black, each player with their

@@ -10,7 +10,7 @@ import { PlayerAvatar } from './PlayerAvatar';
 import { useSession } from '../../hooks/useSession';
 import { useAction } from '../../hooks/useAction';
 import { withdrawText } from '../../rules/play';
-import type { TabProps } from './PairingsTab';
+import type { TabProps } from './TournamentData';
 import { ByesSection } from './ByesSection';
 import { ForbiddenPairsSection } from './ForbiddenPairsSection';
 import { enterMember, inviteMember, type MissedRounds } from '../../api/tournamentCalls';

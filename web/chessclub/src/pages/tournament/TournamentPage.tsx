@@ -2,9 +2,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { createOutline, downloadOutline, flagOutline, playOutline, shuffleOutline, timerOutline, trophyOutline, arrowUndoOutline } from 'ionicons/icons';
-import { ApiError } from '../../api/problem';
 import type { Api } from '../../api/client';
-import type { Crosstable, Player, Round, Standings, Tournament } from '../../api/types';
+import type { Round, TournamentEvent } from '../../api/types';
 import { Loading } from '../../components/AppPage';
 import { IonButton, IonIcon, IonSpinner, askConfirm, showToast } from '../../components/ionic';
 import { LoadError } from '../../components/ListState';
@@ -15,11 +14,12 @@ import { assignment, finishText, mayDirect, mayOrganise, nextActions, pairingTex
 import { useSession } from '../../hooks/useSession';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { useLoad } from '../../hooks/useLoad';
-import { useTournamentEvents, type TournamentEvent } from '../../hooks/useTournamentEvents';
+import { useTournamentEvents } from '../../hooks/useTournamentEvents';
 import { pairingAfter, pairingWords } from '../../rules/pairingNotice';
-import { memberId as routeId } from '../member/MemberPage';
+import { routeId } from '../../rules/routes';
 import { hasAuthority } from '../../rules/members';
-import { WhenWhere, dateRange, formatName } from '../tournaments/TournamentsPage';
+import { dateRange, formatName } from '../../rules/tournaments';
+import { WhenWhere } from '../../components/WhenWhere';
 import { PairingsTab } from './PairingsTab';
 import { PlayersTab } from './PlayersTab';
 import { StandingsTab } from './StandingsTab';
@@ -28,17 +28,9 @@ import { AuditTab } from './AuditTab';
 import { BracketTab } from './BracketTab';
 import { PlayerCardView } from './PlayerCardView';
 import { useAction } from '../../hooks/useAction';
+import { loadTournament } from './TournamentData';
 import './tournament.css';
 import './arbiter.css';
-
-/** Everything the tournament screen shows, loaded together and again after each live event. */
-export interface TournamentData {
-  tournament: Tournament;
-  players: Player[];
-  rounds: Round[];
-  standings: Standings | null;
-  crosstable: Crosstable | null;
-}
 
 /**
  * The tabs; the bracket is a knockout's alone, the audit trail its organisers' (and the club's
@@ -56,17 +48,6 @@ type TabId = (typeof TABS)[number]['id'];
 
 const STATE_NAMES = { open: 'Taking entries', running: 'Running', finished: 'Finished' };
 
-// A view that needs played rounds (standings, crosstable) may be refused before the start; the
-// screen then shows that there is nothing yet rather than failing.
-async function optional<T>(p: Promise<T>): Promise<T | null> {
-  try {
-    return await p;
-  } catch (err) {
-    if (err instanceof ApiError && err.status !== 0 && err.status !== 401 && err.status < 500) return null;
-    throw err;
-  }
-}
-
 /**
  * TournamentPage is one tournament: its details, its players, each round's pairings, the
  * standings and the crosstable, and for the organiser the buttons that run it. It follows the
@@ -78,17 +59,7 @@ export default function TournamentPage() {
   const navigate = useNavigate();
   const id = routeId(useParams().id);
   const [params, setParams] = useSearchParams();
-  const load = useCallback(async (): Promise<TournamentData> => {
-    if (id === null) throw new ApiError({ type: 'about:blank', title: 'Not found', status: 404, detail: 'There is no tournament with this number.' });
-    const [tournament, players, rounds, standings, crosstable] = await Promise.all([
-      api.tournament(id),
-      api.players(id),
-      api.rounds(id),
-      optional(api.standings(id)),
-      optional(api.crosstable(id)),
-    ]);
-    return { tournament, players, rounds, standings, crosstable };
-  }, [api, id]);
+  const load = useCallback(() => loadTournament(api, id), [api, id]);
   const { data, loading, error, status, reload } = useLoad(load);
   const { busy, run: act } = useAction(reload);
   const shown = data && data.tournament.id === id ? data : undefined;

@@ -1,8 +1,8 @@
 import { Suspense, lazy, useCallback, useEffect } from 'react';
-import { addOutline, calendarOutline, locationOutline, trashOutline } from 'ionicons/icons';
-import type { Tournament } from '../../api/types';
+import { addOutline, trashOutline } from 'ionicons/icons';
 import { ListState, Refresher } from '../../components/ListState';
-import { formatDayRange } from '../../rules/dates';
+import { formatName } from '../../rules/tournaments';
+import { WhenWhere } from '../../components/WhenWhere';
 import { useRouterLink } from '../../hooks/useRouterLink';
 import { useSession } from '../../hooks/useSession';
 import { useLoad } from '../../hooks/useLoad';
@@ -16,38 +16,6 @@ import { ClubHome } from './ClubHome';
 const ImportTrfButton = lazy(() => import('./ImportTrfButton'));
 // Nor are a member's invitations to play, with their accept and decline buttons.
 const MyInvitations = lazy(() => import('./MyInvitations'));
-
-const FORMATS: Record<Tournament['format'], string> = {
-  swiss: 'Swiss',
-  round_robin: 'Round robin',
-  knockout: 'Knockout',
-};
-
-/** formatName is the readable name of a tournament format. */
-export function formatName(format: Tournament['format']): string {
-  return FORMATS[format] ?? format;
-}
-
-/** dateRange shows a tournament's dates in the user's locale: "10 Apr 2027" or "10–11 Apr 2027". */
-export function dateRange(t: Pick<Tournament, 'start_date' | 'end_date'>, locale?: string): string {
-  return formatDayRange(t.start_date, t.end_date, locale);
-}
-
-/** WhenWhere is a tournament's line of dates and, when it has one, place (its pin kept beside it). */
-export function WhenWhere({ t }: { t: Pick<Tournament, 'start_date' | 'end_date' | 'location'> }) {
-  return (
-    <p className="meta">
-      <IonIcon icon={calendarOutline} aria-hidden="true" />
-      <time dateTime={t.start_date}>{dateRange(t)}</time>
-      {t.location && (
-        // One item of the wrapping line, so that the pin wraps with the place.
-        <span>
-          <IonIcon icon={locationOutline} aria-hidden="true" /> <span>{t.location}</span>
-        </span>
-      )}
-    </p>
-  );
-}
 
 /**
  * TournamentsPage is the club's home: what is being played now, what comes next and the latest

@@ -1,1 +1,0 @@
-import"./index-5USjgL5J.js";
