@@ -1,1 +1,0 @@
-import"./index-CJYu9bbe.js";

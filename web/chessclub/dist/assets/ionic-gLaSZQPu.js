@@ -1,0 +1,1 @@
+import"./index-CwJw8lVi.js";

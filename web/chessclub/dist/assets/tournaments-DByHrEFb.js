@@ -1,1 +1,0 @@
-import{rn as e}from"./index-CJYu9bbe.js";var t={swiss:`Swiss`,round_robin:`Round robin`,knockout:`Knockout`};function n(e){return t[e]??e}function r(t,n){return e(t.start_date,t.end_date,n)}export{n,r as t};
