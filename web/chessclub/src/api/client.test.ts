@@ -2,8 +2,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { ApiError, decodeProblem } from './problem';
 import { TOKEN_KEY, deviceKey } from './client';
 import { FakeServer, MemoryStore, alice, json, newApi, problem } from '../test/fakes';
+import { session } from '../test/fixtures';
 
-const loginOK = { token: 'tok-123', token_type: 'Bearer', expires_at: '2026-02-01T00:00:00Z', member: alice };
+const loginOK = session('tok-123', alice);
 
 describe('Api', () => {
   it('uses /api by default and an absolute base URL when given one', async () => {

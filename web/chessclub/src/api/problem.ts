@@ -1,18 +1,13 @@
 // Errors from the API: an RFC 9457 problem+json answer decoded into an ApiError that a screen can
 // show, with the wait a throttled or unavailable answer asks for.
 import { formatWait } from '../rules/dates';
+import type { components } from './schema';
+
+/** An RFC 9457 problem document, as the API's document describes it. */
+export type Problem = components['schemas']['Problem'];
 
 /** Field name to message, from a problem's `errors` member. */
-export type FieldErrors = Record<string, string>;
-
-/** An RFC 9457 problem document. */
-export interface Problem {
-  type: string;
-  title: string;
-  status: number;
-  detail?: string;
-  errors?: FieldErrors;
-}
+export type FieldErrors = NonNullable<Problem['errors']>;
 
 /** ApiError is thrown for every failed request; status 0 means the server was not reached. */
 export class ApiError extends Error {

@@ -3,10 +3,7 @@
 // one Api rather than its methods because client.ts is part of the first screen's download,
 // which has no room to spare; only the tournament screen loads this module.
 import type { Api } from './client';
-import type { ForbiddenPair, Invitation, Player } from './types';
-
-/** What a late entry gets for each round paired before it: nothing, or half a point. */
-export type MissedRounds = 'zero' | 'half';
+import type { ForbiddenPair, Invitation, MissedRounds, Player } from './types';
 
 function tpath(id: number, rest: string): string {
   return `/tournaments/${encodeURIComponent(String(id))}${rest}`;

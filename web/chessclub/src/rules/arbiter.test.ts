@@ -2,7 +2,8 @@
 // pairing checker's words and the pairing by hand (checker.ts), the FIDE fields (fide.ts) and
 // the announcement of new invitations (invitations.ts).
 import { describe, expect, it } from 'vitest';
-import type { Board, Crosstable, Invitation, Member, Player, PlayerRef, Round } from '../api/types';
+import type { Board, Crosstable, FideListResult, Invitation, PairingCheck, Player, PlayerRef, Round, Tournament } from '../api/types';
+import { board as boardOf, member as memberOf, player as playerOf, tournament } from '../test/fixtures';
 import {
   confirmWorse,
   criteriaIn,
@@ -18,7 +19,6 @@ import {
   swapColours,
   swapSeats,
   verdictText,
-  type PairingCheck,
 } from './checker';
 import { fideChangeText, fideErrors, fideFacts, fideListSummary, fidePatch, fideValues } from './fide';
 import { invitationKey, invitationNotice, newInvitations } from './invitations';
@@ -32,7 +32,7 @@ const dan = ref(4, 4, 'Dan Weiss');
 const eva = ref(5, 5, 'eva Lindqvist');
 
 function board(round: number, n: number, white: PlayerRef, black: PlayerRef, result: Board['result'] = null): Board {
-  return { round, board: n, white, black, result, version: 1 };
+  return boardOf(n, white, black, { round, result });
 }
 
 // Round 1: Ben–Ana 1-0, Cleo–Dan ½–½, Eva has the bye. Round 2: Ana–Cleo, Dan–Ben, Eva absent.
@@ -52,7 +52,7 @@ const round2: Round = {
 };
 
 describe('pointsBefore', () => {
-  const cases: { name: string; n: number; crosstable: Crosstable | null; system?: { points_win?: number; points_draw?: number; points_bye?: number }; want: Record<number, number> }[] = [
+  const cases: { name: string; n: number; crosstable: Crosstable | null; system?: Partial<Tournament>; want: Record<number, number> }[] = [
     { name: 'round 1: nobody has points', n: 1, crosstable: null, want: {} },
     { name: 'round 2 from the results and byes', n: 2, crosstable: null, want: { 1: 0, 2: 1, 3: 0.5, 4: 0.5, 5: 1 } },
     { name: 'round 2 in a 3-1-0 point system', n: 2, crosstable: null, system: { points_win: 3, points_draw: 1, points_bye: 3 }, want: { 1: 0, 2: 3, 3: 1, 4: 1, 5: 3 } },
@@ -71,7 +71,7 @@ describe('pointsBefore', () => {
   ];
   for (const c of cases) {
     it(c.name, () => {
-      expect(Object.fromEntries(pointsBefore(c.n, [round1, round2], c.crosstable, c.system))).toEqual(c.want);
+      expect(Object.fromEntries(pointsBefore(c.n, [round1, round2], c.crosstable, tournament(c.system)))).toEqual(c.want);
     });
   }
 });
@@ -217,7 +217,7 @@ describe('the pairing by hand', () => {
   });
 
   it('starts the next round from the players who play it, by score then pairing number', () => {
-    const player = (p: PlayerRef, over: Partial<Player> = {}): Player => ({ member_id: p.member_id, full_name: p.full_name, guest: false, start_rank: p.start_rank, rating: null, entered_at: '', first_round: 1, withdrawn_after: null, requested_byes: [], ...over });
+    const player = (p: PlayerRef, over: Partial<Player> = {}): Player => playerOf({ member_id: p.member_id, full_name: p.full_name, start_rank: p.start_rank, ...over });
     const players = [player(ana), player(ben), player(cleo), player(dan, { withdrawn_after: 1 }), player(eva, { requested_byes: [2] }), player(ref(6, 6, 'Finn Gallagher'))];
     const points = new Map([
       [1, 0],
@@ -231,15 +231,11 @@ describe('the pairing by hand', () => {
 });
 
 describe('the FIDE fields', () => {
-  const member: Member = {
+  const member = memberOf({
     id: 7,
     username: 'ana',
     full_name: 'Ana Petrova',
     rating: 1700,
-    role: 'member',
-    photo_url: null,
-    thumbnail_url: null,
-    joined_at: '2026-01-01T00:00:00Z',
     fide_id: 4100018,
     title: 'WFM',
     federation: 'ENG',
@@ -247,7 +243,7 @@ describe('the FIDE fields', () => {
     fide_rating_standard: 2012,
     fide_rating_rapid: null,
     national_id: 'E123',
-  };
+  });
 
   it('shows the fields that are set, in words', () => {
     expect(fideFacts(member)).toEqual([
@@ -281,14 +277,15 @@ describe('the FIDE fields', () => {
   }
 
   it('sums up a rating list upload', () => {
-    const result = {
-      types: ['standard' as const, 'rapid' as const, 'blitz' as const],
+    const result: FideListResult = {
+      types: ['standard', 'rapid', 'blitz'],
       players: 12345,
       matched: 2,
       changes: [{ member_id: 7, username: 'ana', full_name: 'Ana Petrova', fide_id: 4100018, before: { fide_rating_standard: 2012, title: null }, after: { fide_rating_standard: 2031, title: 'WFM' } }],
+      skipped: [],
     };
     expect(fideListSummary(result, 'en')).toBe('FIDE’s combined list (standard, rapid, blitz) with 12,345 players: 2 members found by their FIDE id, 1 changed.');
-    expect(fideListSummary({ types: ['blitz'], players: 1, matched: 0, changes: [] }, 'en')).toBe('FIDE’s blitz list with 1 player: 0 members found by their FIDE id, nothing changed.');
+    expect(fideListSummary({ types: ['blitz'], players: 1, matched: 0, changes: [], skipped: [] }, 'en')).toBe('FIDE’s blitz list with 1 player: 0 members found by their FIDE id, nothing changed.');
     expect(fideChangeText(result.changes[0]!)).toBe('standard 2012 → 2031, title none → WFM');
   });
 });

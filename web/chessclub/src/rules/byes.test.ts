@@ -16,20 +16,20 @@ const swiss: Settings = { format: 'swiss', state: 'running', rounds: 5, current_
 const player: Entry = { member_id: 2, first_round: 1, requested_byes: [], withdrawn_after: null };
 
 describe('byesUsed', () => {
-  it.each([
+  it.each<[string, Entry, Played, number]>([
     ['nothing asked for', player, [round(1), round(2)], 0],
     ['one asked for a round to come', { ...player, requested_byes: [4] }, [round(1)], 1],
     ['one given in a round played', player, [round(1, [{ player: ana, kind: 'half', points: 0.5 }])], 1],
     ['a pairing bye is not asked for', player, [round(1, [{ player: ana, kind: 'pairing', points: 1 }])], 0],
     ['a late entry’s half point for a round before it is not asked for', { ...player, first_round: 2 }, [round(1, [{ player: ana, kind: 'half', points: 0.5 }])], 0],
     ['given and asked for', { ...player, requested_byes: [5] }, [round(1), round(2, [{ player: ana, kind: 'half', points: 0.5 }])], 2],
-  ] as [string, Entry, Played, number][])('%s', (_, p, rounds, want) => {
+  ])('%s', (_, p, rounds, want) => {
     expect(byesUsed(p, rounds)).toBe(want);
   });
 });
 
 describe('byeRounds', () => {
-  it.each([
+  it.each<[string, Settings, Entry, Played, number[]]>([
     ['the rounds not yet paired', swiss, player, [], [3, 4, 5]],
     ['less those asked for', swiss, { ...player, requested_byes: [4] }, [], [3, 5]],
     ['none once the limit is used', swiss, { ...player, requested_byes: [3, 4] }, [], []],
@@ -38,9 +38,9 @@ describe('byeRounds', () => {
     ['none once finished', { ...swiss, state: 'finished' }, player, [], []],
     ['none without a number of rounds', { ...swiss, rounds: null }, player, [], []],
     ['every round before the start', { ...swiss, state: 'open', current_round: 0, rounds: 3 }, player, [], [1, 2, 3]],
-    ['the API’s default limit of 1', { ...swiss, bye_limit: undefined }, { ...player, requested_byes: [3] }, [], []],
+    ['none once a limit of 1 is used', { ...swiss, bye_limit: 1 }, { ...player, requested_byes: [3] }, [], []],
     ['none with a limit of 0', { ...swiss, bye_limit: 0 }, player, [], []],
-  ] as [string, Settings, Entry, Played, number[]][])('%s', (_, t, p, rounds, want) => {
+  ])('%s', (_, t, p, rounds, want) => {
     expect(byeRounds(t, p, rounds)).toEqual(want);
   });
 });

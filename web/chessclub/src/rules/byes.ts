@@ -22,9 +22,9 @@ export function byesUsed(player: Pick<Player, 'member_id' | 'first_round' | 'req
  */
 export function byeRounds(t: Pick<Tournament, 'format' | 'state' | 'rounds' | 'current_round' | 'bye_limit'>, player: Pick<Player, 'member_id' | 'first_round' | 'requested_byes' | 'withdrawn_after'>, rounds: Pick<Round, 'number' | 'byes'>[]): number[] {
   if (t.format !== 'swiss' || t.state === 'finished' || t.rounds === null || player.withdrawn_after !== null) return [];
-  if (byesUsed(player, rounds) >= (t.bye_limit ?? 1)) return [];
+  if (byesUsed(player, rounds) >= t.bye_limit) return [];
   const out: number[] = [];
-  for (let r = (t.current_round ?? 0) + 1; r <= t.rounds; r++) {
+  for (let r = t.current_round + 1; r <= t.rounds; r++) {
     if (!player.requested_byes.includes(r)) out.push(r);
   }
   return out;

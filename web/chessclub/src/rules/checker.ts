@@ -2,37 +2,8 @@
 // words, the checker's verdict on a round as sentences, and a pairing made by hand (swap two
 // players, swap the colours of a board, move the bye) up to the proposal the API takes. No I/O,
 // so that it is tested alone; only the tournament screen's arbiter tools load it.
-import type { Player, PlayerRef, Round } from '../api/types';
+import type { CheckedBoard, PairingCheck, Player, PlayerRef, Proposal, Round } from '../api/types';
 import type { ConfirmText } from './play';
-
-/** A game of a pairing the checker names: White and Black. */
-export interface CheckedBoard {
-  white: PlayerRef;
-  black: PlayerRef;
-}
-
-/** The games and the pairing-allocated bye of one side of the checker's comparison. */
-export interface CheckedPairing {
-  boards: CheckedBoard[];
-  bye: PlayerRef | null;
-}
-
-/** The pairing checker's verdict (GET …/rounds/{n}/check, POST …/rounds/{n}/pairing/check). */
-export interface PairingCheck {
-  round: number;
-  /** A game of the engine's pairing, with its colours, or its bye is missing from the pairing checked. */
-  differs: boolean;
-  /** No pairing meets the absolute criteria (C.04.3 1.9.3): the arbiter decides. */
-  no_pairing: boolean;
-  /** The engine's games (and bye) that the pairing checked lacks. */
-  engine: CheckedPairing;
-  /** The games (and bye) the pairing checked gives the same players. */
-  paired: CheckedPairing;
-  /** Absolute criteria broken (C1–C3). */
-  breaks: string[];
-  /** Criteria C5–C21 on which the pairing checked scores worse than the engine's. */
-  worse: string[];
-}
 
 /**
  * What each criterion of the Dutch system (C.04.3 Article 2, as the club's checker counts them
@@ -213,13 +184,6 @@ export function swapSeats(d: Draft, a: Seat, b: Seat): Draft {
 /** swapColours gives White to Black and Black to White on board i (from 0). */
 export function swapColours(d: Draft, i: number): Draft {
   return swapSeats(d, `${i}:white`, `${i}:black`);
-}
-
-/** The body of POST …/pairing/check and PUT …/pairing: boards by member id, the bye, confirm. */
-export interface Proposal {
-  boards: { white: number; black: number }[];
-  bye: number | null;
-  confirm?: boolean;
 }
 
 /** proposal writes a draft as the API takes it; confirm only for saving a pairing the checker warned of. */

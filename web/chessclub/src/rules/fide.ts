@@ -1,7 +1,7 @@
 // The pure logic of the members' FIDE fields: their names and values in words on the profile,
 // the form that changes them (its values, its checks and the merge patch it sends), and the
 // summary of a FIDE rating list upload. No I/O, so that it is tested alone.
-import type { FideTitle, Member } from '../api/types';
+import type { FideListResult, FideTitle, Member } from '../api/types';
 
 /** The FIDE titles a player's record carries (TRF-2026 player record), each in words. */
 export const FIDE_TITLES: Record<FideTitle, string> = {
@@ -132,21 +132,6 @@ export function fidePatch(before: FideValues, after: FideValues): Record<string,
   return patch;
 }
 
-/** The answer of POST /admin/fide-ratings: what a FIDE rating list changed. */
-export interface FideListResult {
-  types: ('standard' | 'rapid' | 'blitz')[];
-  players: number;
-  matched: number;
-  changes: {
-    member_id: number;
-    username: string;
-    full_name: string;
-    fide_id: number;
-    before: Record<string, number | string | null>;
-    after: Record<string, number | string | null>;
-  }[];
-}
-
 const CHANGE_NAMES: Record<string, string> = {
   fide_rating_standard: 'standard',
   fide_rating_rapid: 'rapid',
@@ -168,7 +153,7 @@ export function fideListSummary(r: FideListResult, locale?: string): string {
 
 /** fideChangeText writes one member's change: "standard 1750 → 1762, title none → FM". */
 export function fideChangeText(c: FideListResult['changes'][number]): string {
-  const fields = [...new Set([...Object.keys(c.before), ...Object.keys(c.after)])];
+  const fields = [...new Set([...Object.keys(c.before), ...Object.keys(c.after)])] as (keyof typeof c.before)[];
   const v = (x: number | string | null | undefined) => (x === null || x === undefined ? 'none' : String(x));
   return fields.map((f) => `${CHANGE_NAMES[f] ?? f} ${v(c.before[f])} → ${v(c.after[f])}`).join(', ');
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../api/problem';
-import type { Tournament } from '../api/types';
+import { tournament } from '../test/fixtures';
 import { advancedChanged, emptyTournament, roundDatesProblem, setRoundDate, type TournamentValues, length, parsePoints, registration, splitError, textProblem, tournamentInput, trimSpace, validateLogin, validateRegister, validateTournament } from './forms';
 import { changes, formValues } from '../pages/edit-tournament/EditTournamentPage';
 
@@ -356,7 +356,7 @@ describe('the round dates of the FIDE report', () => {
 });
 
 describe('formValues and changes', () => {
-  const t: Tournament = {
+  const t = tournament({
     id: 7,
     name: 'Spring Open',
     start_date: '2026-04-01',
@@ -383,7 +383,7 @@ describe('formValues and changes', () => {
     deputy_arbiters: ['FA Tom Lee'],
     time_control_code: null,
     round_dates: ['2026-04-01'],
-  };
+  });
 
   it('sends nothing for a form left as it was, the settings and the deputies included', () => {
     const v = formValues(t);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Tournament } from '../api/types';
+import { tournament as fixture } from '../test/fixtures';
 import { localDay } from './groups';
 import { boardsLink, daysFrom, endedDay, gamesText, homeDigest, relativeDay, roundText } from './home';
 
@@ -11,20 +12,7 @@ function day(n: number): string {
 }
 
 function tournament(over: Partial<Tournament>): Tournament {
-  return {
-    id: 1,
-    name: 'Club night',
-    start_date: day(0),
-    end_date: day(0),
-    location: null,
-    format: 'swiss',
-    rounds: 5,
-    time_control: null,
-    description: null,
-    created_by: 1,
-    created_at: new Date().toISOString(),
-    ...over,
-  };
+  return fixture({ name: 'Club night', start_date: day(0), end_date: day(0), created_by: 1, created_at: new Date().toISOString(), ...over });
 }
 
 describe('roundText', () => {
@@ -32,7 +20,6 @@ describe('roundText', () => {
     { rounds: 7, current_round: 3, want: 'Round 3 of 7' },
     { rounds: null, current_round: 2, want: 'Round 2' },
     { rounds: 5, current_round: 0, want: 'Not paired yet' },
-    { rounds: 5, current_round: undefined, want: 'Not paired yet' },
   ])('rounds $rounds, current $current_round: $want', ({ rounds, current_round, want }) => {
     expect(roundText({ rounds, current_round })).toBe(want);
   });

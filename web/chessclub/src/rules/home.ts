@@ -8,7 +8,7 @@ import type { Tournament } from '../api/types';
  * rounds is not fixed, or "Not paired yet" before the first round.
  */
 export function roundText(t: Pick<Tournament, 'rounds' | 'current_round'>): string {
-  const n = t.current_round ?? 0;
+  const n = t.current_round;
   if (n === 0) return 'Not paired yet';
   return t.rounds ? `Round ${n} of ${t.rounds}` : `Round ${n}`;
 }

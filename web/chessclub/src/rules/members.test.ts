@@ -6,7 +6,6 @@ describe('ratingText', () => {
     [{ rating: 1200, rating_status: 'unrated' as const }, 'unrated'],
     [{ rating: 1850, rating_status: 'declared' as const }, '1850 (declared)'],
     [{ rating: 1912, rating_status: 'rated' as const }, '1912'],
-    [{ rating: 1500 }, '1500'],
   ])('%o → %s', (m, want) => {
     expect(ratingText(m)).toBe(want);
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { AuditEntry, Board, Member, Round, Standings, Tournament } from '../api/types';
+import type { AuditEntry, Board, Member, Round, Standings } from '../api/types';
+import { auditEntry, board as boardOf, tournament } from '../test/fixtures';
 import {
   assignment,
   auditText,
@@ -27,26 +28,7 @@ const cleo = { member_id: 4, start_rank: 2, full_name: 'Cleo Martin', rating: nu
 const dan = { member_id: 5, start_rank: 4, full_name: 'Dan Weiss', rating: 1500 };
 
 function board(n: number, white: Board['white'], black: Board['black'], result: Board['result'] = null): Board {
-  return { round: 3, board: n, white, black, result, version: 1 };
-}
-
-function tournament(over: Partial<Tournament>): Tournament {
-  return {
-    id: 1,
-    name: 'Thursday Rapid',
-    start_date: '2026-11-26',
-    end_date: '2026-11-26',
-    location: null,
-    format: 'swiss',
-    rounds: 5,
-    time_control: null,
-    description: null,
-    created_by: 7,
-    created_at: '2026-11-01T10:00:00Z',
-    state: 'open',
-    current_round: 0,
-    ...over,
-  };
+  return boardOf(n, white, black, { result });
 }
 
 describe('groupTournaments', () => {
@@ -71,7 +53,7 @@ describe('groupTournaments', () => {
 });
 
 describe('mayOrganise', () => {
-  const member = (id: number, role: Member['role']) => ({ id, role }) as Member;
+  const member = (id: number, role: Member['role']) => ({ id, role });
   it.each([
     [member(7, 'member'), true],
     [member(8, 'member'), false],
@@ -82,13 +64,13 @@ describe('mayOrganise', () => {
     expect(mayOrganise(m, { created_by: 7 })).toBe(want);
   });
   it('leaves a sample tournament (no organiser) to arbiters and admins', () => {
-    expect(mayOrganise({ id: 7, role: 'member' } as Member, { created_by: null })).toBe(false);
-    expect(mayOrganise({ id: 7, role: 'arbiter' } as Member, { created_by: null })).toBe(true);
+    expect(mayOrganise({ id: 7, role: 'member' }, { created_by: null })).toBe(false);
+    expect(mayOrganise({ id: 7, role: 'arbiter' }, { created_by: null })).toBe(true);
   });
 });
 
 describe('mayDirect', () => {
-  const member = (id: number, role: Member['role']) => ({ id, role }) as Member;
+  const member = (id: number, role: Member['role']) => ({ id, role });
   it.each([
     [member(7, 'member'), false, true],
     [member(7, 'member'), true, false],
@@ -102,20 +84,7 @@ describe('mayDirect', () => {
 });
 
 describe('auditText', () => {
-  const entry = (over: Partial<AuditEntry>): AuditEntry => ({
-    id: 1,
-    at: '2026-11-26T19:30:00Z',
-    actor_id: 3,
-    actor_username: 'ada',
-    tournament_id: 5,
-    member_id: null,
-    action: 'tournament.started',
-    subject: '',
-    before: null,
-    after: null,
-    request_id: 'r',
-    ...over,
-  });
+  const entry = (over: Partial<AuditEntry>): AuditEntry => auditEntry({ action: 'tournament.started', ...over });
   it.each([
     [entry({}), 'ada started the tournament', ''],
     [entry({ action: 'result.corrected', subject: 'round 3, board 1', before: { result: '1/2-1/2' }, after: { result: '0-1' } }), 'ada corrected the result of round 3, board 1', 'result 1/2-1/2 → result 0-1'],
@@ -124,7 +93,8 @@ describe('auditText', () => {
     [entry({ action: 'tournament.deleted', before: { name: 'Cup' } }), 'ada deleted the tournament', 'was name Cup'],
     [entry({ action: 'invitation.accepted', subject: 'Ana Petrova', before: { status: 'pending' } }), 'ada accepted the invitation (Ana Petrova)', 'was status pending'],
     [entry({ action: 'invitation.accepted', subject: '' }), 'ada accepted the invitation', ''],
-    [entry({ action: 'something.new', subject: 'x' }), 'ada something.new x', ''],
+    // An action a newer server records that this app has no words for yet.
+    [entry({ action: 'something.new' as AuditEntry['action'], subject: 'x' }), 'ada something.new x', ''],
   ])('%#', (e, what, change) => {
     expect(auditText(e)).toEqual({ what, change });
   });

@@ -5,12 +5,12 @@ import type { AuditEntry, Board, Bye, Crosstable, CrosstableCell, GameResult, Me
 import { hasAuthority } from './members';
 
 /** mayOrganise tells whether the member may run the tournament: its organiser, an arbiter or an admin. */
-export function mayOrganise(member: Member | null | undefined, t: Pick<Tournament, 'created_by'>): boolean {
+export function mayOrganise(member: Pick<Member, 'id' | 'role'> | null | undefined, t: Pick<Tournament, 'created_by'>): boolean {
   return !!member && (hasAuthority(member) || (t.created_by !== null && t.created_by === member.id));
 }
 
 /** mayDirect tells whether the member may start and finish the tournament: a rated one only an arbiter or an admin. */
-export function mayDirect(member: Member | null | undefined, t: Pick<Tournament, 'created_by' | 'rated'>): boolean {
+export function mayDirect(member: Pick<Member, 'id' | 'role'> | null | undefined, t: Pick<Tournament, 'created_by' | 'rated'>): boolean {
   return mayOrganise(member, t) && (!t.rated || hasAuthority(member));
 }
 
@@ -310,7 +310,7 @@ export function nextActions(t: Tournament, rounds: Round[]): { start: boolean; p
   const last = rounds.length > 0 ? rounds[rounds.length - 1]! : undefined;
   const running = t.state === 'running';
   const lastComplete = !last || last.complete;
-  const played = t.current_round ?? rounds.length;
+  const played = t.current_round;
   const roundsLeft = t.rounds === null || played < t.rounds;
   // A knockout without a set number of rounds is over once its final (one board, no bye) is in.
   const finalPlayed = t.format === 'knockout' && !!last && last.boards.length === 1 && last.byes.length === 0;
@@ -347,7 +347,7 @@ export function finishText(t: Tournament, rounds: Round[], players: Pick<Player,
     }
   }
   const rated = players.filter((p) => !p.guest && played.has(p.member_id)).length;
-  const done = t.current_round ?? rounds.length;
+  const done = t.current_round;
   const parts = [t.rated ? `Finish: applies ratings to ${rated} ${rated === 1 ? 'player' : 'players'}.` : 'Finish: the standings become final.'];
   if (t.rounds !== null && done < t.rounds) {
     const left = t.rounds - done;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Crosstable, PlayerRef } from '../api/types';
-import { bracketAhead, bracketRoundName, cardLines, gridGameLabel, matchScore, performanceText, ratingLabel, ratingOf, roundRobinGrid, type MatchStage, type PlayerCard } from './views';
+import type { Crosstable, MatchStage, PlayerCard, PlayerRef } from '../api/types';
+import { bracketAhead, bracketRoundName, cardLines, gridGameLabel, matchScore, performanceText, ratingLabel, ratingOf, roundRobinGrid } from './views';
 
 const ref = (n: number, rating: number | null = 1500): PlayerRef => ({ member_id: 10 + n, start_rank: n, full_name: `Player ${n}`, rating });
 

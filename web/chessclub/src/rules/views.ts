@@ -1,48 +1,9 @@
-import type { CrosstableCell, Crosstable, Player, PlayerRef } from '../api/types';
+import type { Bracket, BracketMatch, Crosstable, Player, PlayerCard, PlayerRef } from '../api/types';
 import { formatPoints } from './play';
 
 // The logic of the tournament screen's views for players and spectators: the round robin's
 // grid and schedule, the knockout's bracket and a player's card. Only the tournament screen's
 // chunk imports it, so none of it weighs on the first screen.
-
-/** A round robin's every round by the Berger tables (GET /tournaments/{id}/schedule). */
-export interface Schedule {
-  rounds: { number: number; paired: boolean; games: { board: number; white: PlayerRef; black: PlayerRef }[]; free: PlayerRef | null }[];
-}
-
-/** One stage's score of a knockout match, in points. */
-export interface MatchStage {
-  stage: 'classical' | 'rapid' | 'blitz' | 'armageddon';
-  games: number;
-  played: number;
-  a: number;
-  b: number;
-}
-
-/** A knockout match of the bracket; b is absent for a bye, winner while undecided. */
-export interface BracketMatch {
-  a: PlayerRef;
-  b?: PlayerRef;
-  score: string;
-  stages: MatchStage[];
-  boards: number[];
-  winner?: PlayerRef;
-}
-
-/** A knockout's bracket (GET /tournaments/{id}/bracket). */
-export interface Bracket {
-  games_per_match: number;
-  tiebreak_stages: { stage: string; games: number }[];
-  rounds: { number: number; matches: BracketMatch[] }[];
-}
-
-/** One player's tournament as anyone may see it (GET /tournaments/{id}/players/{member_id}). */
-export interface PlayerCard {
-  player: Player;
-  points: number;
-  performance: number | null;
-  rounds: (Omit<CrosstableCell, 'opponent'> & { opponent: PlayerRef | null })[];
-}
 
 /**
  * ratingLabel shows a rating for what it is: "unrated" without one (never a placeholder), "1500

@@ -21,9 +21,9 @@ type PointSystem = Pick<Tournament, 'points_win' | 'points_draw' | 'points_loss'
 
 // scaled turns a standard score (1, ½, 0) into the tournament's point system.
 function scaled(points: number, system: PointSystem): number {
-  if (points === 1) return system.points_win ?? 1;
-  if (points === 0.5) return system.points_draw ?? 0.5;
-  return system.points_loss ?? 0;
+  if (points === 1) return system.points_win;
+  if (points === 0.5) return system.points_draw;
+  return system.points_loss;
 }
 
 /**
@@ -33,7 +33,7 @@ function scaled(points: number, system: PointSystem): number {
  * round (with the tournament's point system and its byes); before it exists the results and
  * byes of the rounds are added up here. A round without a result yet counts nothing.
  */
-export function pointsBefore(n: number, rounds: Round[], crosstable: Crosstable | null, system: PointSystem = {}): Map<number, number> {
+export function pointsBefore(n: number, rounds: Round[], crosstable: Crosstable | null, system: PointSystem): Map<number, number> {
   const points = new Map<number, number>();
   const add = (id: number, p: number | null | undefined) => points.set(id, (points.get(id) ?? 0) + (p ?? 0));
   if (crosstable) {
@@ -50,7 +50,7 @@ export function pointsBefore(n: number, rounds: Round[], crosstable: Crosstable 
       add(b.white.member_id, w === null ? 0 : scaled(w, system));
       add(b.black.member_id, bl === null ? 0 : scaled(bl, system));
     }
-    for (const y of r.byes) add(y.player.member_id, y.kind === 'pairing' ? (system.points_bye ?? y.points) : y.points);
+    for (const y of r.byes) add(y.player.member_id, y.kind === 'pairing' ? system.points_bye : y.points);
   }
   return points;
 }

@@ -1,5 +1,6 @@
 // Helpers for the unit tests: an in-memory token store and a scripted fetch.
 import { Api, type KeyValueStore } from '../api/client';
+import { member } from './fixtures';
 
 export class MemoryStore implements KeyValueStore {
   readonly values = new Map<string, string>();
@@ -61,14 +62,5 @@ export function newApi(server: FakeServer, store = new MemoryStore(), baseUrl = 
   return { api: new Api({ baseUrl, store, fetch: server.fetch }), store };
 }
 
-export const alice = {
-  id: 1,
-  username: 'alice',
-  full_name: 'Alice Liddell',
-  email: 'alice@example.edu',
-  rating: 1200,
-  role: 'member' as const,
-  photo_url: null,
-  thumbnail_url: null,
-  joined_at: '2026-01-01T00:00:00Z',
-};
+/** alice is a plain member, logged in as the tests' "me" unless they say otherwise. */
+export const alice = member({ id: 1, username: 'alice', full_name: 'Alice Liddell', rating: 1200 });

@@ -7,6 +7,7 @@ import { TOKEN_KEY } from '../api/client';
 import { App } from '../App';
 import { askConfirm } from '../components/ionic';
 import { FakeServer, MemoryStore, alice, json, newApi, problem } from './fakes';
+import { board, player, ratingChange, session, tournament } from './fixtures';
 
 vi.mock('../components/ionic', async () => ({
   ...(await import('./ionic-stand-ins')),
@@ -58,7 +59,7 @@ const query = () => new URLSearchParams(here.split('?')[1] ?? '');
 describe('login', () => {
   it('sends a logged-out visit to /members to the login form and back after logging in', async () => {
     const server = new FakeServer()
-      .on('POST /api/login', json(200, { token: 'tok', token_type: 'Bearer', expires_at: '', member: alice }))
+      .on('POST /api/login', json(200, session('tok', alice)))
       .on('GET /api/members', json(200, [alice]));
     const { store } = start('/members', server);
     await screen.findByRole('button', { name: 'Log in' });
@@ -208,10 +209,10 @@ describe('register', () => {
     const { askNotifications, notifyIfAllowed } = await import('../platform/notify');
     vi.mocked(askNotifications).mockClear();
     vi.mocked(notifyIfAllowed).mockClear();
-    const bob = { ...alice, id: 9, username: 'bob', full_name: 'Bob Fischer', email: null };
+    const bob = { ...alice, id: 9, username: 'bob', full_name: 'Bob Fischer', email: undefined };
     const server = new FakeServer()
       .on('POST /api/user', json(201, bob))
-      .on('POST /api/login', json(200, { token: 'tok-bob', token_type: 'Bearer', expires_at: '', member: bob }))
+      .on('POST /api/login', json(200, session('tok-bob', bob)))
       .on('GET /api/members/9', json(200, bob));
     const { store } = start('/register', server);
     await screen.findByLabelText('Username');
@@ -237,10 +238,10 @@ describe('register', () => {
     vi.mocked(askNotifications).mockClear();
     vi.mocked(notifyIfAllowed).mockClear();
     vi.mocked(notifyIfAllowed).mockResolvedValueOnce(true);
-    const bob = { ...alice, id: 9, username: 'bob', full_name: 'Bob Fischer', email: null };
+    const bob = { ...alice, id: 9, username: 'bob', full_name: 'Bob Fischer', email: undefined };
     const server = new FakeServer()
       .on('POST /api/user', json(201, bob))
-      .on('POST /api/login', json(200, { token: 'tok-bob', token_type: 'Bearer', expires_at: '', member: bob }))
+      .on('POST /api/login', json(200, session('tok-bob', bob)))
       .on('GET /api/members/9', json(200, bob));
     start('/register', server);
     await screen.findByLabelText('Username');
@@ -264,7 +265,7 @@ describe('register', () => {
     const bob = { ...alice, id: 9, username: 'bob', full_name: 'Bob Fischer' };
     const server = new FakeServer()
       .on('POST /api/user', json(201, bob))
-      .on('POST /api/login', json(200, { token: 'tok-bob', token_type: 'Bearer', expires_at: '', member: bob }))
+      .on('POST /api/login', json(200, session('tok-bob', bob)))
       .on('GET /api/tournaments', json(200, []));
     start('/register?next=%2Ftournaments', server);
     await screen.findByLabelText('Username');
@@ -311,13 +312,13 @@ describe('register', () => {
 });
 
 describe('tournaments', () => {
-  const created = { id: 3, name: 'Blitz Night', start_date: '2027-01-05', end_date: '2027-01-05', location: '', format: 'knockout', rounds: 9, time_control: '3+2', description: '', created_by: 1, created_at: '' };
+  const created = tournament({ id: 3, name: 'Blitz Night', start_date: '2027-01-05', end_date: '2027-01-05', location: '', format: 'knockout', rounds: 9, time_control: '3+2', description: '', created_by: 1, rated: true });
 
   it('creates a tournament and opens it', { timeout: 15_000 }, async () => {
     const server = new FakeServer()
       .on('GET /api/me', json(200, { ...alice, role: 'arbiter' }))
       .on('POST /api/tournaments', json(201, created))
-      .on('GET /api/tournaments/3', json(200, { ...created, state: 'open' }))
+      .on('GET /api/tournaments/3', json(200, created))
       .on('GET /api/tournaments/3/players', json(200, []))
       .on('GET /api/tournaments/3/rounds', json(200, []));
     start('/tournaments/new', server, loggedIn());
@@ -534,8 +535,8 @@ describe('member profile', () => {
 
   it('lists the tournaments the member entered, unrated ones too, apart from the rated history', async () => {
     const entered = [
-      { id: 9, name: 'Summer Blitz', start_date: '2026-06-01', end_date: '2026-06-01', location: null, format: 'knockout', rounds: null, time_control: null, description: null, created_by: 1, created_at: '2026-05-01T10:00:00Z', state: 'open', rated: false },
-      { id: 4, name: 'Spring Open', start_date: '2026-03-07', end_date: '2026-03-08', location: null, format: 'swiss', rounds: 5, time_control: null, description: null, created_by: 1, created_at: '2026-02-01T10:00:00Z', state: 'finished', rated: true },
+      tournament({ id: 9, name: 'Summer Blitz', start_date: '2026-06-01', end_date: '2026-06-01', format: 'knockout', rounds: null, created_by: 1, created_at: '2026-05-01T10:00:00Z', state: 'open', rated: false }),
+      tournament({ id: 4, name: 'Spring Open', start_date: '2026-03-07', end_date: '2026-03-08', format: 'swiss', rounds: 5, created_by: 1, created_at: '2026-02-01T10:00:00Z', state: 'finished', rated: true }),
     ];
     const server = new FakeServer()
       .on('GET /api/me', json(200, alice))
@@ -586,7 +587,7 @@ describe('member profile', () => {
   });
 
   it('says when and why a line of the rating history was computed again', async () => {
-    const line = { tournament_id: 4, tournament_name: 'Spring Open', games: 5, score: 3.5, rating_before: 1400, change: 12, rating: 1412, applied_at: '2026-03-08T20:00:00Z', recomputed_at: '2026-03-20T18:00:00Z', recomputed_because: 'A result of Spring Open was corrected (round 2, board 1).' };
+    const line = ratingChange({ tournament_id: 4, tournament_name: 'Spring Open', games: 5, score: 3.5, rating_before: 1400, change: 12, rating: 1412, applied_at: '2026-03-08T20:00:00Z', recomputed_at: '2026-03-20T18:00:00Z', recomputed_because: 'A result of Spring Open was corrected (round 2, board 1).' });
     const server = new FakeServer()
       .on('GET /api/me', json(200, alice))
       .on('GET /api/members/2', json(200, bob))
@@ -677,7 +678,7 @@ describe('layout', () => {
 describe('tournament', () => {
   const bob = { member_id: 2, start_rank: 1, full_name: 'Bob Stone', rating: 1500 };
   const me = { member_id: 1, start_rank: 2, full_name: 'Alice Liddell', rating: 1200 };
-  const running = {
+  const running = tournament({
     id: 5,
     name: 'Thursday Rapid',
     start_date: '2026-11-26',
@@ -692,12 +693,12 @@ describe('tournament', () => {
     state: 'running',
     current_round: 1,
     player_count: 2,
-  };
+  });
   const round = {
     number: 1,
     paired_at: '2026-11-26T19:00:00Z',
     complete: false,
-    boards: [{ round: 1, board: 1, white: bob, black: me, result: null, version: 2 }],
+    boards: [board(1, bob, me, { round: 1, version: 2 })],
     byes: [],
   };
 
@@ -761,7 +762,7 @@ describe('tournament', () => {
         .on('GET /api/me/invitations', json(200, []))
         .on('GET /api/tournaments/5/invitations', json(200, []), json(200, role === 'member' ? [invited] : []))
         .on('POST /api/tournaments/5/invitations', json(201, invited))
-        .on('POST /api/tournaments/5/players', json(201, { member_id: 2, full_name: 'Bob Stone', guest: false, start_rank: null, rating: null, entered_at: '', first_round: 1, withdrawn_after: null, requested_byes: [] }));
+        .on('POST /api/tournaments/5/players', json(201, player({ member_id: 2, full_name: 'Bob Stone', rating_status: 'unrated' })));
       start('/tournaments/5?tab=players', s, loggedIn());
       const label = role === 'member' ? 'Invite a member' : 'Add a member';
       const select = await screen.findByLabelText(label, {}, { timeout: 5000 });

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { cloudUploadOutline } from 'ionicons/icons';
-import { fideChangeText, fideListSummary, type FideListResult } from '../../rules/fide';
+import type { FideListResult } from '../../api/types';
+import { fideChangeText, fideListSummary } from '../../rules/fide';
 import { useSession } from '../../hooks/useSession';
 import { errorText } from '../../rules/words';
 import { IonButton, IonIcon, IonSpinner } from '../ionic';

@@ -4,7 +4,7 @@ import { ApiError } from '../../api/problem';
 import type { Tournament, TournamentPatch } from '../../api/types';
 import { Loading } from '../../components/AppPage';
 import { IonButton, showToast } from '../../components/ionic';
-import { ADVANCED_FIELDS, FIDE_REPORT_FIELDS, emptyTournament, tournamentInput, type TournamentValues } from '../../rules/forms';
+import { ADVANCED_FIELDS, FIDE_REPORT_FIELDS, tournamentInput, type TournamentValues } from '../../rules/forms';
 import { useRouterLink } from '../../hooks/useRouterLink';
 import { markFirstRender } from '../../platform/perf';
 import { useSession } from '../../hooks/useSession';
@@ -35,14 +35,14 @@ export function formValues(t: Tournament): TournamentValues {
     rated: t.rated ? 'yes' : '',
     double_round_robin: t.double_round_robin ? 'yes' : '',
     players_report: t.players_report ? 'yes' : '',
-    bye_limit: String(t.bye_limit ?? 1),
-    initial_colour: t.initial_colour ?? emptyTournament.initial_colour,
-    acceleration: t.acceleration ?? emptyTournament.acceleration,
-    points_win: t.points_win === undefined ? emptyTournament.points_win : String(t.points_win),
-    points_draw: t.points_draw === undefined ? emptyTournament.points_draw : String(t.points_draw),
-    points_loss: t.points_loss === undefined ? emptyTournament.points_loss : String(t.points_loss),
-    points_bye: t.points_bye === undefined ? emptyTournament.points_bye : String(t.points_bye),
-    rating_type: t.rating_type ?? emptyTournament.rating_type,
+    bye_limit: String(t.bye_limit),
+    initial_colour: t.initial_colour,
+    acceleration: t.acceleration,
+    points_win: String(t.points_win),
+    points_draw: String(t.points_draw),
+    points_loss: String(t.points_loss),
+    points_bye: String(t.points_bye),
+    rating_type: t.rating_type,
     city: t.city ?? '',
     federation: t.federation ?? '',
     chief_arbiter: t.chief_arbiter ?? '',

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { checkmarkOutline, closeOutline } from 'ionicons/icons';
 import { ApiError } from '../../api/problem';
-import type { PlayerRef, Round } from '../../api/types';
+import type { PairingCheck, PlayerRef, Round } from '../../api/types';
 import { IonButton, IonIcon, IonSpinner, askConfirm, showToast } from '../../components/ionic';
 import {
   confirmWorse,
@@ -15,7 +15,6 @@ import {
   swapSeats,
   verdictText,
   type Draft,
-  type PairingCheck,
   type Seat,
   type VerdictText,
 } from '../../rules/checker';

@@ -40,7 +40,7 @@ export function PairingsTab({ data, organiser, reload }: TabProps) {
   // Pairing by hand (C.04.2: the arbiter answers for it): the last round while none of its
   // results is in, or the next one once the last is complete and rounds remain.
   const editableLast = director && swiss && t.state === 'running' && !!last && last.boards.every((b) => b.result === null);
-  const pairNextByHand = director && swiss && t.state === 'running' && !!last && last.complete && (t.rounds === null || (t.current_round ?? rounds.length) < t.rounds);
+  const pairNextByHand = director && swiss && t.state === 'running' && !!last && last.complete && (t.rounds === null || t.current_round < t.rounds);
   if (editing !== null) {
     return (
       <ScreenBoundary fallback={<p className="empty-note">The pairing editor could not be loaded.</p>}>

@@ -5,8 +5,8 @@ import { IonButton, IonIcon } from '../../components/ionic';
 import { LoadError } from '../../components/ListState';
 import { formatPoints } from '../../rules/play';
 import { useSession } from '../../hooks/useSession';
-import type { Player } from '../../api/types';
-import { cardLines, performanceText, ratingLabel, ratingOf, type PlayerCard } from '../../rules/views';
+import type { Player, PlayerCard } from '../../api/types';
+import { cardLines, performanceText, ratingLabel, ratingOf } from '../../rules/views';
 import { GuestBadge } from './GuestBadge';
 import { useView } from './useView';
 

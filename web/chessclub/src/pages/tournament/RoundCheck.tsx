@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { checkmarkOutline, flagOutline } from 'ionicons/icons';
-import type { Round } from '../../api/types';
+import type { PairingCheck, Round } from '../../api/types';
 import { IonIcon } from '../../components/ionic';
-import { verdictText, type PairingCheck, type VerdictText } from '../../rules/checker';
+import { verdictText, type VerdictText } from '../../rules/checker';
 import { useSession } from '../../hooks/useSession';
 import { errorText } from '../../rules/words';
 

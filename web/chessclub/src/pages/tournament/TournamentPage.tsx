@@ -152,7 +152,7 @@ export default function TournamentPage() {
     <article className="tournament-page">
       <section className="tournament-details" aria-label="Details">
         <p className="meta">
-          <span className={`state-badge state-${t.state ?? 'open'}`}>{STATE_NAMES[t.state ?? 'open']}</span>
+          <span className={`state-badge state-${t.state}`}>{STATE_NAMES[t.state]}</span>
           {t.state === 'running' && t.current_round ? <span>Round {t.current_round}{t.rounds ? ` of ${t.rounds}` : ''}</span> : null}
         </p>
         <WhenWhere t={t} />
@@ -177,9 +177,9 @@ export default function TournamentPage() {
             </IonButton>
           )}
           {can.pair && (
-            <IonButton disabled={!!busy} onClick={() => void act('pair', () => api.pairRound(t.id), `Round ${(t.current_round ?? shown.rounds.length) + 1} is paired.`).then(() => setParams({ tab: 'pairings' }, { replace: true }))}>
+            <IonButton disabled={!!busy} onClick={() => void act('pair', () => api.pairRound(t.id), `Round ${t.current_round + 1} is paired.`).then(() => setParams({ tab: 'pairings' }, { replace: true }))}>
               {spinner('pair') ?? <IonIcon slot="start" icon={shuffleOutline} aria-hidden="true" />}
-              Pair round {(t.current_round ?? shown.rounds.length) + 1}
+              Pair round {t.current_round + 1}
             </IonButton>
           )}
           {can.unpair && lastRound && (

@@ -30,7 +30,7 @@ export function ClubHome({ running, upcoming, past, today }: { running: Tourname
               <strong>{roundText(t)}</strong>
               {gamesText(t) ? `: ${gamesText(t)}` : ''}
               {t.player_count ? ` · ${t.player_count} players` : ''}
-              {(t.current_round ?? 0) > 0 && (
+              {t.current_round > 0 && (
                 <>
                   {' · '}
                   {/* A no-break space: the link wraps as one piece on a phone. */}

@@ -1,1 +1,0 @@
-import"./index-CwJw8lVi.js";
