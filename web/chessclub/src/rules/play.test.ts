@@ -93,6 +93,9 @@ describe('auditText', () => {
     [entry({ action: 'tournament.deleted', before: { name: 'Cup' } }), 'ada deleted the tournament', 'was name Cup'],
     [entry({ action: 'invitation.accepted', subject: 'Ana Petrova', before: { status: 'pending' } }), 'ada accepted the invitation (Ana Petrova)', 'was status pending'],
     [entry({ action: 'invitation.accepted', subject: '' }), 'ada accepted the invitation', ''],
+    [entry({ action: 'round.paired_manually', subject: 'round 3', before: { boards: 4 }, after: { boards: 4 } }), 'ada paired round 3 by hand', 'boards 4 → boards 4'],
+    [entry({ action: 'pair.forbidden', subject: 'Ana Petrova and Ben Okafor', after: { from_round: 2 } }), 'ada kept Ana Petrova and Ben Okafor apart', 'from round 2'],
+    [entry({ action: 'pair.allowed', subject: 'Ana Petrova and Ben Okafor', before: { from_round: 2 }, after: { from_round: 4 } }), 'ada let Ana Petrova and Ben Okafor meet again', 'from round 2 → from round 4'],
     // An action a newer server records that this app has no words for yet.
     [entry({ action: 'something.new' as AuditEntry['action'], subject: 'x' }), 'ada something.new x', ''],
   ])('%#', (e, what, change) => {

@@ -14,8 +14,11 @@ export function mayDirect(member: Pick<Member, 'id' | 'role'> | null | undefined
   return mayOrganise(member, t) && (!t.rated || hasAuthority(member));
 }
 
-/** The actions of the audit trail in words; %s is the entry's subject (a player, a round, a board). */
-const AUDIT_ACTIONS: Record<string, string> = {
+/**
+ * The actions of the audit trail in words, one for each the API's document lists; %s is the
+ * entry's subject (a player, a round, a board, a pair of players, a member's username).
+ */
+const AUDIT_ACTIONS: Record<AuditEntry['action'], string> = {
   'tournament.created': 'created the tournament',
   'tournament.imported': 'imported the tournament from a TRF file',
   'tournament.changed': 'changed the settings',
@@ -34,12 +37,19 @@ const AUDIT_ACTIONS: Record<string, string> = {
   'bye.cancelled': 'cancelled the half-point bye of %s',
   'round.paired': 'paired %s',
   'round.unpaired': 'un-paired %s',
+  'round.paired_manually': 'paired %s by hand',
   'result.set': 'entered the result of %s',
   'result.corrected': 'corrected the result of %s',
   'ratings.applied': 'applied the club ratings',
   'ratings.recomputed': 'computed the club ratings again',
   'player.linked': 'linked a guest player to %s',
+  'pair.forbidden': 'kept %s apart',
+  'pair.allowed': 'let %s meet again',
   'role.changed': 'changed the role of %s',
+  'fide.list_applied': 'applied FIDE’s rating list to %s',
+  'member.registered': 'registered the member %s',
+  'member.changed': 'changed the record of %s',
+  'member.photo_changed': 'changed the photo of %s',
 };
 
 /** auditValue writes a value of the trail compactly: {"result": "1-0"} as "result 1-0". */
@@ -56,7 +66,8 @@ export function auditValue(value: unknown): string {
  * with what it was and what it became, when either is known.
  */
 export function auditText(e: AuditEntry): { what: string; change: string } {
-  const verb = AUDIT_ACTIONS[e.action] ?? `${e.action} %s`;
+  // An action a newer server records, which this app has no words for yet, is shown as it is.
+  const verb = (AUDIT_ACTIONS as Partial<Record<string, string>>)[e.action] ?? `${e.action} %s`;
   const done = verb.includes('%s') ? (e.subject ? verb.replace('%s', e.subject) : verb.replace(/ ?\(?%s\)?/, '')) : [verb, e.subject].filter(Boolean).join(' ');
   const what = `${e.actor_username} ${done}`;
   const before = e.before === null || e.before === undefined ? '' : auditValue(e.before);
