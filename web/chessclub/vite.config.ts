@@ -24,6 +24,7 @@ function firstScreen(screen: RegExp, barrel: RegExp): { plugin: Plugin; test(id:
   const modules = new Set<string>();
   const plugin: Plugin = {
     name: 'chessclub-first-screen',
+    apply: 'build',
     buildEnd() {
       const start = [...this.getModuleIds()].find((id) => screen.test(id));
       if (!start) throw new Error(`no module matches ${screen}`);
