@@ -221,9 +221,10 @@ test('the tournament list is public and starts empty', async () => {
   await screenshot('tournaments-empty');
 });
 
-test('the first screen downloads at most 160 kB of JavaScript and CSS', async () => {
+test('the first screen downloads at most 160 kB of JavaScript and CSS', async (t) => {
   const load = await coldLoad(browser, server.baseURL, '/');
   const report = load.files.map((f) => `${f.name} ${f.encoded} B`).join('\n');
+  t.diagnostic(`${load.files.length} files, ${load.total} B on the wire`);
   assert.ok(load.files.length > 0, 'no JavaScript or CSS was loaded');
   if (process.env.E2E_PREVIEW) return; // vite preview does not compress
   for (const f of load.files) assert.ok(f.encoded < f.decoded || f.decoded < 1024, `${f.name} was not compressed`);

@@ -1,7 +1,7 @@
 // Measures, in Chromium against the real Go server, what the first screen of a cold visit to
 // `/` costs: every JavaScript and CSS file it loads (bytes on the wire, gzip from the server)
 // and how fast it appears: first contentful paint (the browser's paint timing) and the app's own
-// mark set when the first screen's content has rendered (chessclub:first-render, src/perf.ts).
+// mark set when the first screen's content has rendered (chessclub:first-render, src/platform/perf.ts).
 // Every run is a fresh browser context with the cache disabled. Two profiles: loopback as is,
 // and a phone-like one (CPU 4× slower, 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up).
 //

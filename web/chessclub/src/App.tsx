@@ -1,10 +1,10 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { IonApp } from './components/frame-ionic';
-import type { Api } from './api';
+import type { Api } from './api/client';
 import { AppPage } from './components/AppPage';
 import { Shell } from './components/Shell';
 import { notFound, screens, type Screen } from './screens';
-import { SessionProvider } from './session';
+import { SessionProvider } from './hooks/useSession';
 
 // Keyed by route, so that a frame's state (the screen's own title, the greeting) does not
 // carry over to the next screen: React would otherwise reuse one AppPage for all of them.

@@ -9,10 +9,10 @@ import '@ionic/react/css/typography.css';
 import '@ionic/react/css/padding.css';
 import './theme.css';
 
-import { Api } from './api';
+import { Api } from './api/client';
 import { App } from './App';
 import { setupIonic } from './components/frame-ionic';
-import { appStore } from './storage';
+import { appStore } from './platform/storage';
 
 setupIonic();
 

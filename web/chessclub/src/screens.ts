@@ -12,15 +12,15 @@ export interface Screen {
 // Each screen's code is its own chunk, loaded when the screen is first shown; the frame (header,
 // navigation, guard, error boundary) is in the entry chunk so the title shows at once.
 export const screens: Screen[] = [
-  { path: '/login', title: 'Log in', auth: false, account: false, Page: lazy(() => import('./pages/LoginPage')) },
-  { path: '/register', title: 'Register', auth: false, account: false, Page: lazy(() => import('./pages/RegisterPage')) },
-  { path: '/members', title: 'Members', auth: true, account: true, Page: lazy(() => import('./pages/MembersPage')) },
-  { path: '/members/:id', title: 'Member', auth: true, account: true, Page: lazy(() => import('./pages/MemberPage')) },
-  { path: '/tournaments', title: 'Tournaments', auth: false, account: true, Page: lazy(() => import('./pages/TournamentsPage')) },
-  { path: '/tournaments/new', title: 'New tournament', auth: true, account: true, Page: lazy(() => import('./pages/NewTournamentPage')) },
-  { path: '/tournaments/:id', title: 'Tournament', auth: false, account: true, Page: lazy(() => import('./pages/TournamentPage')) },
-  { path: '/tournaments/:id/edit', title: 'Edit tournament', auth: true, account: true, Page: lazy(() => import('./pages/EditTournamentPage')) },
-  { path: '/tournaments/delete', title: 'Delete a tournament', auth: true, account: true, Page: lazy(() => import('./pages/DeleteTournamentPage')) },
+  { path: '/login', title: 'Log in', auth: false, account: false, Page: lazy(() => import('./pages/login/LoginPage')) },
+  { path: '/register', title: 'Register', auth: false, account: false, Page: lazy(() => import('./pages/register/RegisterPage')) },
+  { path: '/members', title: 'Members', auth: true, account: true, Page: lazy(() => import('./pages/members/MembersPage')) },
+  { path: '/members/:id', title: 'Member', auth: true, account: true, Page: lazy(() => import('./pages/member/MemberPage')) },
+  { path: '/tournaments', title: 'Tournaments', auth: false, account: true, Page: lazy(() => import('./pages/tournaments/TournamentsPage')) },
+  { path: '/tournaments/new', title: 'New tournament', auth: true, account: true, Page: lazy(() => import('./pages/new-tournament/NewTournamentPage')) },
+  { path: '/tournaments/:id', title: 'Tournament', auth: false, account: true, Page: lazy(() => import('./pages/tournament/TournamentPage')) },
+  { path: '/tournaments/:id/edit', title: 'Edit tournament', auth: true, account: true, Page: lazy(() => import('./pages/edit-tournament/EditTournamentPage')) },
+  { path: '/tournaments/delete', title: 'Delete a tournament', auth: true, account: true, Page: lazy(() => import('./pages/delete-tournament/DeleteTournamentPage')) },
 ];
 
 /** notFound is the screen of every path that no route matches. */
@@ -29,5 +29,5 @@ export const notFound: Screen = {
   title: 'Page not found',
   auth: false,
   account: true,
-  Page: lazy(() => import('./pages/NotFoundPage')),
+  Page: lazy(() => import('./pages/not-found/NotFoundPage')),
 };

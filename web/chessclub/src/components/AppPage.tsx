@@ -2,9 +2,9 @@ import { Suspense, lazy, useEffect, useRef, useState, type ReactNode } from 'rea
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { IonButton, IonButtons, IonContent, IonFooter, IonHeader, IonIcon, IonPage, IonSpinner, IonTitle, IonToolbar } from './frame-ionic';
 import { logOutOutline } from 'ionicons/icons';
-import { useWide } from '../layout';
-import { useSession } from '../session';
-import { TitleContext, documentTitle } from '../title';
+import { useWide } from '../hooks/useWide';
+import { useSession } from '../hooks/useSession';
+import { TitleContext, documentTitle } from '../hooks/usePageTitle';
 import { RookMark } from './Logo';
 import { MainNav } from './Nav';
 import { ScreenBoundary } from './ScreenError';

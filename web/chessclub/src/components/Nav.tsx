@@ -1,7 +1,7 @@
 import { Link, useLocation } from 'react-router-dom';
 import { IonIcon } from './frame-ionic';
 import { logInOutline, peopleOutline, personCircleOutline, trophyOutline } from 'ionicons/icons';
-import { useSession } from '../session';
+import { useSession } from '../hooks/useSession';
 
 /** NavItem is one destination of the main navigation. */
 export interface NavItem {

@@ -3,7 +3,7 @@ import { Suspense, lazy } from 'react';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { ScreenBoundary } from './ScreenError';
 
-vi.mock('./frame-ionic', () => import('../ionic-stand-ins'));
+vi.mock('./frame-ionic', () => import('../test/ionic-stand-ins'));
 
 describe('ScreenBoundary', () => {
   it('shows an error with “Try again” when a screen’s code cannot be loaded', async () => {

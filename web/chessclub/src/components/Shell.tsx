@@ -2,9 +2,9 @@ import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { IonButton, IonIcon } from './frame-ionic';
 import { logOutOutline, personAddOutline } from 'ionicons/icons';
-import { useSession } from '../session';
-import { useWide } from '../layout';
-import { useRouterLink } from '../links';
+import { useSession } from '../hooks/useSession';
+import { useWide } from '../hooks/useWide';
+import { useRouterLink } from '../hooks/useRouterLink';
 import { Logo } from './Logo';
 import { MainNav } from './Nav';
 

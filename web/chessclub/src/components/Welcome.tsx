@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { IonButton, IonIcon, showToast } from './ionic';
 import { checkmarkCircleOutline, notificationsOutline } from 'ionicons/icons';
-import type { Member } from '../api';
-import { memberCreated } from '../notices';
+import type { Member } from '../api/types';
+import { memberCreated } from '../rules/notices';
 
 export interface WelcomeProps {
   /** member is the one who has just registered. */
@@ -27,7 +27,7 @@ export default function Welcome({ member, notified, onClose }: WelcomeProps) {
     setAsking(true);
     try {
       // Loaded on demand: the first screen does not need Capacitor's notifications.
-      const { askNotifications } = await import('../notify');
+      const { askNotifications } = await import('../platform/notify');
       if ((await askNotifications(memberCreated(member))) === 'granted') {
         setOn(true);
       } else {

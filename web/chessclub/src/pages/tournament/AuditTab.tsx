@@ -1,11 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
-import { AUDIT_PAGE, type AuditEntry } from '../../api';
+import { AUDIT_PAGE } from '../../api/client';
+import type { AuditEntry } from '../../api/types';
 import { IonButton, IonSpinner } from '../../components/ionic';
 import { LoadError } from '../../components/ListState';
-import { formatDateTime } from '../../dates';
-import { auditText } from '../../play';
-import { useSession } from '../../session';
-import { errorText } from '../../words';
+import { formatDateTime } from '../../rules/dates';
+import { auditText } from '../../rules/play';
+import { useSession } from '../../hooks/useSession';
+import { errorText } from '../../rules/words';
 
 /**
  * AuditTab is the tournament's audit trail, for its organisers and the club's arbiters and

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
-import type { PlayerRef, Tournament } from '../../api';
+import type { Bracket, BracketMatch, PlayerRef, Tournament } from '../../api/types';
 import { LoadError } from '../../components/ListState';
-import { bracketAhead, bracketRoundName, matchScore, type Bracket, type BracketMatch } from '../../views';
+import { bracketAhead, bracketRoundName, matchScore } from '../../rules/views';
 import { useView } from './useView';
 
 export interface BracketTabProps {

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import type { Member } from '../../api';
-import { byeAllowance, byeRounds, byesUsed, roundList } from '../../byes';
+import type { Member } from '../../api/types';
+import { byeAllowance, byeRounds, byesUsed, roundList } from '../../rules/byes';
 import { IonButton } from '../../components/ionic';
-import { useSession } from '../../session';
-import { cancelBye, requestBye } from '../../tournamentCalls';
-import { errorText, namedText } from '../../words';
-import type { TournamentData } from '../TournamentPage';
+import { useSession } from '../../hooks/useSession';
+import { cancelBye, requestBye } from '../../api/tournamentCalls';
+import { errorText, namedText } from '../../rules/words';
+import type { TournamentData } from './TournamentData';
 
 export interface ByesSectionProps {
   data: TournamentData;
@@ -36,7 +36,7 @@ export function ByesSection({ data, me, organiser, busy, run }: ByesSectionProps
   const player = organiser ? players.find((p) => String(p.member_id) === who) ?? (entry && who === '' ? entry : undefined) : entry;
   const open = player ? byeRounds(t, player, rounds) : [];
   const chosenRound = open.some((r) => String(r) === round) ? round : '';
-  const limit = t.bye_limit ?? 1;
+  const limit = t.bye_limit;
   const asked = players.filter((p) => p.requested_byes.length > 0 && (organiser || p.member_id === me?.id));
   const self = player?.member_id === me?.id;
   // The server's refusal, with the player named: "Ana Petrova has asked for 1 half-point bye already…".

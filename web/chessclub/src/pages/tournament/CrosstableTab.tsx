@@ -1,5 +1,5 @@
-import type { Crosstable, Player, Tournament } from '../../api';
-import { crosstableCell, crosstableRounds, formatPoints } from '../../play';
+import type { Crosstable, Player, Tournament } from '../../api/types';
+import { crosstableCell, crosstableRounds, formatPoints } from '../../rules/play';
 import { Link } from 'react-router-dom';
 import { GuestBadge } from './GuestBadge';
 import { RoundRobinGrid } from './RoundRobinGrid';

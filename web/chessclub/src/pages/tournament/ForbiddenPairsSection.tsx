@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
-import type { ForbiddenPair } from '../../api';
+import type { ForbiddenPair } from '../../api/types';
 import { IonButton } from '../../components/ionic';
-import { useSession } from '../../session';
-import { allowPair, forbidPair, forbiddenPairs } from '../../tournamentCalls';
-import { errorText, namedText } from '../../words';
-import type { TournamentData } from '../TournamentPage';
-import { forbiddenSpan } from '../../forbidden';
+import { useSession } from '../../hooks/useSession';
+import { allowPair, forbidPair, forbiddenPairs } from '../../api/tournamentCalls';
+import { errorText, namedText } from '../../rules/words';
+import type { TournamentData } from './TournamentData';
+import { forbiddenSpan } from '../../rules/forbidden';
 
 export interface ForbiddenPairsSectionProps {
   data: TournamentData;
@@ -39,12 +39,12 @@ export function ForbiddenPairsSection({ data, busy, run }: ForbiddenPairsSection
       live = false;
     };
   }, [api, t.id, swiss, data]);
-  const allPaired = t.rounds !== null && (t.current_round ?? 0) >= t.rounds;
+  const allPaired = t.rounds !== null && t.current_round >= t.rounds;
   if (!swiss || t.state === 'finished' || allPaired || pairs === null) return null;
 
   const names = new Map(players.map((p) => [p.member_id, p.full_name]));
   const plain = (call: () => Promise<unknown>) => () => call().catch((err: unknown) => Promise.reject(new Error(namedText(errorText(err), names))));
-  const nextRound = (t.current_round ?? 0) + 1;
+  const nextRound = t.current_round + 1;
   // Only the pairs that still apply from the next round on may be allowed again.
   const current = pairs.filter((p) => p.to_round === null || p.to_round >= nextRound);
   const first = players.find((p) => String(p.member_id) === a);

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { checkmarkOutline, closeOutline } from 'ionicons/icons';
-import { ApiError, type PlayerRef, type Round } from '../../api';
+import { ApiError } from '../../api/problem';
+import type { PairingCheck, PlayerRef, Round } from '../../api/types';
 import { IonButton, IonIcon, IonSpinner, askConfirm, showToast } from '../../components/ionic';
 import {
   confirmWorse,
@@ -14,14 +15,13 @@ import {
   swapSeats,
   verdictText,
   type Draft,
-  type PairingCheck,
   type Seat,
   type VerdictText,
-} from '../../checker';
-import { useSession } from '../../session';
-import { pointsBefore } from '../../wall';
-import { errorText } from '../../words';
-import type { TournamentData } from '../TournamentPage';
+} from '../../rules/checker';
+import { useSession } from '../../hooks/useSession';
+import { pointsBefore } from '../../rules/wall';
+import { errorText } from '../../rules/words';
+import type { TournamentData } from './TournamentData';
 import { Verdict } from './RoundCheck';
 
 interface Props {

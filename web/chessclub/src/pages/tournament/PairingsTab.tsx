@@ -1,24 +1,19 @@
 import { Suspense, lazy, useState } from 'react';
-import { ApiError, type Board, type GameResult, type PlayerRef } from '../../api';
+import { ApiError } from '../../api/problem';
+import type { Board, GameResult, PlayerRef } from '../../api/types';
 import { IonButton, showToast } from '../../components/ionic';
 import { ScreenBoundary } from '../../components/ScreenError';
-import { assignment, forfeitChoices, mayClearResult, pairingText, resultChoices, resultLabel, formatPoints, mayDirect } from '../../play';
-import { useSession } from '../../session';
-import type { TournamentData } from '../TournamentPage';
+import { assignment, forfeitChoices, mayClearResult, pairingText, resultChoices, resultLabel, formatPoints, mayDirect } from '../../rules/play';
+import { useSession } from '../../hooks/useSession';
+import type { TabProps } from './TournamentData';
 import { GuestBadge } from './GuestBadge';
-import { errorText } from '../../words';
-import { pointsBefore } from '../../wall';
+import { errorText } from '../../rules/words';
+import { pointsBefore } from '../../rules/wall';
 import { RoundCheck } from './RoundCheck';
 import { WallList } from './WallList';
 
 // The editor of a pairing by hand is the arbiter's alone: its code loads when they open it.
 const ManualPairing = lazy(() => import('./ManualPairing'));
-
-export interface TabProps {
-  data: TournamentData;
-  organiser: boolean;
-  reload(): Promise<void>;
-}
 
 /**
  * PairingsTab shows a round's boards (board, white, result, black, each player with their
@@ -45,7 +40,7 @@ export function PairingsTab({ data, organiser, reload }: TabProps) {
   // Pairing by hand (C.04.2: the arbiter answers for it): the last round while none of its
   // results is in, or the next one once the last is complete and rounds remain.
   const editableLast = director && swiss && t.state === 'running' && !!last && last.boards.every((b) => b.result === null);
-  const pairNextByHand = director && swiss && t.state === 'running' && !!last && last.complete && (t.rounds === null || (t.current_round ?? rounds.length) < t.rounds);
+  const pairNextByHand = director && swiss && t.state === 'running' && !!last && last.complete && (t.rounds === null || t.current_round < t.rounds);
   if (editing !== null) {
     return (
       <ScreenBoundary fallback={<p className="empty-note">The pairing editor could not be loaded.</p>}>

@@ -1,5 +1,5 @@
-import { initials } from '../../members';
-import { useSession } from '../../session';
+import { initials } from '../../rules/members';
+import { useSession } from '../../hooks/useSession';
 
 /**
  * PlayerAvatar is a player's face where the club has their photo: its thumbnail (128 px square,

@@ -3,10 +3,10 @@ import { Link } from 'react-router-dom';
 import { closeOutline } from 'ionicons/icons';
 import { IonButton, IonIcon } from '../../components/ionic';
 import { LoadError } from '../../components/ListState';
-import { formatPoints } from '../../play';
-import { useSession } from '../../session';
-import type { Player } from '../../api';
-import { cardLines, performanceText, ratingLabel, ratingOf, type PlayerCard } from '../../views';
+import { formatPoints } from '../../rules/play';
+import { useSession } from '../../hooks/useSession';
+import type { Player, PlayerCard } from '../../api/types';
+import { cardLines, performanceText, ratingLabel, ratingOf } from '../../rules/views';
 import { GuestBadge } from './GuestBadge';
 import { useView } from './useView';
 

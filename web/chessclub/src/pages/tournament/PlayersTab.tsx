@@ -1,20 +1,20 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { arrowUndoOutline, checkmarkOutline, closeOutline, enterOutline, exitOutline, linkOutline, mailOutline, personAddOutline } from 'ionicons/icons';
-import type { Invitation, Member, Player } from '../../api';
+import type { Invitation, Member, MissedRounds, Player } from '../../api/types';
 import { IonButton, IonIcon, IonSpinner, askConfirm } from '../../components/ionic';
-import { hasAuthority, ratingText, thumbnails } from '../../members';
-import { ratingLabel } from '../../views';
+import { hasAuthority, ratingText, thumbnails } from '../../rules/members';
+import { ratingLabel } from '../../rules/views';
 import { GuestBadge } from './GuestBadge';
 import { PlayerAvatar } from './PlayerAvatar';
-import { useSession } from '../../session';
-import { useAction } from '../../useAction';
-import { withdrawText } from '../../play';
-import type { TabProps } from './PairingsTab';
+import { useSession } from '../../hooks/useSession';
+import { useAction } from '../../hooks/useAction';
+import { withdrawText } from '../../rules/play';
+import type { TabProps } from './TournamentData';
 import { ByesSection } from './ByesSection';
 import { ForbiddenPairsSection } from './ForbiddenPairsSection';
-import { enterMember, inviteMember, type MissedRounds } from '../../tournamentCalls';
-import { roundList } from '../../byes';
+import { enterMember, inviteMember } from '../../api/tournamentCalls';
+import { roundList } from '../../rules/byes';
 
 /** What the players tab knows besides the tournament: the members to choose from and the invitations. */
 interface Extras {
@@ -71,7 +71,7 @@ export function PlayersTab({ data, organiser, reload }: TabProps) {
   const photos = thumbnails(extras.members);
   const entry = me ? players.find((p) => p.member_id === me.id) : undefined;
   // A member added once rounds are paired misses them: a late entry.
-  const played = t.current_round ?? 0;
+  const played = t.current_round;
   const late = running && played > 0;
   const leaveWord = (p: Player) => (open ? 'Remove' : 'Withdraw') + ` ${p.full_name}`;
   const pending = extras.invitations.filter((i) => i.status === 'pending');
@@ -91,7 +91,7 @@ export function PlayersTab({ data, organiser, reload }: TabProps) {
   // POST .../reinstate: a running Swiss, by the player themself, an arbiter or an admin. The call
   // is made here rather than as a method of Api, whose module is part of the first screen's
   // download, which has no room to spare.
-  const mayReinstate = (p: Player) => running && t.format === 'swiss' && p.withdrawn_after !== null && !!me && (me.id === p.member_id || hasAuthority(me)) && (t.rounds === null || (t.current_round ?? 0) < t.rounds);
+  const mayReinstate = (p: Player) => running && t.format === 'swiss' && p.withdrawn_after !== null && !!me && (me.id === p.member_id || hasAuthority(me)) && (t.rounds === null || t.current_round < t.rounds);
 
   return (
     <div className="players">

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { checkmarkOutline, flagOutline } from 'ionicons/icons';
-import type { Round } from '../../api';
+import type { PairingCheck, Round } from '../../api/types';
 import { IonIcon } from '../../components/ionic';
-import { verdictText, type PairingCheck, type VerdictText } from '../../checker';
-import { useSession } from '../../session';
-import { errorText } from '../../words';
+import { verdictText, type VerdictText } from '../../rules/checker';
+import { useSession } from '../../hooks/useSession';
+import { errorText } from '../../rules/words';
 
 /**
  * RoundCheck shows the pairing checker's verdict on a paired round of a Swiss (GET

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
-import type { Crosstable } from '../../api';
-import { formatPoints } from '../../play';
-import { gridGameLabel, roundRobinGrid } from '../../views';
+import type { Crosstable } from '../../api/types';
+import { formatPoints } from '../../rules/play';
+import { gridGameLabel, roundRobinGrid } from '../../rules/views';
 import { GuestBadge } from './GuestBadge';
 import { ScrollTable } from './ScrollTable';
 

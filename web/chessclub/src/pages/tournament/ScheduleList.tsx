@@ -1,7 +1,6 @@
 import { Link } from 'react-router-dom';
-import type { PlayerRef } from '../../api';
+import type { PlayerRef, Schedule } from '../../api/types';
 import { LoadError } from '../../components/ListState';
-import type { Schedule } from '../../views';
 import { useView } from './useView';
 
 /**

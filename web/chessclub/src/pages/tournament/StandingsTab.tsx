@@ -1,9 +1,9 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { Player, Standings, Tournament } from '../../api';
-import { standingsTable } from '../../play';
-import { useSession } from '../../session';
-import { ratingOf } from '../../views';
+import type { Player, Standings, Tournament } from '../../api/types';
+import { standingsTable } from '../../rules/play';
+import { useSession } from '../../hooks/useSession';
+import { ratingOf } from '../../rules/views';
 import { GuestBadge } from './GuestBadge';
 import { ScrollTable } from './ScrollTable';
 

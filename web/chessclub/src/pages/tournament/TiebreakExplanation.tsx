@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { closeOutline } from 'ionicons/icons';
-import type { Standings } from '../../api';
+import type { Standings } from '../../api/types';
 import { IonButton, IonIcon } from '../../components/ionic';
-import { useSession } from '../../session';
-import { explainTiebreak, type Explanation } from '../../tiebreakExplain';
-import { errorText } from '../../words';
+import { useSession } from '../../hooks/useSession';
+import { explainTiebreak, type Explanation } from '../../rules/tiebreakExplain';
+import { errorText } from '../../rules/words';
 
 export interface TiebreakExplanationProps {
   tournamentId: number;

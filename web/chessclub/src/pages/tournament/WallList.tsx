@@ -1,5 +1,5 @@
-import type { Round } from '../../api';
-import { wallList } from '../../wall';
+import type { Round } from '../../api/types';
+import { wallList } from '../../rules/wall';
 
 /**
  * WallList is a round's pairings by name, for the wall of the playing hall: each player finds

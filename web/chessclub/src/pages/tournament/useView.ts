@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
-import { useSession } from '../../session';
-import { useLoad } from '../../useLoad';
+import { useSession } from '../../hooks/useSession';
+import { useLoad } from '../../hooks/useLoad';
 
 /**
  * useView loads a public view of the tournament (a path below /api, such as

@@ -1,1 +1,0 @@
-var e=e=>e.classList.contains(`ion-page`)?e:e.querySelector(`:scope > .ion-page, :scope > ion-nav, :scope > ion-tabs`)||e;export{e as t};

@@ -1,1 +1,0 @@
-function e(){typeof performance>`u`||performance.getEntriesByName(`chessclub:first-render`).length>0||performance.mark(`chessclub:first-render`)}export{e as t};

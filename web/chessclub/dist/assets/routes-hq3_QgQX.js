@@ -1,0 +1,1 @@
+function e(e){if(!e||!/^[1-9]\d{0,15}$/.test(e))return null;let t=Number(e);return Number.isSafeInteger(t)?t:null}export{e as t};
