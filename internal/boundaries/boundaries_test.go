@@ -31,6 +31,8 @@ var rules = []rule{
 		why: "the chess rules are a pure domain: no database, no HTTP, no club"},
 	{pkg: "internal/chessclub/play/tournament", never: []string{"..."}, but: []string{"internal/chess/..."}, deep: true,
 		why: "a tournament as values and what internal/chess makes of them: nothing of storage, HTTP or the club's other parts"},
+	{pkg: "internal/chessclub/play/report", never: []string{"..."}, but: []string{"internal/chess/...", "internal/chessclub/play/tournament"}, deep: true,
+		why: "a tournament's report file made from its values, as pure as the tournament it reports"},
 	{pkg: "internal/creatures/...", never: []string{"internal/chessclub/...", "internal/chess/..."}, deep: true,
 		why: "the services never import each other"},
 	{pkg: "internal/chessclub/...", never: []string{"internal/creatures/..."}, deep: true,

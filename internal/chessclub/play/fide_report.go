@@ -5,6 +5,7 @@ import (
 	"database/sql"
 
 	"campus.example/apps/internal/chess/trf"
+	"campus.example/apps/internal/chessclub/play/report"
 	"campus.example/apps/internal/chessclub/play/storage"
 	"campus.example/apps/internal/chessclub/play/tournament"
 )
@@ -15,7 +16,7 @@ import (
 // which only a member, admins and the federation may see, are read only when birthDates is
 // true: the FIDE report's, an arbiter's or admin's download; the public report has none.
 // src is the file the tournament was imported from, nil for the others; without birthDates,
-// without the records that may carry private data (tournament.LeavePrivateRecords).
+// without the records that may carry private data (report.LeavePrivateRecords).
 func (s *Tournaments) Report(ctx context.Context, id int64, birthDates bool) (*tournament.Field, map[int64]tournament.FIDEPlayer, *trf.Tournament, error) {
 	var f *tournament.Field
 	var fide map[int64]tournament.FIDEPlayer
@@ -32,7 +33,7 @@ func (s *Tournaments) Report(ctx context.Context, id int64, birthDates bool) (*t
 			return err
 		}
 		if src, err = storage.Source(ctx, tx, id); err == nil && src != nil && !birthDates {
-			tournament.LeavePrivateRecords(src)
+			report.LeavePrivateRecords(src)
 		}
 		return err
 	})

@@ -14,6 +14,7 @@ import (
 	"campus.example/apps/internal/chess/swiss"
 	"campus.example/apps/internal/chess/tiebreak"
 	"campus.example/apps/internal/chess/trf"
+	"campus.example/apps/internal/chessclub/play/report"
 	"campus.example/apps/internal/chessclub/play/tournament"
 )
 
@@ -93,7 +94,7 @@ func TRF(r io.Reader, today tournament.Date) (*tournament.Imported, error) {
 	im.Finished = im.Paired == im.Total
 	for i := range t.Players {
 		p := &t.Players[i]
-		fide, fault := tournament.FIDEOf(p)
+		fide, fault := report.FIDEOf(p)
 		if fault != nil {
 			return nil, tournament.ImportInvalid("line %d, column %d: player %d: %s", t.Line("001", i), fault.Column, p.StartRank, fault.Msg)
 		}
@@ -319,7 +320,7 @@ func importDate(t *trf.Tournament, tag, what, s string, fallback tournament.Date
 	if strings.TrimSpace(s) == "" {
 		return fallback, nil
 	}
-	d, err := tournament.DateOf(s)
+	d, err := report.DateOf(s)
 	if err != nil {
 		return "", tournament.ImportInvalid("line %d, column 5: %s: %v", t.Line(tag, 0), what, err)
 	}
@@ -335,7 +336,7 @@ func importRoundDates(t *trf.Tournament) ([]tournament.Date, error) {
 		if strings.TrimSpace(s) == "" {
 			continue
 		}
-		d, err := tournament.DateOf(s)
+		d, err := report.DateOf(s)
 		if err != nil {
 			return nil, tournament.ImportInvalid("line %d, column %d: round %d's date: %v", t.Line("132", 0), 92+10*r, r+1, err)
 		}

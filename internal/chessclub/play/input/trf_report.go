@@ -17,7 +17,7 @@ import (
 // its line. A federation that is no FIDE code (lichess writes "Lichess") and round dates the
 // club would refuse from an organiser (a round left blank, dates out of order or outside the
 // tournament's) are not the tournament's settings, but stay in the file the tournament keeps
-// (tournament.UpdateSource), and so in its report.
+// (report.UpdateSource), and so in its report.
 func importReportInfo(t *trf.Tournament, in *tournament.TournamentInput, rounds []tournament.Date) error {
 	r := &in.ReportInfo
 	text := func(tag, what, s string, limit, index int) (*string, error) {

@@ -64,7 +64,7 @@ func InsertImported(ctx context.Context, tx *sql.Tx, im *tournament.Imported, st
 	return id, storeRounds(ctx, tx, im, id, now)
 }
 
-// Source reads the file tournament id was imported from (tournament.UpdateSource); nil for a
+// Source reads the file tournament id was imported from (report.UpdateSource); nil for a
 // tournament that was not imported.
 func Source(ctx context.Context, tx *sql.Tx, id int64) (*trf.Tournament, error) {
 	var raw []byte
@@ -236,7 +236,7 @@ func createGuest(ctx context.Context, tx *sql.Tx, name string, rating int, now t
 }
 
 // storeGuestFIDE keeps in tx what an imported player's 001 record says of them for FIDE
-// (tournament.FIDEOf): on the guest's member row, the FIDE id, federation, title, sex and
+// (report.FIDEOf): on the guest's member row, the FIDE id, federation, title, sex and
 // birth date, and the record's rating as the FIDE rating of the tournament's rating type when
 // it is one a FIDE list can hold (members.MinFIDERating to MaxFIDERating); on their entry,
 // the record's rating, whatever it is, as the one the tournament reports them with, so that

@@ -174,7 +174,7 @@ type Invitation struct {
 // Imported is a TRF file read and checked for import.
 type Imported struct {
 	File *trf.Tournament
-	// Source is the file's bytes as sent: the tournament keeps them (UpdateSource).
+	// Source is the file's bytes as sent: the tournament keeps them (report.UpdateSource).
 	Source []byte
 	Input  TournamentInput
 	// Paired is the number of rounds in which someone was Paired (k); Total the rounds the
@@ -192,7 +192,7 @@ type Imported struct {
 type ImportedPlayer struct {
 	Player *trf.Player
 	Name   string
-	// FIDE is what the record says of the player for FIDE (FIDEOf).
+	// FIDE is what the record says of the player for FIDE (report.FIDEOf).
 	FIDE   FIDEPlayer
 	Member int64
 }

@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"campus.example/apps/internal/chessclub/api"
+	"campus.example/apps/internal/chessclub/play/report"
 	"campus.example/apps/internal/chessclub/play/tournament"
 	"campus.example/apps/internal/problem"
 
@@ -128,7 +129,7 @@ func (h *Handlers) serveReport(w http.ResponseWriter, r *http.Request, id int64,
 	if err != nil {
 		return err
 	}
-	file, err := f.Report(st.Places(), fide, src)
+	file, err := report.FIDE(f, st.Places(), fide, src)
 	if err != nil {
 		return err
 	}

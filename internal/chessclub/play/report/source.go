@@ -1,4 +1,4 @@
-package tournament
+package report
 
 import (
 	"slices"
@@ -9,6 +9,7 @@ import (
 	"campus.example/apps/internal/chess/swiss"
 	"campus.example/apps/internal/chess/tiebreak"
 	"campus.example/apps/internal/chess/trf"
+	"campus.example/apps/internal/chessclub/play/tournament"
 )
 
 // A tournament imported from a TRF file keeps the file, and its reports are that file
@@ -50,7 +51,7 @@ func tagOf(line string) string {
 }
 
 // UpdateSource brings src, the file a tournament was imported from (read again), up to date
-// with built, the club's own report of the tournament now (Field.Report without a source),
+// with built, the club's own report of the tournament now (FIDE without a source),
 // after paired rounds paired in the club. src is changed in place; write it with trf.Write.
 // The only errors are records that the file cannot hold.
 func UpdateSource(src, built *trf.Tournament, paired int) error {
@@ -235,7 +236,7 @@ func updateFields(p *trf.Player, b trf.Player) {
 	}
 	fide, fault := FIDEOf(p)
 	if fault != nil { // the import read every field; a file kept is read the same way
-		fide = FIDEPlayer{Rating: p.Rating}
+		fide = tournament.FIDEPlayer{Rating: p.Rating}
 	}
 	if deref(fide.Sex) != b.Sex {
 		p.Sex = b.Sex
@@ -289,8 +290,8 @@ func sameRounds(file, club []chess.Round, paired int) bool {
 // sameAnnounced reports whether the byes src announces for the rounds after paired (a column
 // after the last round played, 240 records, JaVaFo's XXZ) are built's.
 func sameAnnounced(src, built *trf.Tournament, paired int) bool {
-	a, errA := AnnouncedByes(src, paired)
-	b, errB := AnnouncedByes(built, paired)
+	a, errA := tournament.AnnouncedByes(src, paired)
+	b, errB := tournament.AnnouncedByes(built, paired)
 	return errA == nil && errB == nil && slices.Equal(a, b)
 }
 
@@ -301,7 +302,7 @@ func sameForbidden(src, built *trf.Tournament) bool {
 		for _, p := range t.Players {
 			ranks[p.StartRank] = true
 		}
-		pairs, err := ReadForbidden(t.Other, built.TotalRounds, ranks)
+		pairs, err := tournament.ReadForbidden(t.Other, built.TotalRounds, ranks)
 		out := map[[3]int]bool{}
 		for _, p := range pairs {
 			a, b := min(p.A, p.B), max(p.A, p.B)
@@ -342,79 +343,4 @@ func updateAccelerations(src, built *trf.Tournament) error {
 	}
 	src.Other = without(src.Other, accelRecords)
 	return swiss.SetAccelerations(src, b.Given)
-}
-
-// Announced is a bye announced for a round not yet paired: the round, the player's pairing
-// number and the kind (H, F or Z).
-type Announced struct {
-	Round, StartRank int
-	Kind             chess.Result
-}
-
-// AnnouncedByes reads the byes a file announces for the rounds after paired, sorted by round
-// and pairing number: a player's column after the last round paired holding a bye (H, F, Z,
-// or Swiss-Manager's unpaired "0000 - -"), TRF-2026's 240 records (the kind in column 5, the
-// round in 7-9, pairing numbers from column 11), and JaVaFo's XXZ records (the players absent
-// from the next round, as zero-point byes: JaVaFo's Advanced User Manual; TieBreakServer
-// reads them so). A bye given twice is one. A record that does not read, or names no player
-// of the file, is a refusal naming it.
-func AnnouncedByes(t *trf.Tournament, paired int) ([]Announced, error) {
-	ranks := make(map[int]bool, len(t.Players))
-	seen := map[[2]int]bool{}
-	var out []Announced
-	add := func(a Announced) {
-		if a.Round > paired && !seen[[2]int{a.Round, a.StartRank}] {
-			seen[[2]int{a.Round, a.StartRank}] = true
-			out = append(out, a)
-		}
-	}
-	for _, p := range t.Players {
-		ranks[p.StartRank] = true
-		if len(p.Rounds) == paired+1 {
-			if x := p.Rounds[paired]; x.Opponent == 0 && (x.Result == chess.HalfBye || x.Result == chess.FullBye || x.Result == chess.ZeroBye) {
-				add(Announced{paired + 1, p.StartRank, x.Result})
-			}
-		}
-	}
-	player := func(line, f string) (int, error) {
-		n, err := strconv.Atoi(f)
-		if err != nil || !ranks[n] {
-			return 0, ImportInvalid("record %q: %q is not a player's pairing number", line, f)
-		}
-		return n, nil
-	}
-	for _, line := range t.Other {
-		switch tagOf(line) {
-		case "240":
-			if len(line) < 9 || line[3] != ' ' || !strings.ContainsRune("HFZ", rune(line[4])) {
-				return nil, ImportInvalid("record %q: want 240 H|F|Z ROUND PLAYER…", line)
-			}
-			r, err := strconv.Atoi(strings.TrimSpace(line[6:9]))
-			if err != nil || r < 1 {
-				return nil, ImportInvalid("record %q: columns 7-9 must be a round", line)
-			}
-			for _, f := range strings.Fields(line[9:]) {
-				n, err := player(line, f)
-				if err != nil {
-					return nil, err
-				}
-				add(Announced{r, n, chess.Result(line[4])})
-			}
-		case "XXZ":
-			for _, f := range strings.Fields(line[3:]) {
-				n, err := player(line, f)
-				if err != nil {
-					return nil, err
-				}
-				add(Announced{paired + 1, n, chess.ZeroBye})
-			}
-		}
-	}
-	slices.SortFunc(out, func(a, b Announced) int {
-		if a.Round != b.Round {
-			return a.Round - b.Round
-		}
-		return a.StartRank - b.StartRank
-	})
-	return out, nil
 }

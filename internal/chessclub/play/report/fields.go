@@ -1,4 +1,4 @@
-package tournament
+package report
 
 import (
 	"fmt"
@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"campus.example/apps/internal/chess/trf"
+	"campus.example/apps/internal/chessclub/play/tournament"
 )
 
 // FieldFault is a value of a TRF record that the club cannot read: the column it starts in
@@ -23,8 +24,8 @@ type FieldFault struct {
 // birth date (70-79: any spelling trf.ParseDate reads; BirthDateOf). A field that is
 // neither blank nor readable is a fault naming its column: the import refuses the file
 // rather than keep a player without it.
-func FIDEOf(p *trf.Player) (FIDEPlayer, *FieldFault) {
-	var out FIDEPlayer
+func FIDEOf(p *trf.Player) (tournament.FIDEPlayer, *FieldFault) {
+	var out tournament.FIDEPlayer
 	if s := strings.TrimSpace(p.Sex); s != "" {
 		sex, ok := trf.SexOf(s)
 		if !ok {
@@ -41,7 +42,7 @@ func FIDEOf(p *trf.Player) (FIDEPlayer, *FieldFault) {
 	}
 	out.Rating = p.Rating
 	if s := strings.TrimSpace(p.Federation); s != "" {
-		if !ValidFederation(s) {
+		if !tournament.ValidFederation(s) {
 			return out, &FieldFault{54, fmt.Sprintf("the federation %q is not a FIDE federation code: three capital letters, such as ENG", s)}
 		}
 		out.Federation = &s
@@ -84,7 +85,7 @@ func BirthDateOf(field string) (string, error) {
 }
 
 // DateOf reads a TRF date that must name a day (042, 052, 132) as a Date.
-func DateOf(field string) (Date, error) {
+func DateOf(field string) (tournament.Date, error) {
 	d, err := trf.ParseDate(field)
 	if err != nil {
 		return "", err
@@ -92,5 +93,5 @@ func DateOf(field string) (Date, error) {
 	if d.Month == 0 || d.Day == 0 {
 		return "", fmt.Errorf("%q gives no day", strings.TrimSpace(field))
 	}
-	return Date(fmt.Sprintf("%04d-%02d-%02d", d.Year, d.Month, d.Day)), nil
+	return tournament.Date(fmt.Sprintf("%04d-%02d-%02d", d.Year, d.Month, d.Day)), nil
 }
