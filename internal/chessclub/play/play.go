@@ -206,5 +206,3 @@ func (s *core) RefusedStreams(reason string) uint64 { return s.live.Refused(reas
 
 // clock returns the time in UTC to the second, the precision both databases keep.
 func (s *core) clock() time.Time { return s.now().UTC().Truncate(time.Second) }
-
-type scanner interface{ Scan(dest ...any) error }

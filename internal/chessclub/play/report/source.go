@@ -23,9 +23,9 @@ import (
 
 // The records among a file's other lines that the club reads and writes itself, by what they
 // give: each group is kept as the file wrote it while it says what the club holds, and
-// replaced by the club's own records when it no longer does.
+// replaced by the club's own records when it no longer does. The point-system records (162,
+// BBW…, XXS) are kept as written: an imported tournament's point system is the file's.
 var (
-	pointRecords     = []string{"162", "BBW", "BBD", "BBL", "BBZ", "BBF", "BBU", "XXS"}
 	accelRecords     = []string{"250", "XXA"}
 	announcedRecords = []string{"240", "XXZ"}
 	forbiddenRecords = []string{"260", "XXP"}
