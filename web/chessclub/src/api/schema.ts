@@ -1837,12 +1837,12 @@ export interface components {
         Bye: {
             player: components["schemas"]["PlayerRef"];
             /**
-             * @description pairing: the pairing-allocated bye (1 point); half: asked for, or a round a late entry missed (½); full: a knockout's top seeds in round 1 (1); zero: absent, withdrawn, a missed round, a round robin's free round (0).
+             * @description pairing: the pairing-allocated bye (points_bye of the tournament's point system); half: asked for, or a round a late entry missed (points_draw); full: a knockout's top seeds in round 1 (points_win); zero: absent, withdrawn, a missed round, a round robin's free round (nothing).
              * @enum {string}
              */
             kind: "pairing" | "half" | "full" | "zero";
-            /** @enum {number} */
-            points: 0 | 0.5 | 1;
+            /** @description What the bye gives in the tournament's point system (kind says which points): whole or half points; 1, ½ or 0 with the standard points. */
+            points: number;
         };
         CheckedBoard: {
             white: components["schemas"]["PlayerRef"];
@@ -4544,7 +4544,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A text/event-stream that stays open. Each event has its number in the tournament as its id, its type as its event name (state_changed, tournament_changed, player_entered, player_left, player_withdrew, bye_requested, bye_cancelled, round_pairing (a round is being paired: data {"round": N}, sent as soon as the pairing starts for a field of 1 000 players or more, and after a second of pairing for a smaller one; round_paired follows unless the rules find no pairing), round_paired (with manual true after a pairing by hand), round_unpaired, result_set, ratings_applied, ratings_recomputed, imported; reset when a reconnecting client missed more than is kept), and a JSON object with tournament, type and the event's fields as its data. When the tournament is deleted, through any replica, the stream sends a last event named deleted, without an id, whose data is {"tournament": ID, "type": "deleted"}, and the server ends the stream: the client should stop following it (a new request is 404). Comments (": heartbeat") keep a quiet stream alive. A client that reconnects with Last-Event-ID gets every event after it first, from the database, whichever replica it reaches. */
+            /** @description A text/event-stream that stays open. Each event has its number in the tournament as its id, its type as its event name (state_changed, tournament_changed, player_entered, player_left, player_withdrew, player_reinstated (a withdrawn player plays again: member_id, from_round), player_linked (an admin linked a guest player to a member: guest_id, member_id), bye_requested, bye_cancelled, round_pairing (a round is being paired: data {"round": N}, sent as soon as the pairing starts for a field of 1 000 players or more, and after a second of pairing for a smaller one; round_paired follows unless the rules find no pairing), round_paired (with manual true after a pairing by hand), round_unpaired, result_set, tiebreak_games (a level knockout match's next stage was paired: round, first_board, games, stage), ratings_applied, ratings_recomputed, imported; reset when a reconnecting client missed more than is kept), and a JSON object with tournament, type and the event's fields as its data. When the tournament is deleted, through any replica, the stream sends a last event named deleted, without an id, whose data is {"tournament": ID, "type": "deleted"}, and the server ends the stream: the client should stop following it (a new request is 404). Comments (": heartbeat") keep a quiet stream alive. A client that reconnects with Last-Event-ID gets every event after it first, from the database, whichever replica it reaches. */
             200: {
                 headers: {
                     [name: string]: unknown;
