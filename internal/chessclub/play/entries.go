@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"maps"
 
 	"campus.example/apps/internal/chess"
 	"campus.example/apps/internal/chessclub/api"
@@ -65,6 +66,42 @@ func (s *Entries) Enter(ctx context.Context, id int64, caller api.Caller, member
 	return out, err
 }
 
+// EnterWalkIn enters w, a player without an account, into the tournament with id on behalf
+// of caller: the organiser, an arbiter or an admin, before the start or late into a running
+// Swiss (then, for each round already paired, the bye missed says). The player is a new guest
+// (tournament.WalkIn); no member's record is touched, so no one's consent is needed. It
+// returns the entry, or NotFound (no tournament), Forbidden or Conflict (full, a draw fixed at
+// the start, finished).
+func (s *Entries) EnterWalkIn(ctx context.Context, id int64, caller api.Caller, w tournament.WalkIn, missed string) (tournament.Player, error) {
+	var out tournament.Player
+	err := s.change(ctx, id, func(tx *sql.Tx, f *tournament.Field) error {
+		t := f.Tournament
+		if MayOrganise(t, caller) != nil {
+			return problem.New(problem.Forbidden, "Only the tournament's organiser, an arbiter or an admin may enter a player without an account.")
+		}
+		if err := mayTakeEntry(f); err != nil {
+			return err
+		}
+		guest, err := storage.CreateGuest(ctx, tx, w.FullName, t.RatingType, w.Rating, s.clock())
+		if err != nil {
+			return err
+		}
+		if err := storage.SetGuestFIDE(ctx, tx, guest, w.FIDEID, w.Federation); err != nil {
+			return err
+		}
+		extra := map[string]any{"guest": true, "walk_in": true}
+		if w.FIDEID != 0 {
+			extra["fide_id"] = w.FIDEID
+		}
+		if w.Federation != "" {
+			extra["federation"] = w.Federation
+		}
+		out, err = s.insertEntry(ctx, tx, caller, f, guest, w.Rating, w.Rating != 0, missed, extra)
+		return err
+	})
+	return out, err
+}
+
 // addEntry enters member into the tournament of f, in tx, which holds its lock, on behalf of
 // caller (recorded in the audit trail): before the
 // start, or late into a running Swiss (the player then gets the next pairing number and, for
@@ -72,22 +109,39 @@ func (s *Entries) Enter(ctx context.Context, id int64, caller api.Caller, member
 // do it. It returns the entry, or Invalid (no such member) or Conflict (already entered,
 // full, a draw fixed at the start, finished).
 func (s *core) addEntry(ctx context.Context, tx *sql.Tx, caller api.Caller, f *tournament.Field, member int64, missed string) (tournament.Player, error) {
-	t, id := f.Tournament, f.Tournament.ID
 	if f.ByID[member] != nil {
-		return tournament.Player{}, t.Conflict("Member %d has entered already.", member)
+		return tournament.Player{}, f.Tournament.Conflict("Member %d has entered already.", member)
 	}
-	switch {
-	case t.State == tournament.StateFinished:
-		return tournament.Player{}, t.Conflict("The tournament has finished.")
-	case t.State == tournament.StateRunning && t.Format != tournament.FormatSwiss:
-		return tournament.Player{}, t.Conflict("A %s's draw was fixed at the start: no one can enter now.", formatName(t.Format))
-	case len(f.Players) >= tournament.MaxPlayers:
-		return tournament.Player{}, t.Conflict("The tournament is full: it holds at most %d players.", tournament.MaxPlayers)
+	if err := mayTakeEntry(f); err != nil {
+		return tournament.Player{}, err
 	}
-	rating, rated, err := memberRating(ctx, tx, member, t.RatingType)
+	rating, rated, err := memberRating(ctx, tx, member, f.Tournament.RatingType)
 	if err != nil {
 		return tournament.Player{}, err
 	}
+	return s.insertEntry(ctx, tx, caller, f, member, rating, rated, missed, nil)
+}
+
+// mayTakeEntry returns a Conflict when the tournament of f takes no more players: finished,
+// a round robin's or knockout's draw fixed at the start, or full.
+func mayTakeEntry(f *tournament.Field) error {
+	t := f.Tournament
+	switch {
+	case t.State == tournament.StateFinished:
+		return t.Conflict("The tournament has finished.")
+	case t.State == tournament.StateRunning && t.Format != tournament.FormatSwiss:
+		return t.Conflict("A %s's draw was fixed at the start: no one can enter now.", formatName(t.Format))
+	case len(f.Players) >= tournament.MaxPlayers:
+		return t.Conflict("The tournament is full: it holds at most %d players.", tournament.MaxPlayers)
+	}
+	return nil
+}
+
+// insertEntry stores member's entry in the tournament of f, in tx, with the club rating it
+// seeds with (rating, when rated) and, for each round already paired, the bye missed says;
+// and records it in the audit trail with the entry's facts and extra ones (a walk-in's).
+func (s *core) insertEntry(ctx context.Context, tx *sql.Tx, caller api.Caller, f *tournament.Field, member int64, rating int, rated bool, missed string, extra map[string]any) (tournament.Player, error) {
+	t, id := f.Tournament, f.Tournament.ID
 	e := &tournament.Entrant{MemberID: member, EnteredAt: s.clock(), FirstRound: 1, Requested: map[int]chess.Result{}}
 	if t.State == tournament.StateRunning {
 		e.FirstRound = t.CurrentRound + 1
@@ -99,7 +153,7 @@ func (s *core) addEntry(ctx context.Context, tx *sql.Tx, caller api.Caller, f *t
 			e.Rating = rating
 		}
 	}
-	err = storage.InsertEntry(ctx, tx, id, e)
+	err := storage.InsertEntry(ctx, tx, id, e)
 	if errors.Is(err, storage.ErrDuplicate) {
 		return tournament.Player{}, t.Conflict("Member %d has entered already.", member)
 	}
@@ -132,6 +186,7 @@ func (s *core) addEntry(ctx context.Context, tx *sql.Tx, caller api.Caller, f *t
 	}
 	p := f2.PlayerView(f2.ByID[member])
 	after := map[string]any{"start_rank": p.StartRank, "rating": p.Rating, "first_round": p.FirstRound}
+	maps.Copy(after, extra)
 	if t.CurrentRound > 0 {
 		after["missed_rounds"] = missed
 	}

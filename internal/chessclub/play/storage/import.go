@@ -4,9 +4,7 @@ import (
 	"bytes"
 	"cmp"
 	"context"
-	"crypto/rand"
 	"database/sql"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"slices"
@@ -47,7 +45,7 @@ func InsertImported(ctx context.Context, tx *sql.Tx, im *tournament.Imported, st
 		return 0, fmt.Errorf("import: %w", err)
 	}
 	for _, p := range im.Players {
-		if p.Member, err = createGuest(ctx, tx, p.Name, p.Player.Rating, now); err != nil {
+		if p.Member, err = CreateGuest(ctx, tx, p.Name, tournament.RatingStandard, p.Player.Rating, now); err != nil {
 			return 0, err
 		}
 		if _, err := tx.ExecContext(ctx, "INSERT INTO tournament_players (tournament_id, member_id, start_rank, rating, entered_at, first_round) VALUES (?, ?, ?, ?, ?, ?)",
@@ -209,30 +207,6 @@ func storeAnnounced(ctx context.Context, tx *sql.Tx, im *tournament.Imported, id
 		}
 	}
 	return InsertByes(ctx, tx, id, byes)
-}
-
-// createGuest makes a guest member for an imported player: a username "guest-" and random
-// hex, which no login can use (guests have no password), the name, and the file's rating as
-// a declared rating (none: unrated).
-func createGuest(ctx context.Context, tx *sql.Tx, name string, rating int, now time.Time) (int64, error) {
-	status, clubRating := members.RatingUnrated, members.UnratedRating
-	if rating > 0 {
-		status, clubRating = members.RatingDeclared, rating
-	}
-	for attempt := 0; ; attempt++ {
-		b := make([]byte, 5)
-		_, _ = rand.Read(b)
-		username := "guest-" + hex.EncodeToString(b)
-		res, err := tx.ExecContext(ctx, "INSERT INTO members (username, username_key, password_hash, full_name, rating, rating_status, role, guest, joined_at) VALUES (?, ?, '', ?, ?, ?, 'member', ?, ?)",
-			username, sqldb.Fold(username), name, clubRating, status, true, now)
-		if sqldb.IsDuplicate(err) && attempt < 3 {
-			continue
-		}
-		if err != nil {
-			return 0, fmt.Errorf("import: create guest: %w", err)
-		}
-		return res.LastInsertId()
-	}
 }
 
 // storeGuestFIDE keeps in tx what an imported player's 001 record says of them for FIDE

@@ -7,6 +7,7 @@ import (
 
 	"campus.example/apps/internal/chessclub/api"
 	"campus.example/apps/internal/chessclub/play"
+	"campus.example/apps/internal/chessclub/play/input"
 	"campus.example/apps/internal/chessclub/play/tournament"
 
 	"campus.example/apps/internal/jsonhttp"
@@ -27,21 +28,30 @@ func (h *Handlers) ListPlayers(w http.ResponseWriter, r *http.Request) error {
 }
 
 // EnterPlayer answers POST /api/tournaments/{id}/players. The body is optional: without one,
-// or without member_id, the caller enters themself. missed_rounds (zero or half, for a late
-// entry) says what the rounds paired before the entry give the player.
+// or without member_id, the caller enters themself. With full_name instead of member_id the
+// organiser enters a player who has no account (a walk-in: full_name, and optionally rating,
+// fide_id and federation). missed_rounds (zero or half, for a late entry) says what the rounds
+// paired before the entry give the player.
 func (h *Handlers) EnterPlayer(w http.ResponseWriter, r *http.Request, caller api.Caller) error {
 	id, err := api.PathID(r)
 	if err != nil {
 		return err
 	}
 	member, missed := caller.ID, play.MissedZero
+	var walkIn *tournament.WalkIn
 	if r.ContentLength != 0 {
 		obj, err := jsonhttp.ReadObject(w, r, play.MaxBody)
 		if err != nil {
 			return err
 		}
 		f := jsonhttp.NewFields(obj)
-		if m := f.Int("member_id", 1, 1<<53); m != nil {
+		if f.Has("full_name") {
+			if f.Has("member_id") {
+				f.Fail("member_id", "goes without full_name: a player with an account is entered by member_id, one without by full_name")
+			}
+			in := input.WalkIn(f)
+			walkIn = &in
+		} else if m := f.Int("member_id", 1, 1<<53); m != nil {
 			member = *m
 		}
 		missed = missedRounds(f)
@@ -50,7 +60,13 @@ func (h *Handlers) EnterPlayer(w http.ResponseWriter, r *http.Request, caller ap
 			return err
 		}
 	}
-	p, err := h.play.Entries.Enter(r.Context(), id, caller, member, missed)
+	var p tournament.Player
+	if walkIn != nil {
+		p, err = h.play.Entries.EnterWalkIn(r.Context(), id, caller, *walkIn, missed)
+		member = p.MemberID
+	} else {
+		p, err = h.play.Entries.Enter(r.Context(), id, caller, member, missed)
+	}
 	if err != nil {
 		return err
 	}

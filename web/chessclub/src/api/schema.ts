@@ -588,7 +588,7 @@ export interface paths {
         put?: never;
         /**
          * Enter a tournament
-         * @description A member enters themself while the tournament is open (no body needed). Nobody else's games go on a member's record without their consent or an arbiter's authority: an arbiter or an admin may enter any member, also late into a running Swiss (the player gets the next pairing number and, for each round paired before, the bye missed_rounds says); an organiser who is neither gets 403 and invites instead (POST /api/tournaments/{id}/invitations). 409: entered already, full (4 000 players), started (for anyone but the organiser, an arbiter or an admin), a running round robin or knockout, finished. 422: no such member (the players of imported tournaments are not members).
+         * @description A member enters themself while the tournament is open (no body needed). Nobody else's games go on a member's record without their consent or an arbiter's authority: an arbiter or an admin may enter any member, also late into a running Swiss (the player gets the next pairing number and, for each round paired before, the bye missed_rounds says); an organiser who is neither gets 403 and invites instead (POST /api/tournaments/{id}/invitations). 409: entered already, full (9 999 players), started (for anyone but the organiser, an arbiter or an admin), a running round robin or knockout, finished. With full_name instead of member_id, the organiser (even one who is a plain member), an arbiter or an admin enters a player who has no account — a walk-in — before the start or late into a running Swiss: a new guest with the rating, FIDE id and federation given; no member's record is touched. 422: no such member (guests, the players of imported tournaments and walk-ins, are not members), both member_id and full_name, a walk-in's field out of range.
          */
         post: operations["enterPlayer"];
         delete?: never;
@@ -883,7 +883,7 @@ export interface paths {
         put?: never;
         /**
          * Pair the next round (organiser or admin)
-         * @description Dutch system for a Swiss, Berger tables (single or double) for a round robin, the seeded bracket for a knockout. 409 (with the current state) when the tournament is not running, the last round has results missing — which is also what the loser of two simultaneous calls gets —, every round is paired, no pairing meets the absolute criteria, or the tournament changed while the round was being paired, three times over (pair again). A long pairing is announced on the tournament's live stream (GET …/events) as round_pairing with the round's number: at once for a field of 1 000 players or more, after a second of pairing for a smaller one; round_paired follows when the round is stored. A second request while a round is being paired waits for it and then gets 409 with the tournament's state (the round is paired). The server computes at most -pairings-at-once pairings at once, of all tournaments (one per processor by default): a request beyond it waits for a slot, first come first served, while its client waits (round_pairing is sent meanwhile, as above), so the answer may take minutes for the largest fields (a round of 4 000 players takes up to a minute to compute); the answer's write timeout is 10 minutes.
+         * @description Dutch system for a Swiss, Berger tables (single or double) for a round robin, the seeded bracket for a knockout. 409 (with the current state) when the tournament is not running, the last round has results missing — which is also what the loser of two simultaneous calls gets —, every round is paired, no pairing meets the absolute criteria, or the tournament changed while the round was being paired, three times over (pair again). A long pairing is announced on the tournament's live stream (GET …/events) as round_pairing with the round's number: at once for a field of 1 000 players or more, after a second of pairing for a smaller one; round_paired follows when the round is stored. A second request while a round is being paired waits for it and then gets 409 with the tournament's state (the round is paired). The server computes at most -pairings-at-once pairings at once, of all tournaments (one per processor by default): a request beyond it waits for a slot, first come first served, while its client waits (round_pairing is sent meanwhile, as above), so the answer may take minutes for the largest fields (a round of 4 000 players takes a second or two of a processor, of 9 999 players up to 20 seconds); the answer's write timeout is 10 minutes.
          */
         post: operations["pairRound"];
         delete?: never;
@@ -1240,7 +1240,7 @@ export interface paths {
         put?: never;
         /**
          * Make a tournament from a TRF-2026 file
-         * @description The caller becomes the organiser. Every player becomes a new guest member (who cannot log in), never an existing member: whoever can write a file could otherwise put games on anyone's record. Name (012), city (022), dates (042, 052), time control (122), format (092: a round robin when it says so, else a Swiss), rounds (XXR, or those recorded), initial colour, pairing numbers, ratings (as the guests' declared ratings), every round's boards and byes, and byes announced for later rounds (240 records, or the column after the last round paired) come from the file. At most 4 MiB (413), 12 000 lines of at most 8 192 bytes, 4 000 players and 50 rounds; the texts of the tournament section and the players' names obey the rules of a tournament's name sent as JSON (no control characters, tabs or bidirectional controls). 422 names the first fault in errors.file, in at most 300 characters: a syntax error with its line and column, a limit broken, a text with its line and field, a knockout, unrated games (W, D, L), a game without a result before the last round paired. With an Idempotency-Key a retry gets the first answer again; the same key with another file is 422; while the first runs, 409.
+         * @description The caller becomes the organiser. Every player becomes a new guest member (who cannot log in), never an existing member: whoever can write a file could otherwise put games on anyone's record. Name (012), city (022), dates (042, 052), time control (122), format (092: a round robin when it says so, else a Swiss), rounds (XXR, or those recorded), initial colour, pairing numbers, ratings (as the guests' declared ratings), every round's boards and byes, and byes announced for later rounds (240 records, or the column after the last round paired) come from the file. At most 8 MiB (413), 29 997 lines of at most 8 192 bytes, 9 999 players and 50 rounds; the texts of the tournament section and the players' names obey the rules of a tournament's name sent as JSON (no control characters, tabs or bidirectional controls). 422 names the first fault in errors.file, in at most 300 characters: a syntax error with its line and column, a limit broken, a text with its line and field, a knockout, unrated games (W, D, L), a game without a result before the last round paired. With an Idempotency-Key a retry gets the first answer again; the same key with another file is 422; while the first runs, 409.
          */
         post: operations["importTournament"];
         delete?: never;
@@ -1806,8 +1806,16 @@ export interface components {
             }[];
         };
         EntryInput: {
-            /** @description Who enters; default the caller. Only an arbiter or an admin may enter someone else (the organiser invites). */
+            /** @description Who enters; default the caller. Only an arbiter or an admin may enter someone else (the organiser invites). Not with full_name. */
             member_id?: number | null;
+            /** @description A player without an account (a walk-in), entered by the organiser, an arbiter or an admin: the player becomes a guest of the tournament (guest: true), whom an admin may later link to the member who played (POST …/players/{member_id}/link). Not with member_id. */
+            full_name?: string;
+            /** @description A walk-in's starting rating on the tournament's rating list, which seeds them; absent or null: unrated. Only with full_name. */
+            rating?: number | null;
+            /** @description A walk-in's FIDE id, for the FIDE report. Only with full_name. */
+            fide_id?: number | null;
+            /** @description A walk-in's FIDE federation code, such as ENG. Only with full_name. */
+            federation?: string | null;
             /**
              * @description A late entry's byes for the rounds paired before it: zero (default) or half points.
              * @enum {string|null}
