@@ -3,7 +3,7 @@
 // one Api rather than its methods because client.ts is part of the first screen's download,
 // which has no room to spare; only the tournament screen loads this module.
 import type { Api } from './client';
-import type { ForbiddenPair, Invitation, MissedRounds, Player } from './types';
+import type { EntryInput, ForbiddenPair, Invitation, MissedRounds, Player } from './types';
 
 function tpath(id: number, rest: string): string {
   return `/tournaments/${encodeURIComponent(String(id))}${rest}`;
@@ -22,6 +22,11 @@ export function cancelBye(api: Api, id: number, memberId: number, round: number)
 /** enterMember enters a member (an arbiter's or an admin's call), saying what a late entry gets for the rounds it missed. */
 export function enterMember(api: Api, id: number, memberId: number, missed: MissedRounds): Promise<Player> {
   return api.request<Player>('POST', tpath(id, '/players'), { json: { member_id: memberId, missed_rounds: missed } });
+}
+
+/** enterWalkIn enters a player without an account (the organiser's call): a guest of the tournament. */
+export function enterWalkIn(api: Api, id: number, walkIn: Pick<EntryInput, 'full_name' | 'rating' | 'fide_id' | 'federation' | 'missed_rounds'>): Promise<Player> {
+  return api.request<Player>('POST', tpath(id, '/players'), { json: walkIn });
 }
 
 /** inviteMember invites a member, saying what they get for the rounds paired before they accept. */

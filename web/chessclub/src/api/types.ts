@@ -41,6 +41,8 @@ export type Player = Schemas['Player'];
 export type PlayerRef = Schemas['PlayerRef'];
 /** What a late entry gets for each round paired before it: nothing, or half a point. */
 export type MissedRounds = NonNullable<Schemas['EntryInput']['missed_rounds']>;
+/** What POST /tournaments/{id}/players takes: a member (member_id) or a walk-in without an account (full_name…). */
+export type EntryInput = Schemas['EntryInput'];
 /** An invitation to play (organisers who are not arbiters invite; the member accepts or declines). */
 export type Invitation = Schemas['Invitation'];
 /** Two players of a Swiss who must not meet from from_round to to_round (null: to the last). */

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../api/problem';
-import { advancedChanged, emptyTournament, roundDatesProblem, setRoundDate, type TournamentValues, length, parsePoints, registration, splitError, textProblem, tournamentInput, trimSpace, validateLogin, validateRegister, validateTournament } from './forms';
+import { advancedChanged, emptyTournament, emptyWalkIn, validateWalkIn, walkIn, roundDatesProblem, setRoundDate, type TournamentValues, length, parsePoints, registration, splitError, textProblem, tournamentInput, trimSpace, validateLogin, validateRegister, validateTournament } from './forms';
 
 describe('validateRegister', () => {
-  const ok = { username: 'alice', password: 'correct horse', full_name: 'Alice Liddell', email: '' };
+  const ok = { username: 'alice', password: 'correct horse', full_name: 'Alice Liddell', email: '', declared_rating: '' };
 
   it('accepts a valid form and leaves out an empty email', () => {
     expect(validateRegister(ok)).toEqual({});
@@ -93,7 +93,7 @@ describe('textProblem', () => {
 });
 
 describe('validateRegister counts characters as the server does', () => {
-  const ok = { username: 'alice', password: 'correct horse', full_name: 'Alice Liddell', email: '' };
+  const ok = { username: 'alice', password: 'correct horse', full_name: 'Alice Liddell', email: '', declared_rating: '' };
   const errors = (change: Partial<typeof ok>) => validateRegister({ ...ok, ...change });
 
   it('counts an emoji in a password as one character', () => {
@@ -118,7 +118,7 @@ describe('validateRegister counts characters as the server does', () => {
 });
 
 describe('validateRegister refuses what the server refuses', () => {
-  const ok = { username: 'alice', password: 'correct horse', full_name: 'Alice Liddell', email: '' };
+  const ok = { username: 'alice', password: 'correct horse', full_name: 'Alice Liddell', email: '', declared_rating: '' };
   const errors = (change: Partial<typeof ok>) => validateRegister({ ...ok, ...change });
 
   it.each(titled([
@@ -385,5 +385,43 @@ describe('validateLogin', () => {
     [{ username: ASTRAL.repeat(101), password: 'x' }, { username: 'Use at most 100 characters.' }],
   ])('%o gives %o', (values, want) => {
     expect(validateLogin(values)).toEqual(want);
+  });
+});
+
+describe('validateWalkIn', () => {
+  it('takes a name alone, and leaves empty fields out of the body', () => {
+    const v = { ...emptyWalkIn, full_name: '  Wanda Walker ' };
+    expect(validateWalkIn(v)).toEqual({});
+    expect(walkIn(v)).toEqual({ full_name: 'Wanda Walker' });
+  });
+
+  it('sends a rating, a FIDE id and a federation as the server reads them', () => {
+    const v = { full_name: 'Wanda Walker', rating: ' 2395 ', fide_id: '1503014', federation: 'nor' };
+    expect(validateWalkIn(v)).toEqual({});
+    expect(walkIn(v)).toEqual({ full_name: 'Wanda Walker', rating: 2395, fide_id: 1503014, federation: 'NOR' });
+  });
+
+  it.each([
+    ['full_name', { full_name: ' ' }],
+    ['full_name', { full_name: 'W'.repeat(101) }],
+    ['rating', { full_name: 'W', rating: '99' }],
+    ['rating', { full_name: 'W', rating: '3001' }],
+    ['rating', { full_name: 'W', rating: '1500.5' }],
+    ['fide_id', { full_name: 'W', fide_id: '12a' }],
+    ['fide_id', { full_name: 'W', fide_id: '0' }],
+    ['federation', { full_name: 'W', federation: 'NO' }],
+    ['federation', { full_name: 'W', federation: 'N0R' }],
+  ])('refuses a bad %s', (field, change) => {
+    expect(Object.keys(validateWalkIn({ ...emptyWalkIn, ...change }))).toEqual([field]);
+  });
+});
+
+describe('a starting rating at registration', () => {
+  const ok = { username: 'alice', password: 'correct horse', full_name: 'Alice Liddell', email: '', declared_rating: '' };
+  it('is sent as declared_rating when given', () => {
+    expect(registration({ ...ok, declared_rating: ' 1850 ' })).toEqual({ username: 'alice', password: 'correct horse', full_name: 'Alice Liddell', declared_rating: 1850 });
+  });
+  it.each(['99', '3001', '12.5', 'x'])('refuses %s', (r) => {
+    expect(Object.keys(validateRegister({ ...ok, declared_rating: r }))).toEqual(['declared_rating']);
   });
 });

@@ -10,6 +10,8 @@ export interface RegisterValues {
   password: string;
   full_name: string;
   email: string;
+  /** A starting rating (a federation rating, say), optional: without one the member starts unrated. */
+  declared_rating: string;
 }
 
 /** The server's limits, in characters (Unicode code points). */
@@ -125,6 +127,7 @@ export function validateRegister(v: RegisterValues): FieldErrors {
   } else if (trimSpace(v.email) && !EMAIL.test(trimSpace(v.email))) {
     errors.email = 'Enter a valid email address, or leave it empty.';
   }
+  into(errors, 'declared_rating', ratingProblem(v.declared_rating));
   return errors;
 }
 
@@ -138,6 +141,9 @@ export function registration(v: RegisterValues): Registration {
   const email = trimSpace(v.email);
   if (email) {
     body.email = email;
+  }
+  if (v.declared_rating.trim()) {
+    body.declared_rating = Number(v.declared_rating.trim());
   }
   return body;
 }
@@ -444,4 +450,52 @@ export function validateLogin(v: { username: string; password: string }): FieldE
   into(errors, 'username', checkText(v.username, LIMITS.loginUsername, { required: 'Enter your username.' }));
   if (!v.password) errors.password = 'Enter your password.';
   return errors;
+}
+
+/** The limits of a starting rating (a member's declared one, a walk-in's): the server's. */
+export const RATING_MIN = 100;
+export const RATING_MAX = 3000;
+const FIDE_ID_MAX = 99_999_999_999;
+const FEDERATION = /^[A-Z]{3}$/;
+
+/** ratingProblem checks an optional starting rating as typed: '' when empty or valid. */
+export function ratingProblem(s: string): string {
+  const t = s.trim();
+  if (!t) return '';
+  if (!/^\d+$/.test(t) || Number(t) < RATING_MIN || Number(t) > RATING_MAX) return `Enter a whole number from ${RATING_MIN} to ${RATING_MAX}, or leave it empty (unrated).`;
+  return '';
+}
+
+/** A walk-in player as the organiser types them in: a name, and an optional rating, FIDE id and federation. */
+export interface WalkInValues {
+  full_name: string;
+  rating: string;
+  fide_id: string;
+  federation: string;
+}
+
+/** The fields of the walk-in form, which server errors may name. */
+export const WALK_IN_FIELDS = ['full_name', 'rating', 'fide_id', 'federation'] as const;
+
+export const emptyWalkIn: WalkInValues = { full_name: '', rating: '', fide_id: '', federation: '' };
+
+/** validateWalkIn returns a message per invalid field of a walk-in; empty when it may be sent. */
+export function validateWalkIn(v: WalkInValues): FieldErrors {
+  const errors: FieldErrors = {};
+  into(errors, 'full_name', checkText(v.full_name, LIMITS.fullName, { required: "Enter the player's name." }));
+  into(errors, 'rating', ratingProblem(v.rating));
+  const id = v.fide_id.trim();
+  if (id && (!/^\d+$/.test(id) || Number(id) < 1 || Number(id) > FIDE_ID_MAX)) errors.fide_id = 'Enter the FIDE id as digits, or leave it empty.';
+  const fed = v.federation.trim().toUpperCase();
+  if (fed && !FEDERATION.test(fed)) errors.federation = 'Enter a FIDE federation code of three letters, such as ENG, or leave it empty.';
+  return errors;
+}
+
+/** walkIn turns the form into the request body: empty fields are left out. */
+export function walkIn(v: WalkInValues): { full_name: string; rating?: number; fide_id?: number; federation?: string } {
+  const body: { full_name: string; rating?: number; fide_id?: number; federation?: string } = { full_name: trimSpace(v.full_name) };
+  if (v.rating.trim()) body.rating = Number(v.rating.trim());
+  if (v.fide_id.trim()) body.fide_id = Number(v.fide_id.trim());
+  if (v.federation.trim()) body.federation = v.federation.trim().toUpperCase();
+  return body;
 }

@@ -11,8 +11,8 @@ import { TextField } from '../../components/TextField';
 import { useSession } from '../../hooks/useSession';
 import { markFirstRender } from '../../platform/perf';
 
-const FIELDS = ['username', 'password', 'full_name', 'email'] as const;
-const EMPTY: RegisterValues = { username: '', password: '', full_name: '', email: '' };
+const FIELDS = ['username', 'password', 'full_name', 'email', 'declared_rating'] as const;
+const EMPTY: RegisterValues = { username: '', password: '', full_name: '', email: '', declared_rating: '' };
 
 /** afterRegistering is where a new member goes: back where a login was asked for, else their profile. */
 export function afterRegistering(next: string | null, memberId: number): string {
@@ -76,6 +76,7 @@ export default function RegisterPage() {
       <TextField name="password" label="Password" type="password" value={values.password} onChange={set('password')} error={errors.password} autocomplete="new-password" helperText="At least 8 characters" required />
       <TextField name="full_name" label="Full name" value={values.full_name} onChange={set('full_name')} error={errors.full_name} autocomplete="name" required />
       <TextField name="email" label="Email" type="email" value={values.email} onChange={set('email')} error={errors.email} autocomplete="email" helperText="Optional" />
+      <TextField name="declared_rating" label="Starting rating" type="number" value={values.declared_rating} onChange={set('declared_rating')} error={errors.declared_rating} helperText="Optional: your federation or FIDE rating, which seeds you until your rated games here give you a club rating" min="100" max="3000" />
       <IonButton type="submit" expand="block" disabled={busy}>
         {busy ? <IonSpinner slot="start" name="dots" aria-hidden="true" /> : <IonIcon slot="start" icon={personAddOutline} aria-hidden="true" />}
         Register

@@ -1,5 +1,5 @@
 /**
- * GuestBadge marks a guest: a player of an imported tournament, who is in its results but is
+ * GuestBadge marks a guest: a player of an imported tournament or a walk-in, who is in its results but is
  * not a member of the club (and cannot log in).
  */
 export function GuestBadge() {

@@ -12,6 +12,8 @@ import { useAction } from '../../hooks/useAction';
 import { withdrawText } from '../../rules/play';
 import type { TabProps } from './TournamentData';
 import { ByesSection } from './ByesSection';
+import { MissedRoundsChoice } from './MissedRoundsChoice';
+import { WalkInForm } from './WalkInForm';
 import { ForbiddenPairsSection } from './ForbiddenPairsSection';
 import { enterMember, inviteMember } from '../../api/tournamentCalls';
 import { roundList } from '../../rules/byes';
@@ -30,8 +32,9 @@ interface Extras {
  * tournament is open and leave (before the start) or withdraw (after it), and answer an
  * invitation to it. Nobody's games go on a member's record without their consent or an
  * arbiter's authority: an organiser who is an arbiter or an admin adds members directly, any
- * other organiser invites them (and sees who has not answered or declined); an admin links an
- * imported tournament's guest player to the member who played. A member added to a running
+ * other organiser invites them (and sees who has not answered or declined); the organiser adds a
+ * player who has no account as a guest (WalkInForm); an admin links a guest player (a walk-in,
+ * or one of an imported tournament) to the member who played. A member added to a running
  * Swiss is a late entry: the organiser chooses whether the rounds played before count as zero or
  * half a point each. Below the list: the half-point byes asked for, and (for the organiser) the
  * players kept apart.
@@ -159,20 +162,11 @@ export function PlayersTab({ data, organiser, reload }: TabProps) {
               {direct ? 'Add' : 'Invite'}
             </IonButton>
           </div>
-          {late && (
-            <fieldset className="missed-rounds">
-              <legend>{played === 1 ? 'Round 1 is played already: it counts for them as' : `Rounds 1 to ${played} are played already: each counts for them as`}</legend>
-              <label>
-                <input type="radio" name="missed_rounds" value="zero" checked={missed === 'zero'} onChange={() => setMissed('zero')} /> Absent, no points
-              </label>
-              <label>
-                <input type="radio" name="missed_rounds" value="half" checked={missed === 'half'} onChange={() => setMissed('half')} /> A half-point bye (½ point)
-              </label>
-            </fieldset>
-          )}
+          {late && <MissedRoundsChoice played={played} value={missed} onChange={setMissed} name="missed_rounds" />}
           {!direct && <p className="hint">A member's games go on their record only with their consent: they enter when they accept the invitation.</p>}
         </form>
       )}
+      {organiser && (open || (running && t.format === 'swiss')) && <WalkInForm tournament={t} done={reload} />}
       {organiser && (pending.length > 0 || declined.length > 0) && (
         <section className="invitations no-print" aria-labelledby="invitations-title">
           <h3 id="invitations-title">Invitations</h3>
