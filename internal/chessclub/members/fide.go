@@ -294,6 +294,9 @@ func updateFIDE(ctx context.Context, tx *sql.Tx, id int64, f FIDE) error {
 // FIDE rating changed afterwards (by the member, an admin or FIDE's list) changes nothing of
 // the club's history, and an entry that rests on games is the replay's alone.
 func startClubLists(ctx context.Context, tx *sql.Tx, id int64) error {
+	if err := startStandardList(ctx, tx, id); err != nil {
+		return err
+	}
 	for _, list := range []string{"rapid", "blitz"} {
 		frozen, err := ratedGameEntered(ctx, tx, id, list)
 		if err != nil {
@@ -311,6 +314,23 @@ func startClubLists(ctx context.Context, tx *sql.Tx, id int64) error {
 		if _, err := tx.ExecContext(ctx, "UPDATE members SET "+declared+" = "+fide+" WHERE id = ?", id); err != nil {
 			return fmt.Errorf("start member %d's %s list: %w", id, list, err)
 		}
+	}
+	return nil
+}
+
+// startStandardList starts member id's standard club rating from their FIDE standard rating
+// when they have none: no rating declared, none from games, and no rated standard game of
+// theirs entered (ratedGameEntered). The FIDE rating becomes their declared starting rating,
+// resting on no games, as if they had declared it: they may change it, or remove it, until
+// their first rated game, and a FIDE rating changed afterwards does not move it.
+func startStandardList(ctx context.Context, tx *sql.Tx, id int64) error {
+	frozen, err := ratedGameEntered(ctx, tx, id, "standard")
+	if err != nil || frozen {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, "UPDATE members SET rating = fide_standard, rating_status = ?, declared_rating = fide_standard, declared_games = 0, rated_games = 0 "+
+		"WHERE id = ? AND fide_standard IS NOT NULL AND declared_rating IS NULL AND rating_status = ?", RatingDeclared, id, RatingUnrated); err != nil {
+		return fmt.Errorf("start member %d's standard list: %w", id, err)
 	}
 	return nil
 }

@@ -330,13 +330,18 @@ func (s *Store) UpdateRatingInfo(ctx context.Context, id int64, caller Member, i
 			m.Rating, m.RatingStatus, m.RatedGames, m.BirthYear, id); err != nil {
 			return fmt.Errorf("update member: %w", err)
 		}
-		if err := updateFIDE(ctx, tx, id, m.FIDE); err != nil {
-			return err
-		}
 		if in.SetDeclared || in.SetDeclaredGames {
 			if _, err := tx.ExecContext(ctx, "UPDATE members SET declared_rating = ?, declared_games = ? WHERE id = ?", declared, m.DeclaredGames, id); err != nil {
 				return fmt.Errorf("update member: %w", err)
 			}
+		}
+		// The FIDE fields may start the member's club lists (startClubLists): read back what
+		// the member now is.
+		if err := updateFIDE(ctx, tx, id, m.FIDE); err != nil {
+			return err
+		}
+		if m, err = s.lockMember(ctx, tx, id); err != nil {
+			return err
 		}
 		if before, after := changedFields(was, recordFields(m)); len(after) > 0 {
 			if err := audit.Record(ctx, tx, s.now(), audit.Change{Actor: audit.Actor{ID: caller.ID, Username: caller.Username}, Member: id,
