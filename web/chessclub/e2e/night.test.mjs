@@ -1,6 +1,7 @@
 // End-to-end test of a club night's players, against the real Go server on a temporary SQLite
 // database, in Debian's Chromium, at 390 and 1 280 px: a newcomer registers with a starting
-// rating, which seeds them; an organiser who is a plain member adds a player who has no account
+// rating, which seeds them; a member without one gives their FIDE standard rating in the
+// profile, which starts their club rating; an organiser who is a plain member adds a player who has no account
 // (a walk-in: name, rating, FIDE id, federation), before the start and late into the running
 // Swiss, and a wrong field is shown under it. Each view is photographed into
 // test-artifacts/chessclub/night/.
@@ -78,6 +79,27 @@ for (const [size, viewport] of sizes) {
     const me = await club.api('GET', '/me', { token });
     assert.equal(me.rating, 1850);
     assert.equal(me.rating_status, 'declared');
+  });
+
+  test(`a FIDE standard rating starts the club rating at ${size} px`, async () => {
+    const username = `fide${size}`;
+    await club.api('POST', '/user', { json: { username, password: password(username), full_name: `Fay FIDE ${size}` } });
+    const { token } = await club.api('POST', '/login', { json: { username, password: password(username) } });
+    const me = await club.api('GET', '/me', { token });
+    assert.equal(me.rating_status, 'unrated');
+    const page = await newPage(viewport);
+    await logIn(page, username);
+    await page.goto(`/members/${me.id}`);
+    await page.getByRole('button', { name: 'Edit FIDE details' }).click();
+    assert.equal(await page.getByLabel('Starting club rating').inputValue(), '');
+    await page.getByLabel('FIDE standard rating').fill('1900');
+    await page.getByRole('button', { name: 'Save FIDE details' }).click();
+    await page.locator('.fide-facts').getByText('1900').waitFor();
+    const after = await club.api('GET', '/me', { token });
+    assert.deepEqual([after.rating, after.rating_status], [1900, 'declared']);
+    await page.getByRole('button', { name: 'Edit FIDE details' }).click();
+    assert.equal(await page.getByLabel('Starting club rating').inputValue(), '1900');
+    await shoot(page, `fide-start-${size}`);
   });
 
   test(`walk-in players at ${size} px: before the start and late into the Swiss`, async () => {

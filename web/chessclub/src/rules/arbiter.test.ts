@@ -267,6 +267,8 @@ describe('the FIDE fields', () => {
     { name: 'a birth date in another order', change: { birth_date: '17.05.2004' }, errors: ['birth_date'] },
     { name: 'a national rating too low', change: { national_rating: '50' }, errors: ['national_rating'] },
     { name: 'a national id with a space', change: { national_id: 'E 123' }, errors: ['national_id'] },
+    { name: 'a starting club rating', change: { declared_rating: '1650' }, errors: [], patch: { declared_rating: 1650 } },
+    { name: 'a starting club rating out of range', change: { declared_rating: '3100' }, errors: ['declared_rating'] },
   ];
   for (const c of cases) {
     it(c.name, () => {

@@ -56,6 +56,8 @@ export interface FideValues {
   fide_rating_blitz: string;
   national_id: string;
   national_rating: string;
+  /** The club rating the member starts from until their first rated game (a declared rating). */
+  declared_rating: string;
 }
 
 export type FideField = keyof FideValues;
@@ -72,9 +74,10 @@ export const FIDE_LABELS: Record<FideField, string> = {
   fide_rating_blitz: 'FIDE blitz rating',
   national_id: 'National id',
   national_rating: 'National rating',
+  declared_rating: 'Starting club rating',
 };
 
-const NUMBERS: FideField[] = ['fide_id', 'fide_rating_standard', 'fide_rating_rapid', 'fide_rating_blitz', 'national_rating'];
+const NUMBERS: FideField[] = ['fide_id', 'fide_rating_standard', 'fide_rating_rapid', 'fide_rating_blitz', 'national_rating', 'declared_rating'];
 
 /** fideValues fills the form from a member. */
 export function fideValues(m: Member): FideValues {
@@ -90,6 +93,7 @@ export function fideValues(m: Member): FideValues {
     fide_rating_blitz: s(m.fide_rating_blitz),
     national_id: s(m.national_id),
     national_rating: s(m.national_rating),
+    declared_rating: m.rating_status === 'declared' ? String(m.rating) : '',
   };
 }
 
@@ -112,6 +116,7 @@ export function fideErrors(v: FideValues): Partial<Record<FideField, string>> {
     if (t(f) && !whole(t(f), 1000, 3000)) errors[f] = 'A FIDE rating is between 1000 and 3000.';
   }
   if (t('national_rating') && !whole(t('national_rating'), 100, 3000)) errors.national_rating = 'A national rating is between 100 and 3000.';
+  if (t('declared_rating') && !whole(t('declared_rating'), 100, 3000)) errors.declared_rating = 'A starting rating is between 100 and 3000.';
   if (t('national_id') && !/^[A-Za-z0-9][A-Za-z0-9_./-]{0,19}$/.test(t('national_id'))) errors.national_id = 'Up to 20 letters, digits and . _ / -, starting with a letter or digit.';
   return errors;
 }

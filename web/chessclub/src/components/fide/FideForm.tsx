@@ -16,6 +16,7 @@ const TEXT_FIELDS: { field: FideField; help?: string }[] = [
   { field: 'national_rating' },
   { field: 'national_id', help: 'The id at the national federation; only the member and the club’s admins see it.' },
   { field: 'birth_date', help: 'A day (2004-05-17) or just the year; only the member and the club’s admins see it.' },
+  { field: 'declared_rating', help: 'Seeds you until your first rated game here; empty is unrated. A FIDE standard rating given without one starts it.' },
 ];
 
 /**
@@ -74,7 +75,7 @@ export default function FideForm({ member, done }: { member: Member; done(saved:
           <option value="m">Man</option>
         </select>
       </label>
-      {TEXT_FIELDS.map((f) => (
+      {TEXT_FIELDS.filter((f) => f.field !== 'declared_rating' || member.rating_status !== 'rated').map((f) => (
         <div key={f.field} className="select-field">
           <label htmlFor={`fide-${f.field}`}>{FIDE_LABELS[f.field]}</label>
           <input
