@@ -3,7 +3,8 @@
 // rating, which seeds them; a member without one gives their FIDE standard rating in the
 // profile, which starts their club rating; an organiser who is a plain member adds a player who has no account
 // (a walk-in: name, rating, FIDE id, federation), before the start and late into the running
-// Swiss, and a wrong field is shown under it. Each view is photographed into
+// Swiss, and a wrong field is shown under it; an arbiter corrects a result of a finished rated
+// tournament from the app, told first that the club ratings are computed again. Each view is photographed into
 // test-artifacts/chessclub/night/.
 //
 //   node --test e2e/night.test.mjs     (npm run e2e runs every file of e2e/)
@@ -11,7 +12,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { artifactsDir as baseArtifacts, isoDay, logIn, password, startClub } from './harness.mjs';
+import { artifactsDir as baseArtifacts, confirmAlert, isoDay, logIn, password, startClub } from './harness.mjs';
 
 const artifactsDir = join(baseArtifacts, 'night');
 const sizes = [
@@ -20,6 +21,7 @@ const sizes = [
 ];
 const people = {
   hana: { fullName: 'Hana Host' },
+  ada: { fullName: 'Ada Arbiter' },
   ana: { fullName: 'Ana Petrova', rating: 1710 },
   ben: { fullName: 'Ben Okafor', rating: 1650 },
   cleo: { fullName: 'Cleo Martin', rating: 1840 },
@@ -50,7 +52,7 @@ async function fill(scope, label, value) {
 
 before(async () => {
   mkdirSync(artifactsDir, { recursive: true });
-  club = await startClub(people);
+  club = await startClub(people, { arbiters: ['ada'] });
 });
 
 after(async () => {
@@ -149,5 +151,44 @@ for (const [size, viewport] of sizes) {
     const lars = standings.rows.find((r) => r.player.full_name === 'Lars Late');
     assert.equal(Number(lars?.values.PTS), 0.5, JSON.stringify(standings.rows));
     await shoot(page, `walk-in-players-${size}`);
+  });
+}
+
+for (const [size, viewport] of sizes) {
+  test(`a correction after the finish, from the app, at ${size} px`, async () => {
+    const { api, tokens } = club;
+    const t = await api('POST', '/tournaments', { token: tokens.ada, json: { name: `Closed Rapid ${size}`, format: 'swiss', rounds: 1, rated: true, start_date: isoDay(0) } });
+    for (const p of ['ana', 'ben', 'cleo', 'hana']) await api('POST', `/tournaments/${t.id}/players`, { token: tokens[p] });
+    await api('POST', `/tournaments/${t.id}/start`, { token: tokens.ada });
+    const r1 = await api('POST', `/tournaments/${t.id}/rounds`, { token: tokens.ada });
+    for (const b of r1.boards) await api('PUT', `/tournaments/${t.id}/rounds/1/boards/${b.board}`, { token: tokens.ada, json: { result: '1-0' } });
+    await api('POST', `/tournaments/${t.id}/finish`, { token: tokens.ada });
+
+    // A player sees the final boards, and no way to change them.
+    const ana = await newPage(viewport);
+    await logIn(ana, 'ana');
+    await ana.goto(`/tournaments/${t.id}?tab=pairings`);
+    await ana.getByRole('heading', { name: 'Round 1 · complete' }).waitFor();
+    assert.equal(await ana.getByRole('button', { name: 'Correct a result' }).count(), 0);
+    assert.equal(await ana.getByRole('button', { name: 'Black wins on board 1' }).count(), 0);
+
+    const page = await newPage(viewport);
+    await logIn(page, 'ada');
+    await page.goto(`/tournaments/${t.id}?tab=pairings`);
+    await page.getByRole('button', { name: 'Correct a result' }).click();
+    await page.getByRole('note').getByText(/club ratings are computed again/).waitFor();
+    await shoot(page, `correct-after-finish-${size}`);
+    await page.getByRole('button', { name: 'Black wins on board 1' }).click();
+    assert.equal(
+      await confirmAlert(page, 'Replace'),
+      'Board 1 of round 1 has 1–0. Replace it with 0–1? The tournament has finished: its standings change, and the club ratings are computed again from this tournament on.',
+    );
+    await page.locator('.board[data-board="1"] .result[data-result="0-1"]').waitFor();
+    assert.equal((await api('GET', `/tournaments/${t.id}/rounds/1/boards/1`)).result, '0-1');
+    const trail = await api('GET', `/tournaments/${t.id}/audit`, { token: tokens.ada });
+    assert.ok(trail.some((e) => e.action === 'result.corrected' && e.actor_username === 'ada'), JSON.stringify(trail.map((e) => e.action)));
+    assert.ok(trail.some((e) => e.action === 'ratings.recomputed'), JSON.stringify(trail.map((e) => e.action)));
+    await page.getByRole('button', { name: 'Done correcting' }).click();
+    assert.equal(await page.getByRole('button', { name: 'Black wins on board 1' }).count(), 0);
   });
 }

@@ -111,7 +111,7 @@ test('after round 1 of 3 Finish is a quiet "Finish early" that says what is left
   await alert.getByRole('button', { name: 'Cancel' }).waitFor();
   assert.equal(
     await alert.locator('.alert-message').innerText(),
-    'Finish: applies ratings to 4 players. Only 1 of 3 rounds are played: the other 2 rounds are never paired. No result can be changed afterwards. This cannot be undone.',
+    'Finish: applies ratings to 4 players. Only 1 of 3 rounds is played: the other 2 rounds are never paired. Afterwards only an arbiter or an admin can correct a result, and the club ratings are then computed again. Finishing cannot be undone.',
   );
   await rita.keyboard.press('Escape');
   await alert.waitFor({ state: 'detached' });
@@ -243,7 +243,9 @@ test('round 2 keeps the pair apart and gives Ana her bye; a board lost by forfei
   assert.match(await board.locator('.result').innerText(), /1–0 forfeit$/);
   await shoot(rita, '390-forfeit');
 
+  // Replacing or clearing a result entered is asked first, saying what the board has.
   await board.getByRole('button', { name: 'Clear the result on board 1' }).click();
+  assert.equal(await confirmAlert(rita, 'Clear'), 'Board 1 of round 2 has 1–0 forfeit. Clear it (not played yet)?');
   await board.locator('.result[data-result=""]').waitFor();
   assert.equal((await api('GET', `/tournaments/${swissId}/rounds/2/boards/1`)).result, null);
   await board.getByRole('button', { name: 'Both lose by forfeit on board 1' }).click();
@@ -252,6 +254,7 @@ test('round 2 keeps the pair apart and gives Ana her bye; a board lost by forfei
   await shoot(rita, '1280-double-forfeit');
   await rita.setViewportSize(phone);
   await board.getByRole('button', { name: 'Black wins by forfeit on board 1' }).click();
+  assert.equal(await confirmAlert(rita, 'Replace'), 'Board 1 of round 2 has double forfeit. Replace it with 0–1 forfeit?');
   await board.locator('.result[data-result="0-1 forfeit"]').waitFor();
   for (const b of round2.boards.filter((x) => x.board !== 1)) {
     await api('PUT', `/tournaments/${swissId}/rounds/2/boards/${b.board}`, { token: tokens.rita, json: { result: '1/2-1/2' } });
@@ -320,7 +323,7 @@ test('once every round is played Finish is prominent, on a phone and a desktop, 
   await rita.setViewportSize(desktop);
   await shoot(rita, '1280-finish');
   await finish.click();
-  assert.match(await confirmAlert(rita, 'Finish'), /^Finish: applies ratings to 5 players\. No result can be changed afterwards\./);
+  assert.match(await confirmAlert(rita, 'Finish'), /^Finish: applies ratings to 5 players\. Afterwards only an arbiter or an admin can correct a result, and the club ratings are then computed again\./);
   await rita.getByText('Finished', { exact: true }).waitFor();
   await rita.setViewportSize(phone);
 });

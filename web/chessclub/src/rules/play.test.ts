@@ -11,6 +11,7 @@ import {
   mayClearResult,
   mayOrganise,
   finishText,
+  replaceText,
   nextActions,
   withdrawText,
   pairingText,
@@ -277,7 +278,7 @@ describe('confirmations', () => {
   it('says a rated finish applies ratings to the players who played, and what is left unplayed', () => {
     const t = tournament({ state: 'running', rated: true, rounds: 5, current_round: 1 });
     expect(finishText(t, [r1], [...players, { member_id: 9, guest: false }]).message).toBe(
-      'Finish: applies ratings to 4 players. Only 1 of 5 rounds are played: the other 4 rounds are never paired. No result can be changed afterwards. This cannot be undone.',
+      'Finish: applies ratings to 4 players. Only 1 of 5 rounds is played: the other 4 rounds are never paired. Afterwards only an arbiter or an admin can correct a result, and the club ratings are then computed again. Finishing cannot be undone.',
     );
   });
 
@@ -285,9 +286,23 @@ describe('confirmations', () => {
     const t = tournament({ state: 'running', rated: false, rounds: 1, current_round: 1 });
     expect(finishText(t, [r1], players)).toEqual({
       header: 'Finish Thursday Rapid?',
-      message: 'Finish: the standings become final. No result can be changed afterwards. This cannot be undone.',
+      message: 'Finish: the standings become final. Afterwards only an arbiter or an admin can correct a result. Finishing cannot be undone.',
       confirm: 'Finish',
     });
+  });
+
+  it('asks before a result entered is replaced or cleared, and says what a correction after the finish changes', () => {
+    const b = { round: 2, board: 3, result: '1-0' as const };
+    expect(replaceText({ state: 'running', rated: true }, b, '1/2-1/2')).toEqual({
+      header: 'Replace the result on board 3?',
+      message: 'Board 3 of round 2 has 1–0. Replace it with ½–½?',
+      confirm: 'Replace',
+    });
+    expect(replaceText({ state: 'running', rated: false }, b, null).message).toBe('Board 3 of round 2 has 1–0. Clear it (not played yet)?');
+    expect(replaceText({ state: 'finished', rated: true }, b, '0-1').message).toBe(
+      'Board 3 of round 2 has 1–0. Replace it with 0–1? The tournament has finished: its standings change, and the club ratings are computed again from this tournament on.',
+    );
+    expect(replaceText({ state: 'finished', rated: false }, b, '0-1').message).toMatch(/its standings change\.$/);
   });
 
   it('offers reinstating a withdrawn player in a Swiss only', () => {

@@ -362,10 +362,26 @@ export function finishText(t: Tournament, rounds: Round[], players: Pick<Player,
   const parts = [t.rated ? `Finish: applies ratings to ${rated} ${rated === 1 ? 'player' : 'players'}.` : 'Finish: the standings become final.'];
   if (t.rounds !== null && done < t.rounds) {
     const left = t.rounds - done;
-    parts.push(`Only ${done} of ${t.rounds} rounds are played: the other ${left === 1 ? 'round is' : `${left} rounds are`} never paired.`);
+    parts.push(`Only ${done} of ${t.rounds} rounds ${done === 1 ? 'is' : 'are'} played: the other ${left === 1 ? 'round is' : `${left} rounds are`} never paired.`);
   }
-  parts.push('No result can be changed afterwards. This cannot be undone.');
+  parts.push(t.rated ? 'Afterwards only an arbiter or an admin can correct a result, and the club ratings are then computed again.' : 'Afterwards only an arbiter or an admin can correct a result.');
+  parts.push('Finishing cannot be undone.');
   return { header: `Finish ${t.name}?`, message: parts.join(' '), confirm: 'Finish' };
+}
+
+/**
+ * replaceText asks before a result already entered is replaced or cleared: one tap must never
+ * silently overwrite what someone entered. After the finish it says what a correction changes:
+ * the standings and, for a rated tournament, the club ratings, computed again.
+ */
+export function replaceText(t: Pick<Tournament, 'state' | 'rated'>, board: Pick<Board, 'round' | 'board' | 'result'>, next: GameResult | null): ConfirmText {
+  const now = `Board ${board.board} of round ${board.round} has ${resultLabel(board.result)}.`;
+  const ask = next === null ? 'Clear it (not played yet)?' : `Replace it with ${resultLabel(next)}?`;
+  const parts = [now, ask];
+  if (t.state === 'finished') {
+    parts.push(t.rated ? 'The tournament has finished: its standings change, and the club ratings are computed again from this tournament on.' : 'The tournament has finished: its standings change.');
+  }
+  return { header: next === null ? `Clear the result on board ${board.board}?` : `Replace the result on board ${board.board}?`, message: parts.join(' '), confirm: next === null ? 'Clear' : 'Replace' };
 }
 
 /** startText says what starting does: entries close, the players get pairing numbers. */

@@ -1,10 +1,11 @@
 import { Suspense, lazy, useState } from 'react';
 import { ApiError } from '../../api/problem';
 import type { Board, GameResult, PlayerRef } from '../../api/types';
-import { IonButton, showToast } from '../../components/ionic';
+import { IonButton, askConfirm, showToast } from '../../components/ionic';
 import { ScreenBoundary } from '../../components/ScreenError';
-import { assignment, forfeitChoices, mayClearResult, pairingText, resultChoices, resultLabel, formatPoints, mayDirect } from '../../rules/play';
+import { assignment, forfeitChoices, mayClearResult, pairingText, replaceText, resultChoices, resultLabel, formatPoints, mayDirect } from '../../rules/play';
 import { useSession } from '../../hooks/useSession';
+import { hasAuthority } from '../../rules/members';
 import type { TabProps } from './TournamentData';
 import { GuestBadge } from './GuestBadge';
 import { errorText } from '../../rules/words';
@@ -24,7 +25,9 @@ const ManualPairing = lazy(() => import('./ManualPairing'));
  * board once when the tournament lets players report. The organiser also finds, folded under each
  * board, the results of a game not played (a forfeit either way, a double forfeit) and, in the
  * last round, a way back to no result at all. For a Swiss the organiser sees the pairing
- * checker's verdict on the round, and whoever directs it may pair it by hand.
+ * checker's verdict on the round, and whoever directs it may pair it by hand. Replacing a result
+ * already entered is asked first; after the finish an arbiter or an admin may correct results
+ * (asked first, saying that the standings and the club ratings follow).
  */
 export function PairingsTab({ data, organiser, reload }: TabProps) {
   const { api, member: me } = useSession();
@@ -34,6 +37,8 @@ export function PairingsTab({ data, organiser, reload }: TabProps) {
   const [saving, setSaving] = useState('');
   const [view, setView] = useState<'boards' | 'wall'>('boards');
   const [editing, setEditing] = useState<number | null>(null);
+  // After the finish an arbiter or an admin may correct a result, once they ask to.
+  const [correcting, setCorrecting] = useState(false);
   const director = mayDirect(me, t);
   const swiss = t.format === 'swiss';
   const last = rounds[rounds.length - 1];
@@ -59,6 +64,10 @@ export function PairingsTab({ data, organiser, reload }: TabProps) {
   const choices = resultChoices(t.format);
   const forfeits = forfeitChoices(t.format);
   const finished = t.state === 'finished';
+  const mayCorrect = finished && hasAuthority(me);
+  // Who enters results on this screen: the organiser while the tournament runs; after the
+  // finish, an arbiter or an admin who chose to correct.
+  const entering = finished ? mayCorrect && correcting : organiser;
   // A knockout's matches do not go by points: its boards show the ratings alone.
   const points = t.format === 'knockout' ? null : pointsBefore(round.number, rounds, data.crosstable, t);
   const facts = (p: PlayerRef) => {
@@ -83,6 +92,8 @@ export function PairingsTab({ data, organiser, reload }: TabProps) {
   );
 
   async function enter(board: Board, result: GameResult | null) {
+    // One tap never silently replaces a result someone entered.
+    if (board.result !== null && board.result !== result && !(await askConfirm(replaceText(t, board, result)))) return;
     const key = `${board.round}/${board.board}`;
     setSaving(key);
     try {
@@ -124,6 +135,11 @@ export function PairingsTab({ data, organiser, reload }: TabProps) {
         <IonButton fill="outline" size="small" onClick={() => window.print()}>
           Print
         </IonButton>
+        {mayCorrect && (
+          <IonButton fill="outline" size="small" aria-pressed={correcting} onClick={() => setCorrecting((c) => !c)}>
+            {correcting ? 'Done correcting' : 'Correct a result'}
+          </IonButton>
+        )}
         {editableLast && round.number === last.number && (
           <IonButton fill="outline" size="small" onClick={() => setEditing(round.number)}>
             Change the pairing
@@ -135,6 +151,11 @@ export function PairingsTab({ data, organiser, reload }: TabProps) {
           </IonButton>
         )}
       </div>
+      {mayCorrect && correcting && (
+        <p className="correcting-note no-print" role="note">
+          The tournament has finished. A result corrected here changes its standings{t.rated ? ', and the club ratings are computed again from this tournament on' : ''}; each correction is asked first and kept in the audit trail.
+        </p>
+      )}
       {organiser && swiss && <RoundCheck tournamentId={t.id} round={round} revision={data} />}
       {view === 'wall' ? (
         <WallList round={round} />
@@ -143,7 +164,7 @@ export function PairingsTab({ data, organiser, reload }: TabProps) {
       <ol className="boards" aria-label={`Round ${round.number} pairings`}>
         {round.boards.map((b) => {
           const own = mine?.kind === 'board' && mine.board.board === b.board;
-          const mayReport = !finished && (organiser || (own && !!t.players_report && b.result === null));
+          const mayReport = entering || (!finished && own && !!t.players_report && b.result === null);
           const key = `${b.round}/${b.board}`;
           return (
             <li key={b.board} className={own ? 'board mine' : 'board'} data-board={b.board} aria-current={own ? 'true' : undefined}>
@@ -192,7 +213,7 @@ export function PairingsTab({ data, organiser, reload }: TabProps) {
                   ))}
                 </div>
               )}
-              {organiser && !finished && (
+              {entering && (
                 <details className="more-results no-print">
                   <summary>
                     Forfeit or clear the result<span className="sr-only"> on board {b.board}</span>

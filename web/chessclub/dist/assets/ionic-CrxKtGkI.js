@@ -1,0 +1,1 @@
+import"./index-B4F9IjtM.js";
