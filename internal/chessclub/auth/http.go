@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"campus.example/apps/internal/chessclub/api"
+	"campus.example/apps/internal/chessclub/audit"
 	"campus.example/apps/internal/chessclub/members"
 	"campus.example/apps/internal/jsonhttp"
 	"campus.example/apps/internal/problem"
@@ -26,13 +27,19 @@ func (s *Service) Register(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	wait, err := s.throttle.register(r.Context(), throttleSubject(clientAddr(r, s.proxies)))
-	if err != nil {
-		return err
-	}
-	if wait > 0 {
-		return &problem.Error{Kind: problem.TooManyRequests, RetryAfter: retryAfterSeconds(wait),
-			Detail: "Too many registrations from this address; wait before trying again."}
+	if sponsor, ok := s.sponsor(r); ok {
+		// An arbiter or an admin signing players up is accountable, and a club's players
+		// share its address: their registrations are not counted against it.
+		reg.SignedUpBy = audit.Actor{ID: sponsor.ID, Username: sponsor.Username}
+	} else {
+		wait, err := s.throttle.register(r.Context(), throttleSubject(clientAddr(r, s.proxies)))
+		if err != nil {
+			return err
+		}
+		if wait > 0 {
+			return &problem.Error{Kind: problem.TooManyRequests, RetryAfter: retryAfterSeconds(wait),
+				Detail: "Too many registrations from this address; wait before trying again, or ask an arbiter to sign you up."}
+		}
 	}
 	hash, err := s.hasher.Hash(r.Context(), reg.Password)
 	if err != nil {

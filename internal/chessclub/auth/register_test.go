@@ -104,3 +104,59 @@ func TestRegisterThrottle(t *testing.T) {
 		clubtest.Diff(t, "registration buckets after the horizon", registers(), 0)
 	})
 }
+
+// TestSignUpByArbiter checks, on each database, that an arbiter or an admin signing players
+// up is not held to the address's registration limit (a club night, a class, all behind one
+// address), that the trail names them as who made each record, and that no other token lifts
+// the limit or stops a registration: a plain member's, or one the server no longer accepts.
+func TestSignUpByArbiter(t *testing.T) {
+	clubtest.ForDialects(t, func(t *testing.T, d sqldb.Dialect) {
+		cfg := auth.ThrottleConfig{RegisterBurst: 2, RegisterRefill: time.Hour}
+		e := clubtest.New(t, d, func(c *chessclub.Config) { c.Auth.Throttle = cfg })
+		// The default address's two registrations go to the arbiter and the admin; the admin
+		// signs up the plain member.
+		e.Register("ada", "Ada Arbiter")
+		e.Register("rita", "Rita Root")
+		e.MakeArbiter("ada")
+		e.MakeAdmin("rita")
+		var moe members.Member
+		e.MustDo(clubtest.Req{Method: "POST", Path: "/api/user", As: "rita", Body: map[string]any{"username": "moe", "password": "password-moe", "full_name": "Moe Member"}},
+			http.StatusCreated).Decode(t, &moe)
+		e.IDs["moe"], e.Tokens["moe"] = moe.ID, e.Login("moe")
+		n := 0
+		register := func(as string, header map[string]string) clubtest.Resp {
+			n++
+			return e.Do(clubtest.Req{Method: "POST", Path: "/api/user", RemoteAddr: "10.6.0.1:1", As: as, Header: header,
+				Body: map[string]any{"username": "club" + strconv.Itoa(n), "password": "long enough", "full_name": "Club Player " + strconv.Itoa(n)}})
+		}
+		clubtest.Diff(t, "anonymous", []int{register("", nil).Status, register("", nil).Status, register("", nil).Status}, []int{201, 201, 429})
+		clubtest.Diff(t, "a plain member", register("moe", nil).Status, 429)
+		clubtest.Diff(t, "a token no longer accepted", register("", map[string]string{"Authorization": "Bearer not-a-token"}).Status, 429)
+		var signed []members.Member
+		for range 5 {
+			var m members.Member
+			register("ada", nil).Decode(t, &m)
+			signed = append(signed, m)
+		}
+		var m members.Member
+		register("rita", nil).Decode(t, &m)
+		signed = append(signed, m)
+		for i, m := range signed {
+			if m.ID == 0 {
+				t.Fatalf("sign-up %d refused", i)
+			}
+			var trail []struct {
+				Action        string `json:"action"`
+				ActorUsername string `json:"actor_username"`
+			}
+			e.MustDo(clubtest.Req{Method: "GET", Path: clubtest.Path("/api/members/%d/audit", m.ID), As: "rita"}, http.StatusOK).Decode(t, &trail)
+			want := "ada"
+			if i == len(signed)-1 {
+				want = "rita"
+			}
+			if len(trail) != 1 || trail[0].Action != "member.registered" || trail[0].ActorUsername != want {
+				t.Errorf("%s's trail: %+v, want registered by %s", m.Username, trail, want)
+			}
+		}
+	})
+}

@@ -118,6 +118,21 @@ func (s *Service) Authenticate(r *http.Request) (members.Member, error) {
 	return s.store.Authenticate(r.Context(), token)
 }
 
+// sponsor returns the arbiter or admin whose valid bearer token a registration carries: they
+// sign a player up. Any other token, valid or not, is no sponsor and no fault — registering is
+// public, and a stale token never locks a client out of it.
+func (s *Service) sponsor(r *http.Request) (members.Member, bool) {
+	token, ok := bearerToken(r)
+	if !ok {
+		return members.Member{}, false
+	}
+	m, err := s.store.Authenticate(r.Context(), token)
+	if err != nil || !(m.IsAdmin() || m.IsArbiter()) {
+		return members.Member{}, false
+	}
+	return m, true
+}
+
 // bearerToken returns the token of an "Authorization: Bearer TOKEN" header.
 func bearerToken(r *http.Request) (string, bool) {
 	scheme, token, ok := strings.Cut(r.Header.Get("Authorization"), " ")

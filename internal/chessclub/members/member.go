@@ -16,6 +16,7 @@ import (
 	"unicode/utf8"
 
 	"campus.example/apps/internal/chessclub/api"
+	"campus.example/apps/internal/chessclub/audit"
 	"campus.example/apps/internal/jsonhttp"
 )
 
@@ -173,6 +174,10 @@ type Registration struct {
 	// games); nil is 0. Only with a declared rating.
 	DeclaredGames *int
 	BirthYear     *int
+	// SignedUpBy is the arbiter or admin who registered the member for them (a club night,
+	// a class signed up from the organiser's laptop); the zero Actor when the member
+	// registered themself. The audit trail names whoever made the record.
+	SignedUpBy audit.Actor
 }
 
 // DecodeRegistration validates a registration. It returns a validation problem naming every

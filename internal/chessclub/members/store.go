@@ -123,7 +123,11 @@ func (s *Store) CreateMember(ctx context.Context, reg Registration, passwordHash
 			BirthYear: reg.BirthYear, Role: RoleMember, JoinedAt: now, Rapid: unratedClub, Blitz: unratedClub}
 		// The fields given: those not null.
 		_, given := changedFields(map[string]any{}, recordFields(out))
-		return audit.Record(ctx, tx, now, audit.Change{Actor: audit.Actor{ID: id, Username: reg.Username}, Member: id,
+		actor := audit.Actor{ID: id, Username: reg.Username}
+		if reg.SignedUpBy.ID != 0 {
+			actor = reg.SignedUpBy
+		}
+		return audit.Record(ctx, tx, now, audit.Change{Actor: actor, Member: id,
 			Action: audit.MemberRegistered, Subject: reg.Username, After: given})
 	})
 	return out, err

@@ -12,7 +12,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Register a member */
+        /**
+         * Register a member
+         * @description Public. Registrations count against the client address's limit (429 with Retry-After: 30, then one every 2 minutes; docs/OPERATIONS.md). An arbiter or an admin who sends their own bearer token signs the player up: not counted against the address, and the audit trail names them as who made the record. Any other token, valid or not, is ignored.
+         */
         post: operations["register"];
         delete?: never;
         options?: never;
