@@ -31,6 +31,7 @@ import { useAction } from '../../hooks/useAction';
 import { loadTournament } from './TournamentData';
 import './tournament.css';
 import './arbiter.css';
+import './tables.css';
 
 /**
  * The tabs; the bracket is a knockout's alone, the audit trail its organisers' (and the club's
@@ -252,7 +253,7 @@ export default function TournamentPage() {
         {tab === 'pairings' && <PairingsTab data={shown} organiser={organiser} reload={reload} />}
         {tab === 'bracket' && <BracketTab tournament={t} revision={shown} playerLink={playerLink} />}
         {tab === 'standings' && <StandingsTab tournamentId={t.id} standings={shown.standings} state={t.state} players={shown.players} playerLink={playerLink} />}
-        {tab === 'crosstable' && <CrosstableTab crosstable={shown.crosstable} tournament={t} players={shown.players} revision={shown} playerLink={playerLink} />}
+        {tab === 'crosstable' && <CrosstableTab crosstable={shown.crosstable} standings={shown.standings} tournament={t} players={shown.players} revision={shown} playerLink={playerLink} />}
         {tab === 'audit' && <AuditTab tournamentId={t.id} revision={shown} />}
       </section>
     </article>

@@ -1,0 +1,1 @@
+import"./index-Cf9v-tat.js";

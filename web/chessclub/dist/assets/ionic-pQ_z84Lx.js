@@ -1,1 +1,0 @@
-import"./index-CfXV5xF-.js";
