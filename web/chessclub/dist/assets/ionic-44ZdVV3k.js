@@ -1,1 +1,0 @@
-import"./index-Cf9v-tat.js";

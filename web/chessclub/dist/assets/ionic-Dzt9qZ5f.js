@@ -1,0 +1,1 @@
+import"./index-0ndbIJu6.js";
