@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { createOutline, downloadOutline, flagOutline, playOutline, shuffleOutline, timerOutline, trophyOutline, arrowUndoOutline } from 'ionicons/icons';
@@ -32,6 +32,11 @@ import { loadTournament } from './TournamentData';
 import './tournament.css';
 import './arbiter.css';
 import './tables.css';
+import './public-links.css';
+
+// The public link and its QR code are the organiser's alone: their code (and the QR encoder's)
+// loads for them.
+const PublicLinks = lazy(() => import('./PublicLinks'));
 
 /**
  * The tabs; the bracket is a knockout's alone, the audit trail its organisers' (and the club's
@@ -219,6 +224,15 @@ export default function TournamentPage() {
             </IonButton>
           )}
         </div>
+      )}
+
+      {organiser && (
+        <details className="public-links no-print">
+          <summary>Public link, projector view and QR code</summary>
+          <Suspense fallback={<p className="empty-note">Loading…</p>}>
+            <PublicLinks tournamentId={t.id} />
+          </Suspense>
+        </details>
       )}
 
       <p className="pairing-notice no-print" role="status">

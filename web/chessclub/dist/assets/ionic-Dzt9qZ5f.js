@@ -1,1 +1,0 @@
-import"./index-0ndbIJu6.js";
