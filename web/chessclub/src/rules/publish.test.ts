@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Crosstable, PlayerRef, Standings } from '../api/types';
-import { PAGE_SECONDS, crosstableByPlace, pageOf, projectorSeconds, projectorShow, publicLinks, rowsThatFit } from './publish';
+import { PAGE_SECONDS, crosstableByPlace, pageOf, projectorSeconds, projectorShow, projectorSubtitle, publicLinks, rowsThatFit } from './publish';
 
 const ref = (n: number): PlayerRef => ({ member_id: 10 + n, start_rank: n, full_name: `Player ${n}`, rating: 1500 });
 const row = (n: number, points: number) => ({ player: ref(n), points, withdrawn: false, rounds: [] });
@@ -135,5 +135,20 @@ describe('projectorSeconds', () => {
     ['ten', PAGE_SECONDS],
   ] as const)('reads %s as %d', (param, want) => {
     expect(projectorSeconds(param)).toBe(want);
+  });
+});
+
+describe('projectorSubtitle', () => {
+  const running = { rounds: 7, state: 'running' as const };
+  it.each([
+    { show: 'pairings' as const, t: running, last: 4, standings: null, want: 'Round 4 of 7: pairings' },
+    { show: 'pairings' as const, t: { rounds: null, state: 'running' as const }, last: 2, standings: null, want: 'Round 2: pairings' },
+    { show: 'pairings' as const, t: running, last: null, standings: null, want: 'Pairings' },
+    { show: 'standings' as const, t: running, last: 4, standings: { round: 3 }, want: 'Standings after round 3' },
+    { show: 'standings' as const, t: running, last: 1, standings: { round: 0 }, want: 'Standings before the first complete round' },
+    { show: 'standings' as const, t: { rounds: 7, state: 'finished' as const }, last: 7, standings: { round: 7 }, want: 'Final standings after round 7' },
+    { show: 'standings' as const, t: running, last: null, standings: null, want: 'Standings' },
+  ])('$want', ({ show, t, last, standings, want }) => {
+    expect(projectorSubtitle(show, t, last, standings)).toBe(want);
   });
 });

@@ -1,4 +1,4 @@
-import type { Crosstable, CrosstableRow, Standings } from '../api/types';
+import type { Crosstable, CrosstableRow, Standings, Tournament } from '../api/types';
 
 // What a tournament shows to a room: the crosstable in the order of the standings, the pages a
 // projector turns through, and the public addresses a QR code carries. Plain values in and out.
@@ -93,4 +93,16 @@ export function projectorSeconds(param: string | null): number {
   if (!param || !/^\d{1,3}$/.test(param)) return PAGE_SECONDS;
   const n = Number(param);
   return n >= 2 && n <= 600 ? n : PAGE_SECONDS;
+}
+
+/**
+ * projectorSubtitle says what the projector shows, under the tournament's name: "Round 4 of 7:
+ * pairings" (the round paired last), "Standings after round 3", "Final standings after round
+ * 7" once the tournament is finished.
+ */
+export function projectorSubtitle(show: ProjectorShow, t: Pick<Tournament, 'rounds' | 'state'>, lastRound: number | null, standings: Pick<Standings, 'round'> | null): string {
+  if (show === 'pairings') return lastRound === null ? 'Pairings' : `Round ${lastRound}${t.rounds ? ` of ${t.rounds}` : ''}: pairings`;
+  if (!standings) return 'Standings';
+  if (t.state === 'finished') return `Final standings after round ${standings.round}`;
+  return standings.round === 0 ? 'Standings before the first complete round' : `Standings after round ${standings.round}`;
 }

@@ -8,7 +8,7 @@ import { NARROW, useMediaQuery } from '../../hooks/useMediaQuery';
 import { useSession } from '../../hooks/useSession';
 import { useTournamentEvents } from '../../hooks/useTournamentEvents';
 import { WIDE } from '../../hooks/useWide';
-import { projectorSeconds, projectorShow, type ProjectorShow } from '../../rules/publish';
+import { projectorSeconds, projectorShow, projectorSubtitle, type ProjectorShow } from '../../rules/publish';
 import { routeId } from '../../rules/routes';
 import { loadTournament } from './TournamentData';
 import { ProjectorPairings, ProjectorStandings } from './ProjectorTables';
@@ -61,7 +61,7 @@ export default function ProjectorPage() {
   else if (!data || !t) body = loading ? <Loading /> : null;
 
   const round = data?.rounds[data.rounds.length - 1];
-  const subtitle = !data ? '' : show === 'pairings' ? (round ? `Round ${round.number}${t?.rounds ? ` of ${t.rounds}` : ''}: pairings` : 'Pairings') : data.standings ? (t?.state === 'finished' ? `Final standings after round ${data.standings.round}` : data.standings.round === 0 ? 'Standings before the first complete round' : `Standings after round ${data.standings.round}`) : 'Standings';
+  const subtitle = data && t ? projectorSubtitle(show, t, round?.number ?? null, data.standings) : '';
   const paged = paging && page.pages > 1;
 
   return (

@@ -1,0 +1,1 @@
+import"./index-lW9S1NuL.js";
