@@ -186,7 +186,7 @@ for (const [name, size] of sizes) {
         await check(page, `Swiss, ${tab}`, tournament(screens.swiss, tab), heading('Thursday Swiss'));
       }
       await check(page, 'Swiss, public link and QR code open', tournament(screens.swiss, 'players'), async (p) => {
-        await p.getByText('Public link, projector view and QR code').click();
+        await p.getByText('Public link and QR code').click();
         await p.getByTestId('public-link').waitFor();
       });
       await check(page, 'player card', `${tournament(screens.swiss, 'standings')}&player=${ids.ana}`, heading('Ana Player'));

@@ -252,7 +252,7 @@ test('the organiser finds the public link, the projector link and a QR code; a v
   const page = await newPage(desktop);
   await logIn(page, 'olga');
   await page.goto(`/tournaments/${live}`);
-  await page.getByText('Public link, projector view and QR code').click();
+  await page.getByText('Public link and QR code').click();
   const link = page.getByTestId('public-link');
   await link.waitFor();
   const origin = new URL(server.baseURL).origin;
@@ -267,7 +267,7 @@ test('the organiser finds the public link, the projector link and a QR code; a v
   const visitor = await newPage(phone);
   await visitor.goto(`/tournaments/${live}`);
   await visitor.getByRole('tab', { name: 'Pairings' }).waitFor();
-  assert.equal(await visitor.getByText('Public link, projector view and QR code').count(), 0, 'a visitor is not shown the organiser’s panel');
+  assert.equal(await visitor.getByText('Public link and QR code').count(), 0, 'a visitor is not shown the organiser’s panel');
   await visitor.goto(`/tournaments/${live}/projector`);
   await visitor.getByRole('list', { name: 'Standings' }).or(visitor.getByText('No standings yet.')).first().waitFor();
   assert.equal(new URL(visitor.url()).pathname, `/tournaments/${live}/projector`, 'no login asked');

@@ -217,6 +217,12 @@ export default function TournamentPage() {
             <IonIcon icon={downloadOutline} aria-hidden="true" />
             Download TRF
           </a>
+          <details className="public-links">
+            <summary className="link-button">Public link and QR code</summary>
+            <Suspense fallback={<p className="empty-note">Loading…</p>}>
+              <PublicLinks tournamentId={t.id} />
+            </Suspense>
+          </details>
           {hasAuthority(me) && (
             <IonButton fill="outline" disabled={!!busy} onClick={() => void act('fide-report', () => downloadFIDEReport(api, t.id), 'The FIDE report is downloaded.')}>
               {spinner('fide-report') ?? <IonIcon slot="start" icon={downloadOutline} aria-hidden="true" />}
@@ -224,15 +230,6 @@ export default function TournamentPage() {
             </IonButton>
           )}
         </div>
-      )}
-
-      {organiser && (
-        <details className="public-links no-print">
-          <summary>Public link, projector view and QR code</summary>
-          <Suspense fallback={<p className="empty-note">Loading…</p>}>
-            <PublicLinks tournamentId={t.id} />
-          </Suspense>
-        </details>
       )}
 
       <p className="pairing-notice no-print" role="status">

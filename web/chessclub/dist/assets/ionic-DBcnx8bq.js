@@ -1,0 +1,1 @@
+import"./index-DcIv2j9K.js";

@@ -1,1 +1,0 @@
-import"./index-lW9S1NuL.js";
