@@ -1,7 +1,7 @@
 import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { createOutline, downloadOutline, flagOutline, playOutline, shuffleOutline, timerOutline, trophyOutline, arrowUndoOutline } from 'ionicons/icons';
+import { createOutline, downloadOutline, flagOutline, playOutline, qrCodeOutline, shuffleOutline, timerOutline, trophyOutline, arrowUndoOutline } from 'ionicons/icons';
 import type { Api } from '../../api/client';
 import type { Round, TournamentEvent } from '../../api/types';
 import { Loading } from '../../components/AppPage';
@@ -218,7 +218,10 @@ export default function TournamentPage() {
             Download TRF
           </a>
           <details className="public-links">
-            <summary className="link-button">Public link and QR code</summary>
+            <summary className="link-button">
+              <IonIcon icon={qrCodeOutline} aria-hidden="true" />
+              Public link and QR code
+            </summary>
             <Suspense fallback={<p className="empty-note">Loading…</p>}>
               <PublicLinks tournamentId={t.id} />
             </Suspense>

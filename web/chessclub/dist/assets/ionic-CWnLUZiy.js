@@ -1,0 +1,1 @@
+import"./index-3cSy0Hzd.js";

@@ -1,1 +1,0 @@
-import"./index-DcIv2j9K.js";
