@@ -2,9 +2,10 @@
 // Debian's Chromium, at 390 and 1 280 px: no control without a name in the accessibility tree
 // that Chromium gives screen readers (a button, link, field, tab, switch… whose name is empty),
 // and, walking the screen with the Tab key, every control the focus lands on shows that it has
-// it (an outline, a ring, or Ionic's focus state). The screens: the home and the login and
-// registration forms logged out; the home, a new tournament with its advanced settings open, a
-// Swiss's players, pairings, standings, crosstable and history, a round robin's grid, a
+// it (an outline, a ring, or Ionic's focus state). The screens: the home, the login and
+// registration forms and a Swiss's projector view (standings, pairings) logged out; the home, a
+// new tournament with its advanced settings open, a Swiss's players (with the public link and
+// QR code open), pairings, standings, crosstable and history, a round robin's grid, a
 // knockout's bracket, a player's card, the members and a member's profile, as an admin who
 // organises them. A last test shows that the checks can fail: they find a button without a
 // name, and one whose focus shows nothing.
@@ -163,6 +164,8 @@ for (const [name, size] of sizes) {
       await check(page, 'login', '/login', (p) => p.getByLabel('Username').waitFor());
       await check(page, 'register', '/register', (p) => p.getByLabel('Username').waitFor());
       await check(page, 'public standings', `/tournaments/${screens.swiss}?tab=standings`, (p) => p.getByText('Thursday Swiss').first().waitFor());
+      await check(page, 'projector, standings', `/tournaments/${screens.swiss}/projector?show=standings`, (p) => p.getByText('Ana Player').first().waitFor());
+      await check(page, 'projector, pairings', `/tournaments/${screens.swiss}/projector?show=pairings`, (p) => p.getByText('Ana Player').first().waitFor());
     } finally {
       await ctx.close();
     }
@@ -182,6 +185,10 @@ for (const [name, size] of sizes) {
       for (const tab of ['players', 'pairings', 'standings', 'crosstable', 'audit']) {
         await check(page, `Swiss, ${tab}`, tournament(screens.swiss, tab), heading('Thursday Swiss'));
       }
+      await check(page, 'Swiss, public link and QR code open', tournament(screens.swiss, 'players'), async (p) => {
+        await p.getByText('Public link and QR code').click();
+        await p.getByTestId('public-link').waitFor();
+      });
       await check(page, 'player card', `${tournament(screens.swiss, 'standings')}&player=${ids.ana}`, heading('Ana Player'));
       await check(page, 'round robin, crosstable', tournament(screens.rr, 'crosstable'), heading('Spring Round Robin'));
       await check(page, 'knockout, bracket', tournament(screens.ko, 'bracket'), heading('Cup'));

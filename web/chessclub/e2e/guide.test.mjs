@@ -327,7 +327,7 @@ test('the crosstable on a desktop', async () => {
     const table = page.locator('table.crosstable');
     await table.waitFor();
     const rows = await table.locator('tbody tr').evaluateAll((trs) =>
-      trs.map((tr) => ({ name: tr.querySelector('th').innerText.replace(/^\d+\s+/, ''), cells: [...tr.querySelectorAll('td')].map((td) => td.innerText) })),
+      trs.map((tr) => ({ name: tr.querySelector('th a').innerText, cells: [...tr.querySelectorAll('td')].map((td) => td.innerText) })),
     );
     assert.equal(rows.length, 6);
     for (const r of rows) {

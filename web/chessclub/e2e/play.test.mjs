@@ -377,7 +377,8 @@ test('every tournament screen at 390 and 1 280 px: its heading, nothing sideways
     { tab: 'players', ready: (p) => p.locator('.player-row').first() },
     { tab: 'pairings', ready: (p) => p.locator('.board').first() },
     { tab: 'standings', ready: (p) => p.locator('table.standings') },
-    { tab: 'crosstable', ready: (p) => p.locator('table.crosstable') },
+    // On a phone the crosstable is a list of lines, a player each; on a laptop a table.
+    { tab: 'crosstable', ready: (p, width) => p.locator(width === 390 ? 'ol.cross-lines' : 'table.crosstable') },
   ];
   for (const [width, p] of [
     [390, olga],
@@ -386,7 +387,7 @@ test('every tournament screen at 390 and 1 280 px: its heading, nothing sideways
     await p.setViewportSize({ width, height: 844 });
     for (const s of screens) {
       await p.goto(`/tournaments/${tournamentId}?tab=${s.tab}`);
-      await s.ready(p).waitFor();
+      await s.ready(p, width).waitFor();
       await p.getByRole('heading', { level: 1, name: 'Thursday Rapid (November)' }).waitFor();
       assert.deepEqual(await overflow(p), [], `${s.tab} at ${width} px`);
       await shoot(p, `${width}-tournament-${s.tab}`);

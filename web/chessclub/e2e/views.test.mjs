@@ -3,8 +3,9 @@
 // its schedule of every round, a knockout's bracket with match scores, a player's card that a
 // logged-out visitor opens from the public standings, ratings shown for what they are
 // (unrated, declared), guests of an imported tournament with their badge and kept out of the
-// members list, and on a phone the wide tables that keep names and points in view and say that
-// they scroll, the round chips that show every round, and the place that wraps with its pin.
+// members list, and on a phone the wide standings that keep names and points in view and say
+// that they scroll, the crosstable as a line of results per player, the round chips that show
+// every round, and the place that wraps with its pin.
 // Each view is photographed at 390 and 1 280 px into test-artifacts/chessclub/views/.
 //
 //   node --test e2e/views.test.mjs     (npm run e2e runs every file of e2e/)
@@ -271,8 +272,9 @@ test('guests of an imported tournament have a badge, and the members list has me
   await page.getByRole('tab', { name: 'Players' }).click();
   assert.equal(await page.getByRole('list', { name: 'Players' }).locator('.guest-badge').count(), 20);
   await page.getByRole('tab', { name: 'Crosstable' }).click();
-  await page.getByRole('region', { name: 'Crosstable' }).locator('tbody tr').first().waitFor();
-  assert.equal(await page.getByRole('region', { name: 'Crosstable' }).locator('.guest-badge').count(), 20);
+  // On a phone the crosstable is a line of results per player (a list), not a table.
+  await page.getByRole('list', { name: 'Crosstable' }).locator('li').first().waitFor();
+  assert.equal(await page.getByRole('list', { name: 'Crosstable' }).locator('.guest-badge').count(), 20);
   await page.getByRole('tab', { name: 'Pairings' }).click();
   const boards = page.getByRole('list', { name: 'Round 10 pairings' });
   await boards.locator('.board').first().waitFor();
@@ -291,7 +293,18 @@ test('guests of an imported tournament have a badge, and the members list has me
 test('on a phone, wide tables keep names and points in view and say that they scroll', async () => {
   for (const [size, viewport] of sizes) {
     const page = await newPage(viewport);
-    for (const tab of ['standings', 'crosstable']) {
+    // A phone's crosstable is no table but a line of results per player, each inside the screen.
+    if (size === '390') {
+      await page.goto(`/tournaments/${tournaments.swiss}?tab=crosstable`);
+      const lines = page.getByRole('list', { name: 'Crosstable' }).locator('li');
+      await lines.first().waitFor();
+      assert.equal(await page.getByRole('region', { name: 'Crosstable' }).count(), 0, 'no sideways-scrolling table');
+      const rights = await lines.locator('.cross-game').evaluateAll((els) => els.map((el) => el.getBoundingClientRect().right));
+      assert.equal(rights.length, 20 * 10, 'every round of every player');
+      assert.ok(Math.max(...rights) <= viewport.width, `the lines wrap inside ${viewport.width} px`);
+      await shoot(page, `${size}-crosstable-lines`);
+    }
+    for (const tab of size === '390' ? ['standings'] : ['standings', 'crosstable']) {
       await page.goto(`/tournaments/${tournaments.swiss}?tab=${tab}`);
       const box = page.getByRole('region', { name: tab === 'standings' ? 'Standings' : 'Crosstable' });
       await box.locator('tbody tr').first().waitFor();

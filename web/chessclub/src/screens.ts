@@ -31,3 +31,12 @@ export const notFound: Screen = {
   account: true,
   Page: lazy(() => import('./pages/not-found/NotFoundPage')),
 };
+
+/** A screen shown without the app's frame (no header, menu or tab bar), public. */
+export interface BareScreen {
+  path: string;
+  Page: LazyExoticComponent<ComponentType>;
+}
+
+/** The screens made for a room rather than a person: the whole window is theirs. */
+export const bareScreens: BareScreen[] = [{ path: '/tournaments/:id/projector', Page: lazy(() => import('./pages/tournament/ProjectorPage')) }];

@@ -712,6 +712,20 @@ describe('tournament', () => {
       .on('GET /api/tournaments/5/crosstable', json(200, { rounds: 1, players: [] }));
   }
 
+  it('shows the projector view to a visitor without the app’s frame, and switches to the standings', async () => {
+    start('/tournaments/5/projector?show=pairings', server());
+    const boards = await screen.findByRole('region', { name: 'Round 1 pairings' });
+    expect(within(boards).getByText('Bob Stone')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Thursday Rapid');
+    expect(screen.getByText('Round 1 of 3: pairings')).toBeTruthy();
+    expect(document.querySelector('.app-header, .tab-footer, .side-menu')).toBeNull();
+    expect(document.title).toBe('Thursday Rapid: pairings · Chess Club');
+    fireEvent.click(screen.getByRole('link', { name: 'Standings' }));
+    await screen.findByText('No standings yet.');
+    expect(query().get('show')).toBe('standings');
+    expect(pathname()).toBe('/tournaments/5/projector');
+  });
+
   it('marks the member’s board and sends a result with one tap, with the board’s version', async () => {
     const s = server().on('PUT /api/tournaments/5/rounds/1/boards/1', json(200, { ...round.boards[0], result: '1/2-1/2', version: 3 }));
     start('/tournaments/5?tab=pairings', s, loggedIn());

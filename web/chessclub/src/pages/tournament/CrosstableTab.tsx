@@ -1,6 +1,8 @@
-import type { Crosstable, Player, Tournament } from '../../api/types';
+import type { Crosstable, Player, Standings, Tournament } from '../../api/types';
 import { crosstableCell, crosstableRounds, formatPoints } from '../../rules/play';
+import { crosstableByPlace } from '../../rules/publish';
 import { Link } from 'react-router-dom';
+import { NARROW, useMediaQuery } from '../../hooks/useMediaQuery';
 import { GuestBadge } from './GuestBadge';
 import { RoundRobinGrid } from './RoundRobinGrid';
 import { ScheduleList } from './ScheduleList';
@@ -8,6 +10,8 @@ import { ScrollTable } from './ScrollTable';
 
 export interface CrosstableTabProps {
   crosstable: Crosstable | null;
+  /** The standings, whose order the crosstable follows (null before any is counted). */
+  standings: Standings | null;
   tournament: Pick<Tournament, 'id' | 'format' | 'state'>;
   /** The entries: who is a guest. */
   players: Pick<Player, 'member_id' | 'guest'>[];
@@ -20,9 +24,13 @@ export interface CrosstableTabProps {
  * CrosstableTab is every player's games. A round robin's is the usual N × N grid
  * (RoundRobinGrid) followed by the whole schedule of its rounds (ScheduleList); any other
  * format's is by round, as arbiters write it: the opponent's pairing number, the colour and
- * the result ("5w1"), and the points.
+ * the result ("5w1"), and the points, its rows in the order of the standings (the place, then
+ * the pairing number). On a laptop it is a table with a narrow column per round, so that eleven
+ * rounds fit; on a phone each player is a line of results that wraps, since a table there would
+ * show the names and hardly a round.
  */
-export function CrosstableTab({ crosstable, tournament: t, players, revision, playerLink }: CrosstableTabProps) {
+export function CrosstableTab({ crosstable, standings, tournament: t, players, revision, playerLink }: CrosstableTabProps) {
+  const narrow = useMediaQuery(NARROW);
   const guests = new Set(players.filter((p) => p.guest).map((p) => p.member_id));
   const roundRobin = t.format === 'round_robin' && t.state !== 'open';
   const played = !!crosstable && crosstable.players.length > 0;
@@ -38,16 +46,55 @@ export function CrosstableTab({ crosstable, tournament: t, players, revision, pl
     return <p className="empty-note">No games yet.</p>;
   }
   const rounds = crosstableRounds(crosstable);
+  const rows = crosstableByPlace(crosstable, standings);
+  const who = (row: (typeof rows)[number]['row']) => (
+    <>
+      <Link to={playerLink(row.player.member_id)}>{row.player.full_name}</Link>
+      {guests.has(row.player.member_id) && <GuestBadge />}
+      {row.withdrawn && <small> (withdrew)</small>}
+    </>
+  );
+  if (narrow) {
+    return (
+      <ol className="cross-lines" aria-label="Crosstable">
+        {rows.map(({ place, row }) => (
+          <li key={row.player.member_id} className="cross-line">
+            <p className="cross-who">
+              <span className="place" aria-label={place ? `Place ${place}` : undefined}>
+                {place}
+              </span>
+              <span className="pno" title="Pairing number">
+                <span className="sr-only">Pairing number </span>
+                {row.player.start_rank}
+              </span>{' '}
+              {who(row)}
+              <span className="cross-points">
+                {formatPoints(row.points)}
+                <span className="sr-only"> points</span>
+              </span>
+            </p>
+            <p className="cross-games">
+              {rounds.map((n) => (
+                <span key={n} className="cross-game">
+                  <abbr title={`Round ${n}`}>R{n}</abbr> {crosstableCell(row.rounds.find((c) => c.round === n)) || '–'}
+                </span>
+              ))}
+            </p>
+          </li>
+        ))}
+      </ol>
+    );
+  }
   return (
     <ScrollTable label="Crosstable">
       <table className="crosstable">
         <thead>
           <tr>
             <th scope="col" className="sticky">
-              <abbr title="Pairing number">No.</abbr> Player
+              <abbr title="Place">#</abbr> <abbr title="Pairing number">No.</abbr> Player
             </th>
             {rounds.map((n) => (
-              <th key={n} scope="col">
+              <th key={n} scope="col" className="round">
                 <abbr title={`Round ${n}`}>R{n}</abbr>
               </th>
             ))}
@@ -57,15 +104,15 @@ export function CrosstableTab({ crosstable, tournament: t, players, revision, pl
           </tr>
         </thead>
         <tbody>
-          {crosstable.players.map((row) => (
+          {rows.map(({ place, row }) => (
             <tr key={row.player.member_id}>
               <th scope="row" className="sticky">
-                <span className="place">{row.player.start_rank}</span> <Link to={playerLink(row.player.member_id)}>{row.player.full_name}</Link>
-                {guests.has(row.player.member_id) && <GuestBadge />}
-                {row.withdrawn && <small> (withdrew)</small>}
+                <span className="place">{place}</span> <span className="pno">{row.player.start_rank}</span> {who(row)}
               </th>
               {rounds.map((n) => (
-                <td key={n}>{crosstableCell(row.rounds.find((c) => c.round === n))}</td>
+                <td key={n} className="round">
+                  {crosstableCell(row.rounds.find((c) => c.round === n))}
+                </td>
               ))}
               <td className="num sticky-end">{formatPoints(row.points)}</td>
             </tr>

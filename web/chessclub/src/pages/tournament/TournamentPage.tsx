@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { createOutline, downloadOutline, flagOutline, playOutline, shuffleOutline, timerOutline, trophyOutline, arrowUndoOutline } from 'ionicons/icons';
+import { createOutline, downloadOutline, flagOutline, playOutline, qrCodeOutline, shuffleOutline, timerOutline, trophyOutline, arrowUndoOutline } from 'ionicons/icons';
 import type { Api } from '../../api/client';
 import type { Round, TournamentEvent } from '../../api/types';
 import { Loading } from '../../components/AppPage';
@@ -31,6 +31,12 @@ import { useAction } from '../../hooks/useAction';
 import { loadTournament } from './TournamentData';
 import './tournament.css';
 import './arbiter.css';
+import './tables.css';
+import './public-links.css';
+
+// The public link and its QR code are the organiser's alone: their code (and the QR encoder's)
+// loads for them.
+const PublicLinks = lazy(() => import('./PublicLinks'));
 
 /**
  * The tabs; the bracket is a knockout's alone, the audit trail its organisers' (and the club's
@@ -211,6 +217,15 @@ export default function TournamentPage() {
             <IonIcon icon={downloadOutline} aria-hidden="true" />
             Download TRF
           </a>
+          <details className="public-links">
+            <summary className="link-button">
+              <IonIcon icon={qrCodeOutline} aria-hidden="true" />
+              Public link and QR code
+            </summary>
+            <Suspense fallback={<p className="empty-note">Loading…</p>}>
+              <PublicLinks tournamentId={t.id} />
+            </Suspense>
+          </details>
           {hasAuthority(me) && (
             <IonButton fill="outline" disabled={!!busy} onClick={() => void act('fide-report', () => downloadFIDEReport(api, t.id), 'The FIDE report is downloaded.')}>
               {spinner('fide-report') ?? <IonIcon slot="start" icon={downloadOutline} aria-hidden="true" />}
@@ -252,7 +267,7 @@ export default function TournamentPage() {
         {tab === 'pairings' && <PairingsTab data={shown} organiser={organiser} reload={reload} />}
         {tab === 'bracket' && <BracketTab tournament={t} revision={shown} playerLink={playerLink} />}
         {tab === 'standings' && <StandingsTab tournamentId={t.id} standings={shown.standings} state={t.state} players={shown.players} playerLink={playerLink} />}
-        {tab === 'crosstable' && <CrosstableTab crosstable={shown.crosstable} tournament={t} players={shown.players} revision={shown} playerLink={playerLink} />}
+        {tab === 'crosstable' && <CrosstableTab crosstable={shown.crosstable} standings={shown.standings} tournament={t} players={shown.players} revision={shown} playerLink={playerLink} />}
         {tab === 'audit' && <AuditTab tournamentId={t.id} revision={shown} />}
       </section>
     </article>

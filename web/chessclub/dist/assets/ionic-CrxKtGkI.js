@@ -1,1 +1,0 @@
-import"./index-B4F9IjtM.js";
