@@ -35,32 +35,12 @@ const (
 // The hook that learns the bound address, for tests on ":0", comes from the context
 // (httpserve.WithReady).
 func run(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
-	if len(args) > 0 && args[0] == "admin" {
-		return runAdmin(ctx, args[1:], getenv, stdout, stderr)
-	}
-	if len(args) > 0 && args[0] == "arbiter" {
-		return runArbiter(ctx, args[1:], getenv, stdout, stderr)
-	}
-	if len(args) > 0 && args[0] == "sql" {
-		return runSQL(args[1:], stdout, stderr)
-	}
-	if len(args) > 0 && args[0] == "standings" {
-		return runStandings(args[1:], stdout, stderr)
-	}
-	if len(args) > 0 && args[0] == "berger" {
-		return runBerger(args[1:], stdout, stderr)
-	}
-	if len(args) > 0 && args[0] == "pair" {
-		return runPair(args[1:], stdout, stderr)
-	}
-	if len(args) > 0 && args[0] == "fide-ratings" {
-		return runFIDERatings(ctx, args[1:], getenv, stdout, stderr)
-	}
-	if len(args) > 0 && args[0] == "check" {
-		return runCheck(args[1:], stdout, stderr)
-	}
-	if len(args) > 0 && args[0] == "backup" {
-		return runBackup(ctx, args[1:], getenv, stdout, stderr)
+	if len(args) > 0 {
+		for _, c := range commands {
+			if c.name == args[0] {
+				return c.run(ctx, args[1:], getenv, stdout, stderr)
+			}
+		}
 	}
 	fs := flag.NewFlagSet("chessclub", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -105,9 +85,11 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	}
 	flagenv.Describe(fs, twins)
 	fs.Usage = func() {
-		fmt.Fprint(stderr, "Usage: chessclub [flags]\n       chessclub admin [-db URL] USERNAME\n       chessclub sql [-database NAME]\n"+
-			"       chessclub standings [-tiebreaks LIST] [-format swiss|round_robin] FILE.trf\n       chessclub berger [-double] N\n"+
-			"       chessclub pair FILE.trf\n       chessclub backup [-db URL] FILE\n\nFlags:\n")
+		fmt.Fprint(stderr, "Usage: chessclub [flags]\n")
+		for _, c := range commands {
+			fmt.Fprintf(stderr, "       chessclub %s %s\n", c.name, c.synopsis)
+		}
+		fmt.Fprint(stderr, "\n(chessclub COMMAND -h says what a command does.)\n\nFlags:\n")
 		fs.PrintDefaults()
 		fmt.Fprint(stderr, "\nEnvironment:\n  "+passwordEnv+"\n    \tdatabase password; replaces the one in the -db URL\n"+
 			"  AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_SESSION_TOKEN, AWS_REGION\n    \tthe photo bucket's credentials and default region, when -figures is an s3:// URL\n")
@@ -281,7 +263,11 @@ func runRole(ctx context.Context, name, about string, args []string, getenv func
 	twins := flagenv.Twins{"db": "CHESSCLUB_DB"}
 	flagenv.Describe(fs, twins)
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "Usage: chessclub %s [-db URL] USERNAME\n\n%s\n\nFlags:\n", name, about)
+		revokeFlag := ""
+		if name == "arbiter" {
+			revokeFlag = "[-revoke] "
+		}
+		fmt.Fprintf(stderr, "Usage: chessclub %s [-db URL] %sUSERNAME\n\n%s\n\nFlags:\n", name, revokeFlag, about)
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -371,6 +357,10 @@ func runSQL(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("chessclub sql", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	database := fs.String("database", chessclub.DefaultDatabase, "database to create")
+	fs.Usage = func() {
+		fmt.Fprint(stderr, "Usage: chessclub sql [-database NAME]\n\nPrints chess.sql, the MySQL/MariaDB script that creates the club's database with its tables\nand the sample tournaments.\n\nFlags:\n")
+		fs.PrintDefaults()
+	}
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return nil
