@@ -233,7 +233,7 @@ test('round 2 keeps the pair apart and gives Ana her bye; a board lost by forfei
   await rita.getByRole('heading', { name: 'Round 2' }).waitFor();
   const round2 = (await api('GET', `/tournaments/${swissId}/rounds`))[1];
   assert.ok(!round2.boards.some((b) => [b.white.member_id, b.black.member_id].sort().join() === [ids.ben, ids.dan].sort().join()), 'Ben and Dan do not meet');
-  await rita.getByText('Ana Petrova: half bye (½)').waitFor();
+  await rita.getByText('Ana Petrova: half-point bye, ½ point').waitFor();
 
   const board = rita.locator('li.board[data-board="1"]');
   await board.getByText('Forfeit or clear the result').click();
@@ -492,7 +492,7 @@ test('a withdrawn player’s missed round reads “absent” on the Crosstable a
   await api('DELETE', `/tournaments/${t.id}/players/${ids.dan}`, { token: tokens.rita });
   await api('POST', `/tournaments/${t.id}/rounds`, { token: tokens.rita });
   await rita.goto(`/tournaments/${t.id}?tab=pairings`);
-  await rita.getByText('Dan Weiss: absent (0)').waitFor();
+  await rita.getByText('Dan Weiss: absent, 0 points').waitFor();
   await rita.getByRole('tab', { name: 'Crosstable' }).click();
   // A phone's crosstable is a line of rounds per player; a laptop's a table.
   const line = rita.getByRole('list', { name: 'Crosstable' }).locator('li', { hasText: 'Dan Weiss' });

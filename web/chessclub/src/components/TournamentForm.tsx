@@ -68,9 +68,12 @@ export function TournamentForm({ initial, submitLabel, locked, started = false, 
         )}
       </IonList>
       <div className="row">
-        <TextField name="rounds" label="Rounds" type="number" value={values.rounds} onChange={set('rounds')} error={errors.rounds} min="1" max="50" helperText="1–50, optional" disabled={off('rounds')} />
+        {values.format === 'swiss' && (
+          <TextField name="rounds" label="Rounds" type="number" value={values.rounds} onChange={set('rounds')} error={errors.rounds} min="1" max="50" helperText="1–50, optional" disabled={off('rounds')} />
+        )}
         <TextField name="time_control" label="Time control" value={values.time_control} onChange={set('time_control')} error={errors.time_control} helperText="e.g. 90+30" disabled={off('time_control')} />
       </div>
+      {values.format !== 'swiss' && <p className="hint rounds-hint">{values.format === 'knockout' ? 'The rounds follow from the players: each round halves the field.' : 'The rounds follow from the players: everyone meets everyone.'}</p>}
       {values.format === 'swiss' && (
         <TextField name="bye_limit" label="Half-point byes per player" type="number" value={values.bye_limit} onChange={set('bye_limit')} error={errors.bye_limit} min="0" max="50" helperText="Byes a player may ask for, 0–50" disabled={off('bye_limit')} />
       )}

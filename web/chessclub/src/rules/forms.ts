@@ -389,7 +389,8 @@ export function tournamentInput(v: TournamentValues): TournamentRequest {
     end_date: v.end_date,
     location: trimSpace(v.location),
     format: v.format,
-    rounds: v.rounds.trim() ? Number(v.rounds) : null,
+    // A round robin's and a knockout's rounds follow from the players, at the start.
+    rounds: v.format === 'swiss' && v.rounds.trim() ? Number(v.rounds) : null,
     time_control: trimSpace(v.time_control),
     description: trimSpace(v.description),
     rated: v.rated === 'yes',

@@ -11,6 +11,7 @@ import {
   mayClearResult,
   mayOrganise,
   finishText,
+  byeText,
   replaceText,
   nextActions,
   withdrawText,
@@ -343,5 +344,19 @@ describe('ratingChart', () => {
   it('puts a single point in the middle', () => {
     const c = ratingChart([{ tournament_name: 'First', rating_before: null, rating: 1450 }], 320, 140, 10)!;
     expect(c.points).toEqual([{ x: 160, y: 70, rating: 1450, label: 'First' }]);
+  });
+});
+
+describe('byeText', () => {
+  it.each([
+    [{ kind: 'pairing', points: 1 }, 'swiss', 'bye, 1 point'],
+    [{ kind: 'half', points: 0.5 }, 'swiss', 'half-point bye, ½ point'],
+    [{ kind: 'full', points: 1 }, 'knockout', 'full-point bye, 1 point'],
+    [{ kind: 'zero', points: 0 }, 'swiss', 'absent, 0 points'],
+    [{ kind: 'zero', points: 0 }, 'round_robin', 'free this round, 0 points'],
+    [{ kind: 'pairing', points: 3 }, 'swiss', 'bye, 3 points'],
+    [{ kind: 'half', points: 1.5 }, 'swiss', 'half-point bye, 1½ points'],
+  ] as const)('%o in a %s: %s', (bye, format, want) => {
+    expect(byeText(bye, format)).toBe(want);
   });
 });

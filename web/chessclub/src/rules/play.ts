@@ -164,6 +164,21 @@ export function pairingText(a: Assignment): string {
 }
 
 /** formatPoints writes a score with a half as "½": 2.5 → "2½", 0.5 → "½", 3 → "3". */
+/** pointsText says a number of points in words: "0 points", "½ point", "1 point", "1½ points". */
+export function pointsText(points: number): string {
+  return `${formatPoints(points)} ${points > 0 && points <= 1 ? 'point' : 'points'}`;
+}
+
+/**
+ * byeText says what a round's bye is, and what it gives: "bye, 1 point" (the pairing's),
+ * "half-point bye, ½ point", "full-point bye, 1 point" (a knockout's top seeds), "absent,
+ * 0 points", or a round robin's "free this round".
+ */
+export function byeText(bye: Pick<Bye, 'kind' | 'points'>, format: Tournament['format']): string {
+  const what = { pairing: 'bye', half: 'half-point bye', full: 'full-point bye', zero: format === 'round_robin' ? 'free this round' : 'absent' }[bye.kind];
+  return `${what}, ${pointsText(bye.points)}`;
+}
+
 export function formatPoints(points: number): string {
   const whole = Math.floor(points);
   const half = points - whole >= 0.5;

@@ -327,7 +327,9 @@ describe('tournaments', () => {
     type('Start date', '2027-01-05');
     type('End date', '2027-01-05');
     fireEvent.click(screen.getByLabelText('Knockout'));
-    type('Rounds', '9');
+    // A knockout's rounds follow from its players: the form asks for none.
+    expect(screen.queryByLabelText('Rounds')).toBeNull();
+    screen.getByText('The rounds follow from the players: each round halves the field.');
     type('Time control', '3+2');
     fireEvent.click(screen.getByRole('switch', { name: 'Rated (counts for club ratings)' }));
     fireEvent.click(screen.getByRole('button', { name: 'Create tournament' }));
@@ -340,7 +342,7 @@ describe('tournaments', () => {
       end_date: '2027-01-05',
       location: '',
       format: 'knockout',
-      rounds: 9,
+      rounds: null,
       time_control: '3+2',
       description: '',
       rated: true,

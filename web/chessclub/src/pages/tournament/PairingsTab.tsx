@@ -3,7 +3,7 @@ import { ApiError } from '../../api/problem';
 import type { Board, GameResult, PlayerRef } from '../../api/types';
 import { IonButton, askConfirm, showToast } from '../../components/ionic';
 import { ScreenBoundary } from '../../components/ScreenError';
-import { assignment, forfeitChoices, mayClearResult, pairingText, replaceText, resultChoices, resultLabel, formatPoints, mayDirect } from '../../rules/play';
+import { assignment, byeText, forfeitChoices, mayClearResult, pairingText, replaceText, resultChoices, resultLabel, formatPoints, mayDirect } from '../../rules/play';
 import { useSession } from '../../hooks/useSession';
 import { hasAuthority } from '../../rules/members';
 import type { TabProps } from './TournamentData';
@@ -248,7 +248,7 @@ export function PairingsTab({ data, organiser, reload }: TabProps) {
         <ul className="byes" aria-label="Byes">
           {round.byes.map((y) => (
             <li key={y.player.member_id}>
-              {y.player.start_rank} {y.player.full_name}: {y.kind === 'pairing' ? 'bye' : y.kind === 'zero' ? (t.format === 'round_robin' ? 'free this round' : 'absent') : `${y.kind} bye`} ({formatPoints(y.points)})
+              {y.player.start_rank} {y.player.full_name}: {byeText(y, t.format)}
             </li>
           ))}
         </ul>

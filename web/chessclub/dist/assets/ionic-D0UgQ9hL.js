@@ -1,0 +1,1 @@
+import"./index-B3U5uF33.js";

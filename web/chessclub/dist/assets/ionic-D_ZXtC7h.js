@@ -1,1 +1,0 @@
-import"./index-BIrZ52EL.js";
