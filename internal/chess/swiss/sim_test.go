@@ -17,6 +17,10 @@ type simulation struct {
 	// Rates: chance that a player announces a half-point or zero-point bye for a round, that a
 	// game is forfeited (one side or both), and that a game is drawn.
 	byeRate, absentRate, forfeitRate, drawRate float64
+	// entry and leave, when set, hold per player (by index) the first round the player plays,
+	// for a late entry, and the last, for a withdrawal (0: none); outside them the player is
+	// absent for zero points.
+	entry, leave []int
 }
 
 // newSimulation starts a tournament of n players (IDs 1..n, ratings falling with the ID) and
@@ -52,8 +56,17 @@ func (s *simulation) announce() (Request, map[int]chess.Result) {
 	req := s.req
 	req.Absent = nil
 	out := map[int]chess.Result{}
-	for _, p := range s.req.Players {
-		switch r := s.rng.Float64(); {
+	round := s.played() + 1
+	for i, p := range s.req.Players {
+		// The draw comes first whether or not the player is in, so that fields without late
+		// entries or withdrawals draw as they always did.
+		r := s.rng.Float64()
+		if !s.takesPart(i, round) {
+			out[p.ID] = chess.ZeroBye
+			req.Absent = append(req.Absent, p.ID)
+			continue
+		}
+		switch {
 		case r < s.byeRate:
 			out[p.ID] = chess.HalfBye
 		case r < s.byeRate+s.absentRate:
@@ -64,6 +77,15 @@ func (s *simulation) announce() (Request, map[int]chess.Result) {
 		req.Absent = append(req.Absent, p.ID)
 	}
 	return req, out
+}
+
+// takesPart reports whether the player at index i is in the field in the given round: entered,
+// and not withdrawn.
+func (s *simulation) takesPart(i, round int) bool {
+	if s.entry != nil && round < s.entry[i] {
+		return false
+	}
+	return s.leave == nil || s.leave[i] == 0 || round <= s.leave[i]
 }
 
 // play records the round: the pairing's games with random results, the bye, the absences.
