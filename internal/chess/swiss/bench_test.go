@@ -3,6 +3,7 @@ package swiss
 import (
 	"flag"
 	"fmt"
+	"hash/crc32"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -207,7 +208,10 @@ func benchField(b *testing.B, s *simulation) {
 			b.Fatalf("round %d: %v", s.played()+1, err)
 		}
 		round, cpu, alloc := s.played()+1, end-start, after.TotalAlloc-before.TotalAlloc
-		b.Logf("round %2d: %5d players paired, %7.3f s CPU, %6d MB allocated", round, 2*len(p.Boards), cpu.Seconds(), alloc>>20)
+		// The digest of the pairing tells whether a change of the engine changed any pairing:
+		// the same seed must give the same digests round after round.
+		digest := crc32.ChecksumIEEE([]byte(printPairing(p)))
+		b.Logf("round %2d: %5d players paired, %7.3f s CPU, %6d MB allocated, pairing %08x", round, 2*len(p.Boards), cpu.Seconds(), alloc>>20, digest)
 		if cpu > worst.cpu {
 			worst.round, worst.cpu, worst.alloc, worst.req = round, cpu, alloc, req
 		}
