@@ -19,6 +19,12 @@ const (
 	// half-point byes, absences, late entries and withdrawals; one seed in three accelerated by
 	// Baku.
 	shapeRealistic = "realistic"
+	// shapeRated: ratings falling evenly from 2 700 to 1 000 (the simulation's own), results
+	// with the Elo expectation and draws likelier between close ratings (45 % between equal
+	// ones, a fifth to a quarter of all games), so that the lopsided games of the first rounds are seldom drawn: after round 2
+	// the scoregroups of 2, 1 and 0 points hold nearly everyone; absences and forfeits as in
+	// the realistic shape.
+	shapeRated = "rated"
 	// shapeOneGroup: every game drawn, so every round is one scoregroup of the whole field.
 	shapeOneGroup = "onegroup"
 	// shapeTiny: virtual points by bands of ten players for the whole tournament, half a
@@ -31,7 +37,7 @@ const (
 )
 
 // fieldShapes lists every shape, for the benchmark and the test of the generator.
-var fieldShapes = []string{shapeRealistic, shapeOneGroup, shapeTiny, shapeColourLocked}
+var fieldShapes = []string{shapeRealistic, shapeRated, shapeOneGroup, shapeTiny, shapeColourLocked}
 
 // newField returns a tournament of n players and the given rounds in the given shape, seeded:
 // the same arguments give the same tournament, round after round, as long as the engine
@@ -49,6 +55,11 @@ func newField(seed uint64, n, rounds int, shape string) *simulation {
 		if seed%3 == 0 {
 			s.req.Accelerations, _ = Baku(ids(n), rounds)
 		}
+	case shapeRated:
+		s.eloDraws, s.drawRate = true, 0.45
+		s.forfeitRate = 0.01 + 0.02*s.rng.Float64()
+		s.byeRate, s.absentRate = 0.02, 0.01
+		s.entry, s.leave = entriesAndWithdrawals(s, n, rounds)
 	case shapeOneGroup:
 		s.drawRate, s.forfeitRate, s.byeRate, s.absentRate = 1, 0, 0, 0
 	case shapeTiny:
@@ -146,7 +157,7 @@ func TestNewField(t *testing.T) {
 			c := countField(a)
 			t.Logf("%s: %v", shape, c)
 			switch shape {
-			case shapeRealistic:
+			case shapeRealistic, shapeRated:
 				if share := float64(c.draws) / float64(c.games); share < 0.15 || share > 0.40 {
 					t.Errorf("%.2f of the games drawn, want 0.20–0.35 give or take chance", share)
 				}

@@ -17,6 +17,10 @@ type simulation struct {
 	// Rates: chance that a player announces a half-point or zero-point bye for a round, that a
 	// game is forfeited (one side or both), and that a game is drawn.
 	byeRate, absentRate, forfeitRate, drawRate float64
+	// eloDraws draws results so that White's expected score is the Elo expectation E, with
+	// draws likelier between close ratings: drawRate·4E(1−E) of the games, the rate itself
+	// between equal ratings.
+	eloDraws bool
 	// entry and leave, when set, hold per player (by index) the first round the player plays,
 	// for a late entry, and the last, for a withdrawal (0: none); outside them the player is
 	// absent for zero points.
@@ -124,10 +128,21 @@ func (s *simulation) result(w, b int) (chess.Result, chess.Result) {
 			return chess.ForfeitLoss, chess.ForfeitLoss
 		}
 	}
+	expected := 1 / (1 + math.Pow(10, float64(s.ratings[b-1]-s.ratings[w-1])/400))
+	if s.eloDraws {
+		// Wins E−D/2, draws D: White scores E on average.
+		d := min(2*min(expected, 1-expected), s.drawRate*4*expected*(1-expected))
+		switch r := s.rng.Float64(); {
+		case r < expected-d/2:
+			return chess.Win, chess.Loss
+		case r < expected+d/2:
+			return chess.Draw, chess.Draw
+		}
+		return chess.Loss, chess.Win
+	}
 	if s.rng.Float64() < s.drawRate {
 		return chess.Draw, chess.Draw
 	}
-	expected := 1 / (1 + math.Pow(10, float64(s.ratings[b-1]-s.ratings[w-1])/400))
 	if s.rng.Float64() < expected {
 		return chess.Win, chess.Loss
 	}
