@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -162,6 +163,7 @@ func BenchmarkPairEveryRound(b *testing.B) {
 var (
 	benchSeeds  = flag.Int("swiss.seeds", 1, "number of seeds (1, 2, …) BenchmarkPairRealistic plays of each field")
 	benchRounds = flag.Int("swiss.rounds", 11, "rounds of the tournaments BenchmarkPairRealistic plays")
+	benchUpTo   = flag.Int("swiss.upto", 0, "the last round BenchmarkPairRealistic pairs (0: every round)")
 )
 
 // BenchmarkPairRealistic plays whole tournaments of every shape newField makes (realistic,
@@ -188,7 +190,10 @@ func BenchmarkPairRealistic(b *testing.B) {
 	}
 }
 
-// benchField plays the tournament to its end and reports its worst round.
+// benchField plays the tournament to its end and reports its worst round. It logs three lines
+// (benchmark logs are cut at ten): each round's CPU time, its allocation, and a digest of its
+// pairing, which tells whether a change of the engine changed any pairing, since the same
+// seed must give the same digests round after round.
 func benchField(b *testing.B, s *simulation) {
 	var worst struct {
 		round int
@@ -196,7 +201,12 @@ func benchField(b *testing.B, s *simulation) {
 		alloc uint64
 		req   Request
 	}
-	for s.played() < s.req.TotalRounds {
+	var cpus, allocs, digests strings.Builder
+	last := s.req.TotalRounds
+	if *benchUpTo > 0 {
+		last = min(last, *benchUpTo)
+	}
+	for s.played() < last {
 		req, away := s.announce()
 		var before, after runtime.MemStats
 		runtime.ReadMemStats(&before)
@@ -208,15 +218,22 @@ func benchField(b *testing.B, s *simulation) {
 			b.Fatalf("round %d: %v", s.played()+1, err)
 		}
 		round, cpu, alloc := s.played()+1, end-start, after.TotalAlloc-before.TotalAlloc
-		// The digest of the pairing tells whether a change of the engine changed any pairing:
-		// the same seed must give the same digests round after round.
-		digest := crc32.ChecksumIEEE([]byte(printPairing(p)))
-		b.Logf("round %2d: %5d players paired, %7.3f s CPU, %6d MB allocated, pairing %08x", round, 2*len(p.Boards), cpu.Seconds(), alloc>>20, digest)
+		fmt.Fprintf(&cpus, " %.3f", cpu.Seconds())
+		fmt.Fprintf(&allocs, " %d", alloc>>20)
+		fmt.Fprintf(&digests, " %08x", crc32.ChecksumIEEE([]byte(printPairing(p))))
 		if cpu > worst.cpu {
+			// The players' rounds grow as the tournament goes on: keep the round's own.
+			req.Players = slices.Clone(req.Players)
+			for i := range req.Players {
+				req.Players[i].Rounds = slices.Clone(req.Players[i].Rounds)
+			}
 			worst.round, worst.cpu, worst.alloc, worst.req = round, cpu, alloc, req
 		}
 		s.play(p, away)
 	}
+	b.Logf("CPU s by round:%s", cpus.String())
+	b.Logf("MB allocated by round:%s", allocs.String())
+	b.Logf("pairings by round:%s", digests.String())
 	b.ReportMetric(float64(worst.cpu.Milliseconds()), "worst-cpu-ms")
 	b.ReportMetric(float64(worst.alloc>>20), "worst-alloc-MB")
 	b.ReportMetric(float64(worst.round), "worst-round")

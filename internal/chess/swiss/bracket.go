@@ -334,15 +334,6 @@ func (e *engine) checkComplete() error {
 	return nil
 }
 
-// decide fixes the pair a, b and takes both out of the graph.
-func (e *engine) decide(a, b int32, pairs [][2]int32) [][2]int32 {
-	e.paired[a], e.paired[b] = true, true
-	e.stable[a], e.stable[b] = b, a
-	e.g.Remove(int(a))
-	e.g.Remove(int(b))
-	return append(pairs, [2]int32{a, b})
-}
-
 // floaters returns the bracket's players left unpaired (the next bracket's MDPs), and whether
 // the C9 term applies to the next bracket: the number of players is odd, the bye score is at
 // least the next scoregroup's, and in the current matching nobody of the next bracket is paired
