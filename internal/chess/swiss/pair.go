@@ -27,6 +27,7 @@ type engine struct {
 
 	lay     layout
 	adj     *matching.Adjacency // the pairs that may meet (compat)
+	below   map[int32]bool      // pairsBelow's answers, by the first player below
 	kindOf  []int32             // per player: its kind, what its pairs' weights depend on (kinds)
 	numbers map[weightKey]int32 // the graph's numbers of the weights of the current bracket (set)
 	g       *matching.Graph
