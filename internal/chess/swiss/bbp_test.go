@@ -20,6 +20,7 @@ var bbpSets = []struct {
 	{"forbidden", 50}, // prohibited pairings (260) added before some rounds
 	{"xxa", 4},        // acceleration as XXA lines, alone and beside 250 records
 	{"points", 50},    // other point systems than win 1, draw ½ (162, BBW to BBU)
+	{"realistic", 16}, // newField's shapes: opens as they are played, one scoregroup, many small ones
 }
 
 // TestBBPData pairs every round of every tournament in testdata/bbp from the rounds before it

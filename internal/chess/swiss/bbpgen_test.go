@@ -18,6 +18,9 @@ import (
 // bbpPath is the bbpPairings binary that TestGenerateBBPData asks; without it the test skips.
 var bbpPath = flag.String("bbp", "", "bbpPairings binary: TestGenerateBBPData writes testdata/bbp with it")
 
+// bbpOnly, when set, names the one set of testdata/bbp that TestGenerateBBPData writes.
+var bbpOnly = flag.String("bbponly", "", "the one set of testdata/bbp for TestGenerateBBPData to write (default: all)")
+
 // TestGenerateBBPData writes the tournaments of testdata/bbp (its README says how), when
 // given the bbpPairings binary:
 //
@@ -40,7 +43,11 @@ func TestGenerateBBPData(t *testing.T) {
 		{"forbidden", seedRange(1001, 60), newForbiddenCase},
 		{"xxa", seedRange(2001, 6), newXXACase},
 		{"points", seedRange(3001, 60), newPointsCase},
+		{"realistic", seedRange(4001, 16), newRealisticCase},
 	} {
+		if *bbpOnly != "" && set.dir != *bbpOnly {
+			continue
+		}
 		dir := filepath.Join("testdata", "bbp", set.dir)
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			t.Fatal(err)
@@ -192,6 +199,18 @@ func newPointsCase(rng *rand.Rand, seed uint64) *bbpCase {
 	c.s.req.Points = sys.ps
 	c.other = append(c.other, sys.records...)
 	return c
+}
+
+// newRealisticCase: a field of newField's shapes (realistic, one scoregroup, many small ones;
+// seed mod 4 gives 0 and 1 realistic, 2 one scoregroup, 3 small ones), 20 to 120 players,
+// every third file 200 to 400, 5 to 11 rounds.
+func newRealisticCase(rng *rand.Rand, seed uint64) *bbpCase {
+	n := 20 + rng.IntN(101)
+	if seed%3 == 0 {
+		n = 200 + rng.IntN(201)
+	}
+	shape := []string{shapeRealistic, shapeRealistic, shapeOneGroup, shapeTiny}[seed%4]
+	return &bbpCase{s: newField(seed, n, min(5+rng.IntN(7), n/2+1), shape)}
 }
 
 // play pairs every round with bbpPairings and plays it.

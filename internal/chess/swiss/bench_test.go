@@ -3,11 +3,15 @@ package swiss
 import (
 	"flag"
 	"fmt"
+	"hash/crc32"
 	"os"
 	"path/filepath"
+	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"campus.example/apps/internal/chess"
 )
@@ -107,6 +111,9 @@ func writeBenchTRF(b *testing.B, req Request) {
 		p := &t.Players[id-1]
 		p.Rounds = append(p.Rounds, chess.Round{Result: chess.ZeroBye})
 	}
+	if err := SetAccelerations(t, req.Accelerations); err != nil {
+		b.Fatal(err)
+	}
 	name := strings.NewReplacer("/", "-", "=", "").Replace(b.Name()) + ".trf"
 	f, err := os.Create(filepath.Join(*benchTRF, name))
 	if err != nil {
@@ -149,5 +156,91 @@ func BenchmarkPairEveryRound(b *testing.B) {
 				benchPair(b, benchTournament(b, n, 11, round))
 			})
 		}
+	}
+}
+
+// Flags of BenchmarkPairRealistic: which seeds it plays and how many rounds.
+var (
+	benchSeeds  = flag.Int("swiss.seeds", 1, "number of seeds (1, 2, …) BenchmarkPairRealistic plays of each field")
+	benchRounds = flag.Int("swiss.rounds", 11, "rounds of the tournaments BenchmarkPairRealistic plays")
+	benchUpTo   = flag.Int("swiss.upto", 0, "the last round BenchmarkPairRealistic pairs (0: every round)")
+)
+
+// BenchmarkPairRealistic plays whole tournaments of every shape newField makes (realistic,
+// one scoregroup, many small ones, colours locked) at 1 000 to 9 999 players, pairing every
+// round, and reports the worst round of each: its CPU time (worst-cpu-ms), the memory it
+// allocated (worst-alloc-MB), which round it was (worst-round), and the process's peak
+// resident memory so far (maxrss-MB). Each field is best run alone, and once:
+//
+//	go test -run '^$' -bench 'PairRealistic/players=4000/shape=realistic' -benchtime 1x -args -swiss.seeds 3
+//
+// With -swiss.benchtrf DIR it writes each worst round as a TRF file, to pair it again with
+// `chessclub pair` (whose peak memory is then the round's own) or with another engine.
+func BenchmarkPairRealistic(b *testing.B) {
+	for _, n := range []int{1000, 2000, 4000, 9999} {
+		for _, shape := range fieldShapes {
+			for seed := 1; seed <= *benchSeeds; seed++ {
+				b.Run(fmt.Sprintf("players=%d/shape=%s/seed=%d", n, shape, seed), func(b *testing.B) {
+					for b.Loop() {
+						benchField(b, newField(uint64(seed), n, *benchRounds, shape))
+					}
+				})
+			}
+		}
+	}
+}
+
+// benchField plays the tournament to its end and reports its worst round. It logs three lines
+// (benchmark logs are cut at ten): each round's CPU time, its allocation, and a digest of its
+// pairing, which tells whether a change of the engine changed any pairing, since the same
+// seed must give the same digests round after round.
+func benchField(b *testing.B, s *simulation) {
+	var worst struct {
+		round int
+		cpu   time.Duration
+		alloc uint64
+		req   Request
+	}
+	var cpus, allocs, digests strings.Builder
+	last := s.req.TotalRounds
+	if *benchUpTo > 0 {
+		last = min(last, *benchUpTo)
+	}
+	for s.played() < last {
+		req, away := s.announce()
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		start, _ := cpuTime()
+		p, err := Pair(req)
+		end, _ := cpuTime()
+		runtime.ReadMemStats(&after)
+		if err != nil {
+			b.Fatalf("round %d: %v", s.played()+1, err)
+		}
+		round, cpu, alloc := s.played()+1, end-start, after.TotalAlloc-before.TotalAlloc
+		fmt.Fprintf(&cpus, " %.3f", cpu.Seconds())
+		fmt.Fprintf(&allocs, " %d", alloc>>20)
+		fmt.Fprintf(&digests, " %08x", crc32.ChecksumIEEE([]byte(printPairing(p))))
+		if cpu > worst.cpu {
+			// The players' rounds grow as the tournament goes on: keep the round's own.
+			req.Players = slices.Clone(req.Players)
+			for i := range req.Players {
+				req.Players[i].Rounds = slices.Clone(req.Players[i].Rounds)
+			}
+			worst.round, worst.cpu, worst.alloc, worst.req = round, cpu, alloc, req
+		}
+		s.play(p, away)
+	}
+	b.Logf("CPU s by round:%s", cpus.String())
+	b.Logf("MB allocated by round:%s", allocs.String())
+	b.Logf("pairings by round:%s", digests.String())
+	b.ReportMetric(float64(worst.cpu.Milliseconds()), "worst-cpu-ms")
+	b.ReportMetric(float64(worst.alloc>>20), "worst-alloc-MB")
+	b.ReportMetric(float64(worst.round), "worst-round")
+	if rss, ok := maxRSS(); ok {
+		b.ReportMetric(float64(rss>>20), "maxrss-MB")
+	}
+	if *benchTRF != "" {
+		writeBenchTRF(b, worst.req)
 	}
 }

@@ -197,6 +197,7 @@ func (e *engine) setScores(b *bracket, scores int) error {
 		e.sub[s] = len(distinct) - 1 - i
 	}
 	clear(e.numbers) // the score sub-fields changed, and with them the weights
+	e.lastNumber = lastNumber{}
 	return nil
 }
 
@@ -259,11 +260,15 @@ func (e *engine) set(touch, h, l int32) {
 	}
 	r := *e.recOf(h, l)
 	key := keyOf(e.kindOf[h], e.kindOf[l], r)
-	id, ok := e.numbers[key]
-	if !ok {
-		e.encode(e.w, h, l, r)
-		id = e.g.Number(e.w)
-		e.numbers[key] = id
+	id := e.lastNumber.id
+	if !e.lastNumber.ok || e.lastNumber.key != key {
+		var ok bool
+		if id, ok = e.numbers[key]; !ok {
+			e.encode(e.w, h, l, r)
+			id = e.g.Number(e.w)
+			e.numbers[key] = id
+		}
+		e.lastNumber = lastNumber{key, id, true}
 	}
 	if e.g.NumberOf(int(h), int(l)) == id {
 		return
@@ -273,6 +278,15 @@ func (e *engine) set(touch, h, l int32) {
 		other = l
 	}
 	e.g.SetNumber(int(touch), int(other), id)
+}
+
+// lastNumber is the last weight set looks up: the pairs of a row that Article 4's questions
+// rewrite (pairRemainder) mostly share one, and the map's lookups were a sixth of round 1 of
+// 4 000 players.
+type lastNumber struct {
+	key weightKey
+	id  int32
+	ok  bool
 }
 
 // weightKey is what the weight of a pair h < l depends on in a bracket: the two players'
@@ -332,15 +346,6 @@ func (e *engine) checkComplete() error {
 		}
 	}
 	return nil
-}
-
-// decide fixes the pair a, b and takes both out of the graph.
-func (e *engine) decide(a, b int32, pairs [][2]int32) [][2]int32 {
-	e.paired[a], e.paired[b] = true, true
-	e.stable[a], e.stable[b] = b, a
-	e.g.Remove(int(a))
-	e.g.Remove(int(b))
-	return append(pairs, [2]int32{a, b})
 }
 
 // floaters returns the bracket's players left unpaired (the next bracket's MDPs), and whether

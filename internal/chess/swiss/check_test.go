@@ -193,16 +193,16 @@ func addTableRow(tb bbpTable, line string) (bbpTable, error) {
 	return tb, nil
 }
 
-// TestCheckFileBBPData checks the 236 tournaments of testdata/bbp, with accelerations,
-// prohibited pairings and point systems: bbpPairings' checker accepted every one of them when they were made
+// TestCheckFileBBPData checks the 252 tournaments of testdata/bbp, with accelerations,
+// prohibited pairings, point systems and fields played as opens play them: bbpPairings' checker accepted every one of them when they were made
 // (TestGenerateBBPData), and CheckFile finds no round that differs.
 func TestCheckFileBBPData(t *testing.T) {
 	paths, err := filepath.Glob(filepath.Join("testdata", "bbp", "*", "*.trf"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(paths) != 236 {
-		t.Errorf("%d tournaments in testdata/bbp, its README lists 236", len(paths))
+	if len(paths) != 252 {
+		t.Errorf("%d tournaments in testdata/bbp, its README lists 252", len(paths))
 	}
 	for _, path := range paths {
 		t.Run(filepath.Base(filepath.Dir(path))+"/"+filepath.Base(path), func(t *testing.T) {

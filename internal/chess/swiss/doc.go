@@ -54,8 +54,10 @@
 // answers read from the matching are the same for every optimal matching, so the result does
 // not depend on which one the algorithm finds. Every round of the oracle tournaments agrees
 // (TestOracle), and every round of 176 more tournaments that bbpPairings paired with the Baku
-// acceleration, with XXA lines or with prohibited pairings added as the tournament went on
-// agrees with its output byte for byte (TestBBPData, testdata/bbp); so did, during development, every round of 1 030 more tournaments generated
+// acceleration, with XXA lines or with prohibited pairings added as the tournament went on,
+// and of 16 fields played as opens play them (results from the ratings, 20–35 % draws, late
+// entries, withdrawals), with every game drawn or with many small scoregroups, agrees with its
+// output byte for byte (TestBBPData, testdata/bbp); so did, during development, every round of 1 030 more tournaments generated
 // by bbpPairings (7 578 rounds, 4 to 483 players), 7 205 of them also as printed, byte for
 // byte, with its -p output, and again with prohibited pairings, full-point byes and unrated
 // games added at random.
@@ -134,4 +136,20 @@
 // ×6.25 in n², the time grows ×6.1–6.5 (docs/BENCHMARKS.md). The slowest rounds left are those
 // whose largest bracket is odd and asks many of Article 4's questions of a new matching (about
 // 2 s at 4 000 players). MaxPlayers is the most a TRF file numbers, 9 999, within both.
+//
+// Fields played as opens play them (BenchmarkPairRealistic over newField: ratings spread
+// around 1 750 or falling evenly, results from the Elo expectation with a fifth to a third of
+// the games drawn, forfeits, byes, late entries, withdrawals, Baku's acceleration) cost what
+// the simulated Swiss costs: their worst round is round 1 or a late one, never one of large odd
+// brackets asking many questions. Fields made to be hard cost more. With many small
+// scoregroups (virtual points by bands of ten players), each of a hundred brackets asks
+// whether the players below it can all be paired, a matching without weights over all of them
+// (pairsAlone): 0.6–0.8 s at 1 000 players. After two rounds of the top half against the
+// bottom half, the top half White both times, every colour is fixed in round 3 (C.04.3 [C3]):
+// scoregroups of one colour cannot pair among themselves, hundreds of MDPs float into each
+// bracket, and the brackets are paired in the whole round's matching. There most of
+// Article 4's questions about MDPs are answered without a new matching, by an exchange of
+// partners (swapIn) or the certificate (provenFirst), but the repairs after each bracket is
+// loaded remain: round 3 of 1 000 players takes 2.6–4.1 s, of 4 000 players over two minutes
+// (docs/BENCHMARKS.md).
 package swiss

@@ -25,17 +25,19 @@ type engine struct {
 	byeK     int32       // the graph's number of the weight of its edges
 	single   bool        // the C9 term applies in the current bracket
 
-	lay     layout
-	adj     *matching.Adjacency // the pairs that may meet (compat)
-	kindOf  []int32             // per player: its kind, what its pairs' weights depend on (kinds)
-	numbers map[weightKey]int32 // the graph's numbers of the weights of the current bracket (set)
-	g       *matching.Graph
-	rec     []record // per pair h < l, at h*n+l
-	stable  []int32  // the last matching found: each vertex's partner, itself when unpaired
-	paired  []bool   // pair decided and taken out of the graph
-	sub     []int    // per score: its sub-field in the current bracket's score-indexed fields
-	chosen  []int32  // the MDPs of the current bracket that will be paired in it
-	w       []uint64 // scratch weight
+	lay        layout
+	adj        *matching.Adjacency // the pairs that may meet (compat)
+	below      map[int32]bool      // pairsBelow's answers, by the first player below
+	kindOf     []int32             // per player: its kind, what its pairs' weights depend on (kinds)
+	numbers    map[weightKey]int32 // the graph's numbers of the weights of the current bracket (set)
+	lastNumber lastNumber          // the last of numbers that set looked up
+	g          *matching.Graph
+	rec        []record // per pair h < l, at h*n+l
+	stable     []int32  // the last matching found: each vertex's partner, itself when unpaired
+	paired     []bool   // pair decided and taken out of the graph
+	sub        []int    // per score: its sub-field in the current bracket's score-indexed fields
+	chosen     []int32  // the MDPs of the current bracket that will be paired in it
+	w          []uint64 // scratch weight
 	// Pairs decided but still in the graph, and the overlay of exchanged partners (procedure.go).
 	pending, touched []int32
 	over             []int32

@@ -18,12 +18,6 @@ func (e *engine) pairBracket(b *bracket, pairs [][2]int32) [][2]int32 {
 	return e.pairRemainder(b, pairs)
 }
 
-// inBracket reports whether v's partner in the last matching is a resident of b.
-func (e *engine) inBracket(b *bracket, v int32) bool {
-	m := e.stable[v]
-	return m >= b.lo && m < b.hi
-}
-
 // setTail sets the tail of edge {a, b}, writes its weight (zero for an absent edge) changing
 // vertex touch's edges, and reports whether the edge exists.
 func (e *engine) setTail(touch, a, b int32, tail int32) bool {
@@ -39,15 +33,24 @@ func (e *engine) setTail(touch, a, b int32, tail int32) bool {
 // paired without loss, it will be, and its edges to the residents get a bonus large enough to
 // keep it paired. Paired MDPs are marked in e.paired only when their pair is made, in
 // pairMDPs; here they are collected in chosen.
+//
+// Most offers are answered without a new matching (swapIn): when the MDP can take a resident
+// from its partner, who takes the MDP's partner instead, at no loss, the bonus makes it
+// paired. The exchanged partners stay in the overlay until the next matching.
 func (e *engine) chooseMDPs(b *bracket) {
 	residents := b.hi - b.lo
 	e.chosen = e.chosen[:0]
+	e.resetOverlay()
+	in := func(v int32) bool {
+		m := e.mateOf(v)
+		return m >= b.lo && m < b.hi
+	}
 	for i := 0; i < len(b.mdps); {
 		score := e.ps[b.mdps[i]].score
 		j := i
 		pairable := 0
 		for j < len(b.mdps) && e.ps[b.mdps[j]].score == score {
-			if e.inBracket(b, b.mdps[j]) {
+			if in(b.mdps[j]) {
 				pairable++
 			}
 			j++
@@ -62,13 +65,14 @@ func (e *engine) chooseMDPs(b *bracket) {
 				continue
 			}
 			left--
-			if !e.inBracket(b, x) {
+			if !in(x) && !e.swapIn(b, x) {
+				e.flush()
 				for r := b.lo; r < b.hi; r++ {
 					e.setTail(x, x, r, 1)
 				}
 				e.solve()
 			}
-			if e.inBracket(b, x) {
+			if in(x) {
 				e.chosen = append(e.chosen, x)
 				pairable--
 				for r := b.lo; r < b.hi; r++ {
@@ -78,13 +82,79 @@ func (e *engine) chooseMDPs(b *bracket) {
 		}
 		i = j
 	}
+	e.flush()
+}
+
+// swapIn answers chooseMDPs' offer to MDP x without a new matching when it can: it reports
+// whether x, unpaired within bracket b in the matching (after the overlay's exchanges), which
+// is maximum for the weights as they stand, can take a resident r from r's partner r2 in
+// exchange for its own partner m at no loss (matching.Graph.Swappable), and records the
+// exchange in the overlay. The matching so exchanged is maximum too and pairs x within the
+// bracket; with the offer's bonus on every edge from x to a resident it weighs one more than
+// any matching that does not, so every maximum matching with the bonus pairs x there, which
+// is what a new matching would have said. The bonus must be new on those edges (their tails
+// all zero), and x matched; otherwise the offer is solved.
+func (e *engine) swapIn(b *bracket, x int32) bool {
+	m := e.mateOf(x)
+	if m < 0 {
+		return false
+	}
+	for r := b.lo; r < b.hi; r++ {
+		if rec := e.recOf(x, r); rec.kind != absent && rec.tail != 0 {
+			return false
+		}
+	}
+	for r := b.lo; r < b.hi; r++ {
+		if e.paired[r] || e.recOf(x, r).kind == absent {
+			continue
+		}
+		r2 := e.mateOf(r)
+		if !e.g.Swappable(int(x), int(m), int(r2), int(r)) {
+			continue
+		}
+		e.setMate(x, r)
+		e.setMate(r, x)
+		if r2 >= 0 && e.g.NumberOf(int(r2), int(m)) != 0 {
+			e.setMate(m, r2)
+			e.setMate(r2, m)
+		} else {
+			// An absent {r2, m} leaves both unmatched, as Swappable weighs it.
+			e.setMate(m, -1)
+			if r2 >= 0 {
+				e.setMate(r2, -1)
+			}
+		}
+		return true
+	}
+	return false
 }
 
 // pairMDPs gives each chosen MDP, from the highest, the highest resident it can meet without
 // loss (C.04.3 4.2: S1, the MDPs, against S2, the residents, in order), by ranking its edges.
+// As in pairRemainder, the matching's certificate answers most of these questions
+// (provenFirst: the ranking gives every resident the MDP may meet a bonus one above the next
+// one's, all of them above the MDP's other edges), and the pairs so decided leave the graph
+// before the next weights change.
 func (e *engine) pairMDPs(b *bracket, pairs [][2]int32) [][2]int32 {
+	if len(e.chosen) == 0 {
+		return pairs
+	}
 	size := int32(len(b.mdps)) + (b.next - b.lo)
+	e.solve()
+	e.resetOverlay()
+	var cands []int32
 	for _, x := range e.chosen {
+		cands = cands[:0]
+		for r := b.lo; r < b.hi; r++ {
+			if !e.paired[r] && e.recOf(x, r).kind != absent {
+				cands = append(cands, r)
+			}
+		}
+		if m, ok := e.provenFirst(x, cands); ok {
+			pairs = e.decideLater(x, m, pairs)
+			continue
+		}
+		e.flush()
 		bonus := size
 		for r := b.hi - 1; r >= b.lo; r-- {
 			if e.paired[r] {
@@ -95,8 +165,9 @@ func (e *engine) pairMDPs(b *bracket, pairs [][2]int32) [][2]int32 {
 			}
 		}
 		e.solve()
-		pairs = e.decide(x, e.stable[x], pairs)
+		pairs = e.decideLater(x, e.stable[x], pairs)
 	}
+	e.flush()
 	return pairs
 }
 

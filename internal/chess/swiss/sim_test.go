@@ -17,6 +17,14 @@ type simulation struct {
 	// Rates: chance that a player announces a half-point or zero-point bye for a round, that a
 	// game is forfeited (one side or both), and that a game is drawn.
 	byeRate, absentRate, forfeitRate, drawRate float64
+	// eloDraws draws results so that White's expected score is the Elo expectation E, with
+	// draws likelier between close ratings: drawRate·4E(1−E) of the games, the rate itself
+	// between equal ratings.
+	eloDraws bool
+	// entry and leave, when set, hold per player (by index) the first round the player plays,
+	// for a late entry, and the last, for a withdrawal (0: none); outside them the player is
+	// absent for zero points.
+	entry, leave []int
 }
 
 // newSimulation starts a tournament of n players (IDs 1..n, ratings falling with the ID) and
@@ -52,8 +60,17 @@ func (s *simulation) announce() (Request, map[int]chess.Result) {
 	req := s.req
 	req.Absent = nil
 	out := map[int]chess.Result{}
-	for _, p := range s.req.Players {
-		switch r := s.rng.Float64(); {
+	round := s.played() + 1
+	for i, p := range s.req.Players {
+		// The draw comes first whether or not the player is in, so that fields without late
+		// entries or withdrawals draw as they always did.
+		r := s.rng.Float64()
+		if !s.takesPart(i, round) {
+			out[p.ID] = chess.ZeroBye
+			req.Absent = append(req.Absent, p.ID)
+			continue
+		}
+		switch {
 		case r < s.byeRate:
 			out[p.ID] = chess.HalfBye
 		case r < s.byeRate+s.absentRate:
@@ -64,6 +81,15 @@ func (s *simulation) announce() (Request, map[int]chess.Result) {
 		req.Absent = append(req.Absent, p.ID)
 	}
 	return req, out
+}
+
+// takesPart reports whether the player at index i is in the field in the given round: entered,
+// and not withdrawn.
+func (s *simulation) takesPart(i, round int) bool {
+	if s.entry != nil && round < s.entry[i] {
+		return false
+	}
+	return s.leave == nil || s.leave[i] == 0 || round <= s.leave[i]
 }
 
 // play records the round: the pairing's games with random results, the bye, the absences.
@@ -102,10 +128,21 @@ func (s *simulation) result(w, b int) (chess.Result, chess.Result) {
 			return chess.ForfeitLoss, chess.ForfeitLoss
 		}
 	}
+	expected := 1 / (1 + math.Pow(10, float64(s.ratings[b-1]-s.ratings[w-1])/400))
+	if s.eloDraws {
+		// Wins E−D/2, draws D: White scores E on average.
+		d := min(2*min(expected, 1-expected), s.drawRate*4*expected*(1-expected))
+		switch r := s.rng.Float64(); {
+		case r < expected-d/2:
+			return chess.Win, chess.Loss
+		case r < expected+d/2:
+			return chess.Draw, chess.Draw
+		}
+		return chess.Loss, chess.Win
+	}
 	if s.rng.Float64() < s.drawRate {
 		return chess.Draw, chess.Draw
 	}
-	expected := 1 / (1 + math.Pow(10, float64(s.ratings[b-1]-s.ratings[w-1])/400))
 	if s.rng.Float64() < expected {
 		return chess.Win, chess.Loss
 	}
