@@ -257,7 +257,11 @@ test('the arbiter opens the next round’s pairing by hand once the last is comp
   await ada.getByRole('button', { name: 'Check' }).click();
   await ada.getByRole('region', { name: 'What the checker says' }).waitFor();
   await shot(ada, 'next-round');
+  // A change not saved is not dropped without a word.
+  await ada.locator('.manual-board .seat').nth(0).click();
+  await ada.locator('.manual-board .seat').nth(2).click();
   await ada.getByRole('button', { name: 'Cancel' }).click();
+  assert.equal(await confirmAlert(ada, 'Leave'), 'Your changes to round 3 are not saved; leaving drops them.');
   await ada.getByRole('button', { name: 'Pair by hand: round 3' }).waitFor();
   assert.equal((await rounds(swissId)).length, 2, 'nothing was paired');
 });

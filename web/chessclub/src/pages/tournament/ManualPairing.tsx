@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { checkmarkOutline, closeOutline } from 'ionicons/icons';
 import { ApiError } from '../../api/problem';
 import type { PairingCheck, PlayerRef, Round } from '../../api/types';
@@ -55,6 +55,22 @@ export default function ManualPairing({ data, round: n, close, reload }: Props) 
   const [refusal, setRefusal] = useState<string[]>([]);
   const [busy, setBusy] = useState<'' | 'check' | 'save'>('');
   const path = `/tournaments/${t.id}/rounds/${n}/pairing`;
+  // A pairing changed by hand and not saved is not lost without a word: a reload or a closed
+  // tab asks first (the browser's own question), and so does Cancel.
+  const dirty = JSON.stringify(draft) !== JSON.stringify(start);
+  useEffect(() => {
+    if (!dirty) return;
+    const stay = (e: BeforeUnloadEvent) => {
+      e.preventDefault();
+      e.returnValue = '';
+    };
+    window.addEventListener('beforeunload', stay);
+    return () => window.removeEventListener('beforeunload', stay);
+  }, [dirty]);
+  async function cancel() {
+    if (dirty && !(await askConfirm({ header: 'Leave the pairing by hand?', message: `Your changes to round ${n} are not saved; leaving drops them.`, confirm: 'Leave', danger: true }))) return;
+    close();
+  }
 
   function change(next: Draft) {
     setDraft(next);
@@ -184,7 +200,7 @@ export default function ManualPairing({ data, round: n, close, reload }: Props) 
         <IonButton fill="clear" disabled={!!busy || sameDraft(draft, start)} onClick={() => change(start)}>
           Start again
         </IonButton>
-        <IonButton fill="clear" disabled={!!busy} onClick={close}>
+        <IonButton fill="clear" disabled={!!busy} onClick={() => void cancel()}>
           <IonIcon slot="start" icon={closeOutline} aria-hidden="true" />
           Cancel
         </IonButton>

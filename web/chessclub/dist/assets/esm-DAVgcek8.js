@@ -1,2 +1,0 @@
-const __vite__mapDeps=(i,m=__vite__mapDeps,d=(m.f||(m.f=["assets/web-DD0gaf_p.js","assets/dist-CRpQ3CoJ.js"])))=>i.map(i=>d[i]);
-import{r as e}from"./dist-CRpQ3CoJ.js";import{zt as t}from"./index-B3U5uF33.js";var n=e(`Preferences`,{web:()=>t(()=>import(`./web-DD0gaf_p.js`).then(e=>new e.PreferencesWeb),__vite__mapDeps([0,1]))});export{n as Preferences};

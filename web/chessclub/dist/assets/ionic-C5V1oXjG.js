@@ -1,0 +1,1 @@
+import"./index-B8PWIgiL.js";

@@ -1,1 +1,0 @@
-import"./index-B3U5uF33.js";
