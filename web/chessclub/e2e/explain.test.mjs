@@ -12,7 +12,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { artifactsDir as baseArtifacts, isoDay, launchChromium, startServer } from './harness.mjs';
+import { artifactsDir as baseArtifacts, isoDay, launchChromium, openPage, startServer } from './harness.mjs';
 
 const artifactsDir = join(baseArtifacts, 'explain');
 const sizes = [
@@ -36,14 +36,8 @@ let tournamentId;
 
 const api = (...args) => server.api(...args);
 
-async function newPage(viewport) {
-  const context = await browser.newContext({ viewport, baseURL: server.baseURL, deviceScaleFactor: 1, locale: 'en-GB' });
-  contexts.push(context);
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  page.on('pageerror', (err) => pageErrors.push(err));
-  return page;
-}
+/** newPage opens a page at viewport in a context of its own (harness.mjs, openPage). */
+const newPage = (viewport) => openPage(browser, server.baseURL, viewport, { contexts, pageErrors });
 
 async function shoot(page, name) {
   await page.waitForTimeout(300); // let transitions settle

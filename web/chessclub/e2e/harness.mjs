@@ -171,6 +171,21 @@ export async function startServer() {
 }
 
 /**
+ * openPage opens a page at viewport in a new context of browser, at baseURL, as the tests see
+ * the app: British English, a device scale of 1, 15 s for each step. The context is added to
+ * contexts (for the file to close when it ends) and every uncaught page error to pageErrors
+ * (which a file asserts is empty).
+ */
+export async function openPage(browser, baseURL, viewport, { contexts, pageErrors }) {
+  const context = await browser.newContext({ viewport, baseURL, deviceScaleFactor: 1, locale: 'en-GB' });
+  contexts.push(context);
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  page.on('pageerror', (err) => pageErrors.push(err));
+  return page;
+}
+
+/**
  * coldLoad opens path in a fresh browser context with the cache disabled and, once the first
  * screen has rendered (the app's chessclub:first-render mark) and the network has been idle for
  * half a second, returns every JavaScript and CSS file the page loaded with its size on the

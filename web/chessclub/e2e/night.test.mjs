@@ -12,7 +12,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { artifactsDir as baseArtifacts, confirmAlert, isoDay, logIn, password, startClub } from './harness.mjs';
+import { artifactsDir as baseArtifacts, confirmAlert, isoDay, logIn, openPage, password, startClub } from './harness.mjs';
 
 const artifactsDir = join(baseArtifacts, 'night');
 const sizes = [
@@ -31,14 +31,8 @@ let club;
 const contexts = [];
 const pageErrors = [];
 
-async function newPage(viewport) {
-  const context = await club.browser.newContext({ viewport, baseURL: club.server.baseURL, deviceScaleFactor: 1, locale: 'en-GB' });
-  contexts.push(context);
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  page.on('pageerror', (err) => pageErrors.push(err));
-  return page;
-}
+/** newPage opens a page at viewport in a context of its own (harness.mjs, openPage). */
+const newPage = (viewport) => openPage(club.browser, club.server.baseURL, viewport, { contexts, pageErrors });
 
 async function shoot(page, name) {
   await page.waitForTimeout(300); // let transitions settle
