@@ -502,6 +502,8 @@ test('a withdrawn player’s missed round reads “absent” on the Crosstable a
   await rita.setViewportSize(desktop);
   try {
     const row = rita.locator('table.crosstable tbody tr', { hasText: 'Dan Weiss' });
+    // The desktop table replaces the phone's lines once the new width is seen: wait for it.
+    await row.locator('td', { hasText: 'absent' }).first().waitFor();
     const cells = await row.locator('td').allInnerTexts();
     assert.equal(cells[1], 'absent', `Dan's round 2: ${cells.join(' ')}`);
     assert.ok(!cells.some((c) => /^bye 0$/.test(c)), 'no "bye 0"');
